@@ -1,0 +1,68 @@
+"""Commands: small named values that change a game, and the registry that names them.
+
+A command is a frozen dataclass registered with :func:`command`. Its ``kind`` is
+``"<game>.<ClassName>"`` and is what the save file records. ``describe()`` gives the line the
+game log shows; the state change itself is the game's pure ``apply`` function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from companion.core.i18n import Msg
+
+C = TypeVar("C", bound=type)
+
+_COMMANDS: dict[str, type[Command]] = {}
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: ClassVar[str] = ""
+
+    def describe(self) -> Msg:
+        """The game-log line. Override for a readable sentence; the default names the command."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return Msg(f"{self.kind.split('.')[0]}.cmd.{type(self).__name__}", values)
+
+
+def command(game: str) -> Callable[[C], C]:
+    """Register a command class under ``game`` so saves can name it."""
+
+    def register(cls: C) -> C:
+        kind = f"{game}.{cls.__name__}"
+        if kind in _COMMANDS and _COMMANDS[kind] is not cls:
+            raise ValueError(f"command {kind} registered twice")
+        cls.kind = kind  # type: ignore[attr-defined]
+        _COMMANDS[kind] = cls  # type: ignore[assignment]
+        return cls
+
+    return register
+
+
+def command_class(kind: str) -> type[Command]:
+    try:
+        return _COMMANDS[kind]
+    except KeyError:
+        raise KeyError(f"unknown command kind {kind!r}") from None
+
+
+def registered_commands() -> dict[str, type[Command]]:
+    return dict(_COMMANDS)
+
+
+class Game(Protocol):
+    """What the step log and the store need to know about a game."""
+
+    key: str  # "unicornus", "insurrection", "magical-friends"
+    state_type: type
+
+    def apply(self, state: Any, cmd: Command) -> Any:
+        """Return the state after ``cmd``, or raise ``RuleError``. Never mutates ``state``."""
+        ...
+
+    def summary(self, state: Any) -> Msg:
+        """One line for the resume list: round, phase, outcome."""
+        ...

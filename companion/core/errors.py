@@ -1,0 +1,32 @@
+"""Errors that carry a message for the person at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.i18n import Msg, tr
+
+
+class CompanionError(Exception):
+    """Base of every error the app explains to the user."""
+
+    def __init__(self, message: Msg | str, **params: Any) -> None:
+        self.message = message if isinstance(message, Msg) else Msg(message, params)
+        super().__init__(self.message.key)
+
+    def __str__(self) -> str:
+        return tr(self.message)
+
+
+class RuleError(CompanionError):
+    """A command that is not legal now. The state is left as it was."""
+
+
+class CatalogError(CompanionError):
+    """Bad catalog data: names the file, the entry and the field."""
+
+    def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
+        self.file, self.entry, self.field, self.problem = file, entry, field, problem
+        super().__init__(
+            "core.catalog.error", file=file, entry=entry or "-", field=field or "-", problem=problem
+        )

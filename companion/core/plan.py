@@ -1,0 +1,35 @@
+"""What planners return when the rules leave a choice to "the players".
+
+A planner never blocks on input: where the rules say the players choose, it returns a
+``Choice`` with the options and the reason for the tie. The UI asks the table (or, when the
+"pick ties automatically" setting is on, takes :func:`auto_pick` and logs it as a pick).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.i18n import Msg
+
+
+@dataclass(frozen=True)
+class Option:
+    value: Any
+    label: Msg
+
+
+@dataclass(frozen=True)
+class Choice:
+    reason: Msg
+    options: tuple[Option, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.options) < 2:
+            raise ValueError("a choice needs at least two options")
+
+
+def auto_pick(choice: Choice) -> Option:
+    """The fast-play pick: the first option (planners list options in a stable order,
+    lowest space number first)."""
+    return choice.options[0]

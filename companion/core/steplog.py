@@ -1,0 +1,121 @@
+"""The step log: the game as a list of (command, state after) with undo and redo.
+
+Undo moves a cursor back; redo moves it forward; a new command after an undo drops the redo
+tail. A ``sink`` (the store) is told about each change *before* memory changes, so a failed
+save leaves the log as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.core.commands import Command, Game
+from companion.core.i18n import Msg
+
+
+class Sink(Protocol):
+    def record(self, index: int, cmd: Command, state: Any) -> None:
+        """Persist step ``index`` (0-based) and drop any steps after it."""
+
+    def move_cursor(self, cursor: int) -> None:
+        """Persist the number of applied steps after an undo or redo."""
+
+
+class _Entry:
+    """A step; its state may be decoded lazily (a resumed game decodes only what it shows)."""
+
+    __slots__ = ("command", "_state", "_load")
+
+    def __init__(self, cmd: Command, state: Any = None, load: Callable[[], Any] | None = None):
+        self.command, self._state, self._load = cmd, state, load
+
+    @property
+    def state(self) -> Any:
+        if self._load is not None:
+            self._state, self._load = self._load(), None
+        return self._state
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    index: int  # 1-based step number
+    description: Msg
+    undone: bool  # in the redo tail
+
+
+class StepLog:
+    def __init__(
+        self,
+        game: Game,
+        initial: Any,
+        entries: Sequence[tuple[Command, Any, Callable[[], Any] | None]] = (),
+        cursor: int | None = None,
+        sink: Sink | None = None,
+    ) -> None:
+        self.game = game
+        self.initial = initial
+        self._entries = [_Entry(c, s, ld) for c, s, ld in entries]
+        self.cursor = len(self._entries) if cursor is None else cursor
+        if not 0 <= self.cursor <= len(self._entries):
+            raise ValueError(f"cursor {self.cursor} outside 0..{len(self._entries)}")
+        self.sink = sink
+
+    @property
+    def state(self) -> Any:
+        return self._entries[self.cursor - 1].state if self.cursor else self.initial
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.cursor < len(self._entries)
+
+    def check(self, cmd: Command) -> Any:
+        """The state ``cmd`` would lead to, without recording it (raises ``RuleError``)."""
+        return self.game.apply(self.state, cmd)
+
+    def do(self, cmd: Command) -> Any:
+        new = self.game.apply(self.state, cmd)
+        if self.sink is not None:
+            self.sink.record(self.cursor, cmd, new)
+        del self._entries[self.cursor :]
+        self._entries.append(_Entry(cmd, new))
+        self.cursor += 1
+        return new
+
+    def do_all(self, cmds: Sequence[Command]) -> Any:
+        for cmd in cmds:
+            self.do(cmd)
+        return self.state
+
+    def undo(self) -> Command | None:
+        if not self.can_undo:
+            return None
+        if self.sink is not None:
+            self.sink.move_cursor(self.cursor - 1)
+        self.cursor -= 1
+        return self._entries[self.cursor].command
+
+    def redo(self) -> Command | None:
+        if not self.can_redo:
+            return None
+        if self.sink is not None:
+            self.sink.move_cursor(self.cursor + 1)
+        self.cursor += 1
+        return self._entries[self.cursor - 1].command
+
+    def commands(self) -> list[Command]:
+        return [e.command for e in self._entries]
+
+    def history(self) -> list[HistoryLine]:
+        return [
+            HistoryLine(i + 1, e.command.describe(), i >= self.cursor)
+            for i, e in enumerate(self._entries)
+        ]

@@ -1,0 +1,1 @@
+"""One package per game: state, commands, planners and scoring. Pure Python."""

@@ -1,0 +1,43 @@
+import re
+from pathlib import Path
+
+from companion.core.i18n import LANGUAGES, Msg, load_tables, set_language, tr
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_key_has_every_language():
+    missing = [
+        (key, lang)
+        for key, entry in load_tables().items()
+        for lang in LANGUAGES
+        if not entry.get(lang)
+    ]
+    assert missing == []
+
+
+def test_placeholders_agree_between_languages():
+    for key, entry in load_tables().items():
+        fields = {lang: set(re.findall(r"{(\w+)", text)) for lang, text in entry.items()}
+        assert fields["en"] == fields["ja"], key
+
+
+def test_every_key_used_in_code_exists():
+    """Message keys written as literals in the code exist in the locale files."""
+    tables = load_tables()
+    pattern = re.compile(r"""(?:Msg|msg|tr|RuleError|_t)\(\s*["']([a-z_\-]+\.[\w.\-]+)["']""")
+    used = set()
+    for path in (ROOT / "companion").rglob("*.py"):
+        used |= {(m, path.name) for m in pattern.findall(path.read_text(encoding="utf-8"))}
+    missing = sorted(f"{key} ({name})" for key, name in used if key not in tables)
+    assert missing == []
+
+
+def test_translate_and_nested_and_language_switch():
+    try:
+        set_language("ja")
+        text = tr(Msg("core.catalog.error", {"file": "f", "entry": "e", "field": "x", "problem": "p"}))
+        assert "項目" in text
+    finally:
+        set_language("en")
+    assert tr("no.such.key") == "⟨no.such.key⟩"
