@@ -25,7 +25,7 @@ def test_placeholders_agree_between_languages():
 def test_every_key_used_in_code_exists():
     """Message keys written as literals in the code exist in the locale files."""
     tables = load_tables()
-    pattern = re.compile(r"""(?:Msg|msg|tr|RuleError|_t)\(\s*["']([a-z_\-]+\.[\w.\-]+)["']""")
+    pattern = re.compile(r"""(?:Msg|msg|tr|RuleError|_t)\(\s*["']([a-z_\-]+\.[\w.\-]*\w)["']""")
     used = set()
     for path in (ROOT / "companion").rglob("*.py"):
         used |= {(m, path.name) for m in pattern.findall(path.read_text(encoding="utf-8"))}

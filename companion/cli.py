@@ -1,0 +1,148 @@
+"""The command line: ``companion [--db X] [--lang en|ja] [command]``.
+
+Heavy imports (Textual, the store) happen inside the commands that need them, so
+``companion --help`` and ``companion list`` start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion import __version__
+from companion.core.errors import CompanionError
+from companion.core.i18n import LANGUAGES, set_language, tr
+from companion.games.registry import GAME_KEYS
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A terminal table companion for Unicornus Knights, Insurrection and "
+        "Magical Friends. Without a command it opens the home screen.",
+    )
+    parser.add_argument("--db", metavar="PATH_OR_URL",
+                        help="database file or SQLAlchemy URL (default: your data folder)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language of the app (en or ja)")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("new", help="start a new game")
+    p.add_argument("game", choices=GAME_KEYS)
+    p = sub.add_parser("demo", help="start a new game on the fictional demo catalog")
+    p.add_argument("game", choices=GAME_KEYS)
+    p = sub.add_parser("resume", help="resume a saved game (default: the last one played)")
+    p.add_argument("game_id", nargs="?", type=int, metavar="GAME_ID")
+    sub.add_parser("list", help="list saved games")
+
+    cat = sub.add_parser("catalog", help="check, export or import catalogs")
+    cat_sub = cat.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
+    p = cat_sub.add_parser("check", help="validate catalogs and list unknown values")
+    p.add_argument("game", nargs="?", choices=GAME_KEYS)
+    p.add_argument("--file", type=Path, help="check this user catalog file instead")
+    p = cat_sub.add_parser("export", help="write your transcription of a box to a TOML file")
+    p.add_argument("game", choices=GAME_KEYS)
+    p.add_argument("path", type=Path)
+    p = cat_sub.add_parser("import", help="read a transcription of a box from a TOML file")
+    p.add_argument("game", choices=GAME_KEYS)
+    p.add_argument("path", type=Path)
+
+    ins = sub.add_parser("insurrection", help="Insurrection tools (quick score)")
+    ins.add_argument("args", nargs=argparse.REMAINDER,
+                     help="score GAME.toml [--catalog CATALOG.toml] [--json]")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.lang:
+        set_language(args.lang)
+    try:
+        if args.command == "insurrection":
+            from companion.games.insurrection.quickscore import main as quickscore
+
+            return quickscore(args.args)
+        if args.command == "catalog" and args.catalog_command == "check":
+            return catalog_check(args.game, args.file)
+        store = _open_store(args.db)
+        try:
+            return _run(args, store)
+        finally:
+            store.close()
+    except CompanionError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return getattr(exc, "exit_code", EXIT_USAGE)
+
+
+def _open_store(db: str | None):
+    from companion.store import Store
+
+    return Store.open(db)
+
+
+def _run(args: argparse.Namespace, store) -> int:
+    if args.command == "list":
+        return list_games(store)
+    if args.command == "catalog":
+        from companion.core.catalog import read_toml
+        from companion.games.registry import load_game_catalog
+
+        if args.catalog_command == "export":
+            store.export_user_catalog(args.game, args.path)
+            print(tr("cli.catalog.exported", path=str(args.path)))
+        else:
+            load_game_catalog(args.game, "box", read_toml(args.path))  # validate first
+            store.import_user_catalog(args.game, args.path)
+            print(tr("cli.catalog.imported", path=str(args.path)))
+        return 0
+    from companion.ui.app import Start, create_app
+
+    if args.command == "resume":
+        game_id = args.game_id or store.latest_game_id()
+        if game_id is None:
+            print(tr("cli.no_games"), file=sys.stderr)
+            return 1
+        store.open_game(game_id)  # fails here, with a message, if it cannot be resumed
+        start = Start("resume", game_id=game_id)
+    elif args.command in ("new", "demo"):
+        start = Start(args.command, game_key=args.game)
+    else:
+        start = Start()
+    create_app(store, start, args.lang).run()
+    return 0
+
+
+def list_games(store) -> int:
+    games = store.list_games()
+    if not games:
+        print(tr("cli.no_games"))
+        return 0
+    for info in games:
+        state = tr("cli.finished") if info.finished else ""
+        print(f"{info.id:>4}  {info.last_played:%Y-%m-%d %H:%M}  "
+              f"{tr('ui.game.' + info.game_key):<20} {info.title:<24} {tr(info.summary)} {state}")
+    return 0
+
+
+def catalog_check(game: str | None, file: Path | None) -> int:
+    """Validate the shipped catalogs (or a user file) and list values still unknown."""
+    from companion.core.catalog import read_toml, unknowns
+    from companion.games.registry import load_game_catalog
+
+    keys = [game] if game else list(GAME_KEYS)
+    if file is not None and game is None:
+        print(tr("cli.catalog.file_needs_game"), file=sys.stderr)
+        return EXIT_USAGE
+    user = read_toml(file) if file is not None else None
+    for key in keys:
+        for name in ("box",) if file is not None else ("box", "demo"):
+            catalog = load_game_catalog(key, name, user)
+            missing = list(unknowns(catalog))
+            print(tr("cli.catalog.checked", game=tr(f"ui.game.{key}"), name=name,
+                     unknown=len(missing)))
+            for path in missing:
+                print(f"    ? {path}")
+    return 0

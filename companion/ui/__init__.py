@@ -1,0 +1,1 @@
+"""The Textual user interface. Business logic stays in companion.core / companion.games."""

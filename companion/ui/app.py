@@ -1,0 +1,132 @@
+"""The application: one factory builds it for the CLI and for the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from companion import __version__
+from companion.core.errors import CompanionError
+from companion.core.i18n import msg, set_language, tr
+from companion.games.registry import get_game
+from companion.ui.games import game_ui
+from companion.ui.i18n import translate_bindings
+
+SETTING_LANGUAGE = "language"
+SETTING_TIES = "ties"  # "ask": the table picks every tie; "auto": the app picks and logs it
+TIES_ASK, TIES_AUTO = "ask", "auto"
+
+
+@dataclass(frozen=True)
+class Start:
+    """What the app does once it is up: ``home``, ``new``, ``demo`` or ``resume``."""
+
+    action: str = "home"
+    game_key: str | None = None
+    game_id: int | None = None
+
+
+class CompanionApp(App):
+    TITLE = "companion"
+    BINDINGS = [
+        Binding("f1", "help", "ui.key.help"),
+        Binding("ctrl+q", "quit", "ui.key.quit", priority=True),
+    ]
+
+    def __init__(self, store: Any, start: Start = Start(), **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        self.start = start
+        self.sub_title = f"v{__version__}"
+        translate_bindings(self)
+
+    # settings -------------------------------------------------------------------------
+    @property
+    def ties(self) -> str:
+        return self.store.get_setting(SETTING_TIES, TIES_ASK)
+
+    def set_language(self, lang: str) -> None:
+        set_language(lang)
+        self.store.set_setting(SETTING_LANGUAGE, lang)
+
+    # screens --------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        from companion.ui.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        if self.start.action == "resume" and self.start.game_id is not None:
+            self.open_game(self.start.game_id)
+        elif self.start.action in ("new", "demo") and self.start.game_key:
+            self.new_game(self.start.game_key, "demo" if self.start.action == "demo" else "box")
+
+    def new_game(self, game_key: str, catalog_name: str = "box") -> None:
+        ui = game_ui(game_key)
+        if ui is None:
+            self.notify(tr(msg("ui.game.no_screens", game=msg(f"ui.game.{game_key}"))),
+                        severity="warning")
+            return
+        try:
+            self.push_screen(ui.new_game_screen(catalog_name))
+        except CompanionError as exc:
+            self.notify(str(exc), title=tr("ui.error.catalog"), severity="error", timeout=12)
+
+    def start_game(self, game_key: str, initial_state: Any, title: str, catalog_name: str) -> None:
+        """Save a new game and open its screen in place of the new-game flow."""
+        session = self.store.new_game(get_game(game_key), initial_state, title, catalog_name)
+        self._show_session(session, replace=True)
+
+    def open_game(self, game_id: int) -> None:
+        try:
+            session = self.store.open_game(game_id)
+        except CompanionError as exc:
+            self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
+            return
+        self._show_session(session)
+
+    def _show_session(self, session: Any, replace: bool = False) -> None:
+        ui = game_ui(session.game.key)
+        if ui is None:
+            self.notify(tr(msg("ui.game.no_screens", game=msg(f"ui.game.{session.game.key}"))),
+                        severity="warning")
+            return
+        screen = ui.game_screen(session)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def action_help(self) -> None:
+        from companion.ui.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    # command palette: every key-bound action of the current screen -------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        seen = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or not active.enabled or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            node = active.node
+            yield SystemCommand(
+                binding.description,
+                tr(msg("ui.palette.key", key=key)),
+                lambda n=node, a=binding.action: self.call_later(n.run_action, a),
+            )
+        yield SystemCommand(tr("ui.palette.theme"), tr("ui.palette.theme_help"),
+                            self.action_change_theme)
+        yield SystemCommand(tr("ui.palette.screenshot"), tr("ui.palette.screenshot_help"),
+                            lambda: self.deliver_screenshot())
+
+
+def create_app(store: Any, start: Start = Start(), lang: str | None = None) -> CompanionApp:
+    """Build the app. Language: ``lang`` if given, else the saved setting, else English."""
+    set_language(lang or store.get_setting(SETTING_LANGUAGE, "en"))
+    return CompanionApp(store, start)

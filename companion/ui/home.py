@@ -1,0 +1,143 @@
+"""Home: start a game, resume one, look back at finished ones, catalogs and settings."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
+
+from companion.core.i18n import Msg, tr
+from companion.games.registry import GAME_KEYS
+from companion.ui.i18n import translate_bindings
+
+
+def _when(dt) -> str:
+    return dt.strftime("%Y-%m-%d %H:%M")
+
+
+class HomeScreen(Screen):
+    CSS_PATH = "home.tcss"
+    BINDINGS = [
+        Binding("n", "new", "ui.key.new"),
+        Binding("d", "demo", "ui.key.demo"),
+        Binding("r", "resume", "ui.key.resume"),
+        Binding("delete", "delete", "ui.key.delete"),
+        Binding("c", "catalogs", "ui.key.catalogs"),
+        Binding("s", "settings", "ui.key.settings"),
+        Binding("q", "app.quit", "ui.key.quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="home"):
+            with Vertical(id="new-game"):
+                yield Static(tr("ui.home.new_title"), classes="section-title")
+                yield OptionList(
+                    *[Option(tr(f"ui.game.{key}"), id=key) for key in GAME_KEYS],
+                    id="games",
+                )
+                yield Static(tr("ui.home.new_hint"), classes="hint")
+            with TabbedContent(id="saved"):
+                with TabPane(tr("ui.home.in_progress"), id="tab-playing"):
+                    yield DataTable(id="playing", cursor_type="row", zebra_stripes=True)
+                with TabPane(tr("ui.home.history"), id="tab-history"):
+                    yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = tr("ui.app.title")
+        self.sub_title = tr("ui.home.subtitle")
+        for table_id in ("#playing", "#history"):
+            table = self.query_one(table_id, DataTable)
+            table.add_columns(
+                tr("ui.home.col.title"), tr("ui.home.col.game"), tr("ui.home.col.where"),
+                tr("ui.home.col.steps"), tr("ui.home.col.last"),
+            )
+        self.reload_games()
+        self.query_one("#games", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload_games()
+
+    def reload_games(self) -> None:
+        playing = self.query_one("#playing", DataTable)
+        history = self.query_one("#history", DataTable)
+        playing.clear()
+        history.clear()
+        for info in self.app.store.list_games():
+            row = (
+                info.title, tr(f"ui.game.{info.game_key}"), tr(info.summary),
+                str(info.steps), _when(info.last_played),
+            )
+            (history if info.finished else playing).add_row(*row, key=str(info.id))
+        if playing.row_count == 0:
+            self.query_one("#saved", TabbedContent).border_subtitle = tr("ui.home.none_saved")
+        else:
+            self.query_one("#saved", TabbedContent).border_subtitle = ""
+
+    # actions -------------------------------------------------------------------------
+    def _picked_game(self) -> str:
+        games = self.query_one("#games", OptionList)
+        index = games.highlighted or 0
+        return GAME_KEYS[index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.new_game(event.option.id, "box")
+
+    def action_new(self) -> None:
+        self.app.new_game(self._picked_game(), "box")
+
+    def action_demo(self) -> None:
+        self.app.new_game(self._picked_game(), "demo")
+
+    def _selected_game_id(self) -> int | None:
+        tabs = self.query_one("#saved", TabbedContent)
+        table = self.query_one("#history" if tabs.active == "tab-history" else "#playing",
+                               DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return int(key.value)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.app.open_game(int(event.row_key.value))
+
+    def action_resume(self) -> None:
+        game_id = self._selected_game_id()
+        if game_id is None:
+            game_id = self.app.store.latest_game_id()
+        if game_id is None:
+            self.notify(tr("ui.home.none_saved"))
+            return
+        self.app.open_game(game_id)
+
+    def action_delete(self) -> None:
+        from companion.ui.dialogs import Confirm
+
+        game_id = self._selected_game_id()
+        if game_id is None:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.store.delete_game(game_id)
+                self.reload_games()
+
+        self.app.push_screen(Confirm(Msg("ui.home.confirm_delete")), done)
+
+    def action_catalogs(self) -> None:
+        from companion.ui.catalogs import CatalogsScreen
+
+        self.app.push_screen(CatalogsScreen())
+
+    def action_settings(self) -> None:
+        from companion.ui.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())

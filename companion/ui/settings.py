@@ -1,0 +1,63 @@
+"""Settings: the language, and whether the table or the app picks ties the rules leave open."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, RadioButton, RadioSet, Static
+
+from companion.core.i18n import language, tr
+from companion.ui.app import SETTING_TIES, TIES_ASK, TIES_AUTO
+from companion.ui.i18n import translate_bindings
+
+
+class SettingsScreen(Screen):
+    DEFAULT_CSS = """
+    SettingsScreen Vertical { padding: 1 2; }
+    SettingsScreen RadioSet { margin-bottom: 1; }
+    """
+    BINDINGS = [Binding("escape", "app.pop_screen", "ui.key.back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static(tr("ui.settings.language"), classes="section-title")
+            with RadioSet(id="language"):
+                yield RadioButton("English", value=language() == "en", id="lang-en")
+                yield RadioButton("日本語", value=language() == "ja", id="lang-ja")
+            yield Static(tr("ui.settings.ties"), classes="section-title")
+            ties = self.app.ties
+            with RadioSet(id="ties"):
+                yield RadioButton(tr("ui.settings.ties_ask"), value=ties == TIES_ASK, id="ties-ask")
+                yield RadioButton(tr("ui.settings.ties_auto"), value=ties == TIES_AUTO,
+                                  id="ties-auto")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = tr("ui.settings.title")
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        pressed = event.pressed.id or ""
+        if event.radio_set.id == "language":
+            self.app.set_language(pressed.removeprefix("lang-"))
+            self.notify(tr("ui.settings.language_saved"))
+            self._rebuild()
+        elif event.radio_set.id == "ties":
+            self.app.store.set_setting(SETTING_TIES, pressed.removeprefix("ties-"))
+            self.notify(tr("ui.settings.saved"))
+
+    def _rebuild(self) -> None:
+        """Screens already built keep their words; rebuild home and this screen in the new one."""
+        from companion.ui.home import HomeScreen
+
+        app = self.app
+        while len(app.screen_stack) > 1:
+            app.pop_screen()
+        app.push_screen(HomeScreen())
+        app.push_screen(SettingsScreen())

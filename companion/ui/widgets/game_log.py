@@ -1,0 +1,28 @@
+"""The game log panel every game screen reuses: the step log, newest last."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from companion.core.i18n import tr
+from companion.core.steplog import HistoryLine
+
+
+class GameLog(RichLog):
+    DEFAULT_CSS = """
+    GameLog { border: round $primary-darken-2; height: 1fr; min-height: 5; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
+        self.border_title = tr("ui.log.title")
+
+    def show(self, history: list[HistoryLine]) -> None:
+        """Show the whole history; undone steps (the redo tail) are dimmed."""
+        self.clear()
+        for line in history:
+            text = Text(f"{line.index:>3}. {tr(line.description)}")
+            if line.undone:
+                text.stylize("dim strike")
+            self.write(text)
