@@ -24,8 +24,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal table companion for Unicornus Knights, Insurrection and "
         "Magical Friends. Without a command it opens the home screen.",
     )
-    parser.add_argument("--db", metavar="PATH_OR_URL",
-                        help="database file or SQLAlchemy URL (default: your data folder)")
+    parser.add_argument(
+        "--db",
+        metavar="PATH_OR_URL",
+        help="database file or SQLAlchemy URL (default: your data folder)",
+    )
     parser.add_argument("--lang", choices=LANGUAGES, help="language of the app (en or ja)")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -51,8 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", type=Path)
 
     ins = sub.add_parser("insurrection", help="Insurrection tools (quick score)")
-    ins.add_argument("args", nargs=argparse.REMAINDER,
-                     help="score GAME.toml [--catalog CATALOG.toml] [--json]")
+    ins.add_argument(
+        "args", nargs=argparse.REMAINDER, help="score GAME.toml [--catalog CATALOG.toml] [--json]"
+    )
     return parser
 
 
@@ -122,8 +126,10 @@ def list_games(store) -> int:
         return 0
     for info in games:
         state = tr("cli.finished") if info.finished else ""
-        print(f"{info.id:>4}  {info.last_played:%Y-%m-%d %H:%M}  "
-              f"{tr('ui.game.' + info.game_key):<20} {info.title:<24} {tr(info.summary)} {state}")
+        print(
+            f"{info.id:>4}  {info.last_played:%Y-%m-%d %H:%M}  "
+            f"{tr('ui.game.' + info.game_key):<20} {info.title:<24} {tr(info.summary)} {state}"
+        )
     return 0
 
 
@@ -141,8 +147,14 @@ def catalog_check(game: str | None, file: Path | None) -> int:
         for name in ("box",) if file is not None else ("box", "demo"):
             catalog = load_game_catalog(key, name, user)
             missing = list(unknowns(catalog))
-            print(tr("cli.catalog.checked", game=tr(f"ui.game.{key}"), name=name,
-                     unknown=len(missing)))
+            print(
+                tr(
+                    "cli.catalog.checked",
+                    game=tr(f"ui.game.{key}"),
+                    name=name,
+                    unknown=len(missing),
+                )
+            )
             for path in missing:
                 print(f"    ? {path}")
     return 0

@@ -67,8 +67,9 @@ class CompanionApp(App):
     def new_game(self, game_key: str, catalog_name: str = "box") -> None:
         ui = game_ui(game_key)
         if ui is None:
-            self.notify(tr(msg("ui.game.no_screens", game=msg(f"ui.game.{game_key}"))),
-                        severity="warning")
+            self.notify(
+                tr(msg("ui.game.no_screens", game=msg(f"ui.game.{game_key}"))), severity="warning"
+            )
             return
         try:
             self.push_screen(ui.new_game_screen(catalog_name))
@@ -91,8 +92,10 @@ class CompanionApp(App):
     def _show_session(self, session: Any, replace: bool = False) -> None:
         ui = game_ui(session.game.key)
         if ui is None:
-            self.notify(tr(msg("ui.game.no_screens", game=msg(f"ui.game.{session.game.key}"))),
-                        severity="warning")
+            self.notify(
+                tr(msg("ui.game.no_screens", game=msg(f"ui.game.{session.game.key}"))),
+                severity="warning",
+            )
             return
         screen = ui.game_screen(session)
         if replace:
@@ -120,10 +123,14 @@ class CompanionApp(App):
                 tr(msg("ui.palette.key", key=key)),
                 lambda n=node, a=binding.action: self.call_later(n.run_action, a),
             )
-        yield SystemCommand(tr("ui.palette.theme"), tr("ui.palette.theme_help"),
-                            self.action_change_theme)
-        yield SystemCommand(tr("ui.palette.screenshot"), tr("ui.palette.screenshot_help"),
-                            lambda: self.deliver_screenshot())
+        yield SystemCommand(
+            tr("ui.palette.theme"), tr("ui.palette.theme_help"), self.action_change_theme
+        )
+        yield SystemCommand(
+            tr("ui.palette.screenshot"),
+            tr("ui.palette.screenshot_help"),
+            lambda: self.deliver_screenshot(),
+        )
 
 
 def create_app(store: Any, start: Start = Start(), lang: str | None = None) -> CompanionApp:

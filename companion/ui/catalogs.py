@@ -67,8 +67,12 @@ class CatalogsScreen(Screen):
     def on_mount(self) -> None:
         self.title = tr("ui.catalogs.title")
         table = self.query_one(DataTable)
-        table.add_columns(tr("ui.home.col.game"), tr("ui.catalogs.col.box"),
-                          tr("ui.catalogs.col.user"), tr("ui.catalogs.col.demo"))
+        table.add_columns(
+            tr("ui.home.col.game"),
+            tr("ui.catalogs.col.box"),
+            tr("ui.catalogs.col.user"),
+            tr("ui.catalogs.col.demo"),
+        )
         self.reload()
 
     def reload(self) -> None:
@@ -93,8 +97,11 @@ class CatalogsScreen(Screen):
         missing = list(unknowns(catalog))
         if name == "box":
             self.missing[key] = missing
-        return tr(msg("ui.catalogs.unknown_count", n=len(missing))) if missing else tr(
-            "ui.catalogs.complete")
+        return (
+            tr(msg("ui.catalogs.unknown_count", n=len(missing)))
+            if missing
+            else tr("ui.catalogs.complete")
+        )
 
     def _selected(self) -> str:
         table = self.query_one(DataTable)

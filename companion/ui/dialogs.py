@@ -43,3 +43,202 @@ class Confirm(ModalScreen[bool]):
 
     def action_no(self) -> None:
         self.dismiss(False)
+
+
+# --- choices the rules leave to the table ------------------------------------------------
+
+from dataclasses import dataclass  # noqa: E402
+from typing import Any  # noqa: E402
+
+from textual.widgets import Input, Label, OptionList  # noqa: E402
+from textual.widgets.option_list import Option as ListOption  # noqa: E402
+
+from companion.core.plan import Choice  # noqa: E402
+
+
+class ChoiceDialog(ModalScreen[Any]):
+    """Ask the table to pick one option of a :class:`Choice`; dismisses with the option's value
+    (or ``None`` on escape). ``on_highlight`` lets a screen preview the option (e.g. on a map)."""
+
+    DEFAULT_CSS = """
+    ChoiceDialog { align: center middle; }
+    ChoiceDialog > Vertical { width: 70; height: auto; max-height: 80%; border: thick $accent;
+                              background: $surface; padding: 1 2; }
+    ChoiceDialog OptionList { height: auto; max-height: 16; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
+        super().__init__()
+        self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(tr(self.title_msg or Msg("ui.choice.title")), classes="section-title")
+            yield Static(tr(self.choice.reason))
+            yield OptionList(
+                *[
+                    ListOption(f"{i + 1}. {tr(o.label)}", id=str(i))
+                    for i, o in enumerate(self.choice.options)
+                ]
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            index = int(event.character) - 1
+            if 0 <= index < len(self.choice.options):
+                event.stop()
+                self.dismiss(self.choice.options[index].value)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.on_highlight is not None and event.option.id is not None:
+            self.on_highlight(self.choice.options[int(event.option.id)].value)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choice.options[int(event.option.id)].value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# --- forms: corrections, unknown catalog values, dice from the table -----------------------
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One field of a :class:`FormDialog`. ``kind``: "int", "text", "choice" or "dice"
+    (dice: faces separated by spaces, e.g. ``3 5 6``). ``hint`` says where the value is
+    printed or what it means."""
+
+    name: str
+    label: Msg
+    kind: str = "int"
+    value: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, Msg], ...] = ()
+    hint: Msg | None = None
+    optional: bool = False
+    sides: int = 6
+    count: int | None = None  # dice: how many are expected, if known
+
+
+def parse_field(f: FormField, text: str) -> Any:
+    """The value typed into ``f``, or raise ValueError with a message for the person."""
+    text = text.strip()
+    if not text:
+        if f.optional:
+            return None
+        raise ValueError(tr("ui.form.required"))
+    if f.kind == "int":
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(tr(Msg("ui.form.not_a_number", {"text": text}))) from None
+        if f.minimum is not None and value < f.minimum:
+            raise ValueError(tr(Msg("ui.form.too_small", {"min": f.minimum})))
+        if f.maximum is not None and value > f.maximum:
+            raise ValueError(tr(Msg("ui.form.too_large", {"max": f.maximum})))
+        return value
+    if f.kind == "choice":
+        allowed = {key for key, _ in f.choices}
+        if text not in allowed:
+            raise ValueError(tr(Msg("ui.form.one_of", {"options": ", ".join(sorted(allowed))})))
+        return text
+    if f.kind == "dice":
+        faces = []
+        for part in text.replace(",", " ").split():
+            if not part.isdigit() or not 1 <= int(part) <= f.sides:
+                raise ValueError(tr(Msg("ui.form.bad_die", {"text": part, "sides": f.sides})))
+            faces.append(int(part))
+        if f.count is not None and len(faces) != f.count:
+            raise ValueError(tr(Msg("ui.form.dice_count", {"count": f.count, "got": len(faces)})))
+        return tuple(faces)
+    return text
+
+
+class FormDialog(ModalScreen[dict[str, Any] | None]):
+    """A small form; checks every field, says what is wrong beside it, keeps what was typed."""
+
+    DEFAULT_CSS = """
+    FormDialog { align: center middle; }
+    FormDialog > VerticalScroll { width: 76; height: auto; max-height: 90%; border: thick $accent;
+                                  background: $surface; padding: 1 2; }
+    FormDialog .field-label { padding-top: 1; text-style: bold; }
+    FormDialog .field-hint { color: $text-muted; }
+    FormDialog .field-error { color: $error; height: auto; }
+    FormDialog Horizontal { height: auto; align-horizontal: right; padding-top: 1; }
+    FormDialog Button { margin-left: 2; }
+    """
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, title: Msg, fields: list[FormField], intro: Msg | None = None) -> None:
+        super().__init__()
+        self.title_msg, self.fields, self.intro = title, fields, intro
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import VerticalScroll
+
+        with VerticalScroll():
+            yield Static(tr(self.title_msg), classes="section-title")
+            if self.intro is not None:
+                yield Static(tr(self.intro))
+            for f in self.fields:
+                label = tr(f.label)
+                if f.kind == "choice":
+                    label += "  (" + ", ".join(f"{k} = {tr(m)}" for k, m in f.choices) + ")"
+                yield Label(label, classes="field-label")
+                if f.hint is not None:
+                    yield Static(tr(f.hint), classes="field-hint")
+                value = (
+                    ""
+                    if f.value is None
+                    else (" ".join(map(str, f.value)) if f.kind == "dice" else str(f.value))
+                )
+                yield Input(value=value, id=f"field-{f.name}")
+                yield Static("", id=f"error-{f.name}", classes="field-error")
+            with Horizontal():
+                yield Button(tr("ui.form.cancel"), id="cancel")
+                yield Button(tr("ui.form.ok"), id="ok", variant="primary")
+
+    def on_mount(self) -> None:
+        if self.fields:
+            self.query_one(f"#field-{self.fields[0].name}", Input).focus()
+
+    def collect(self) -> dict[str, Any] | None:
+        values: dict[str, Any] = {}
+        ok = True
+        for f in self.fields:
+            error = self.query_one(f"#error-{f.name}", Static)
+            try:
+                values[f.name] = parse_field(f, self.query_one(f"#field-{f.name}", Input).value)
+                error.update("")
+            except ValueError as exc:
+                error.update(str(exc))
+                ok = False
+        return values if ok else None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input))
+        index = inputs.index(event.input)
+        if index + 1 < len(inputs):
+            inputs[index + 1].focus()
+        else:
+            self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def _submit(self) -> None:
+        values = self.collect()
+        if values is not None:
+            self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -57,8 +57,11 @@ class HomeScreen(Screen):
         for table_id in ("#playing", "#history"):
             table = self.query_one(table_id, DataTable)
             table.add_columns(
-                tr("ui.home.col.title"), tr("ui.home.col.game"), tr("ui.home.col.where"),
-                tr("ui.home.col.steps"), tr("ui.home.col.last"),
+                tr("ui.home.col.title"),
+                tr("ui.home.col.game"),
+                tr("ui.home.col.where"),
+                tr("ui.home.col.steps"),
+                tr("ui.home.col.last"),
             )
         self.reload_games()
         self.query_one("#games", OptionList).focus()
@@ -73,8 +76,11 @@ class HomeScreen(Screen):
         history.clear()
         for info in self.app.store.list_games():
             row = (
-                info.title, tr(f"ui.game.{info.game_key}"), tr(info.summary),
-                str(info.steps), _when(info.last_played),
+                info.title,
+                tr(f"ui.game.{info.game_key}"),
+                tr(info.summary),
+                str(info.steps),
+                _when(info.last_played),
             )
             (history if info.finished else playing).add_row(*row, key=str(info.id))
         if playing.row_count == 0:
@@ -99,8 +105,9 @@ class HomeScreen(Screen):
 
     def _selected_game_id(self) -> int | None:
         tabs = self.query_one("#saved", TabbedContent)
-        table = self.query_one("#history" if tabs.active == "tab-history" else "#playing",
-                               DataTable)
+        table = self.query_one(
+            "#history" if tabs.active == "tab-history" else "#playing", DataTable
+        )
         if table.row_count == 0:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key

@@ -35,8 +35,9 @@ class SettingsScreen(Screen):
             ties = self.app.ties
             with RadioSet(id="ties"):
                 yield RadioButton(tr("ui.settings.ties_ask"), value=ties == TIES_ASK, id="ties-ask")
-                yield RadioButton(tr("ui.settings.ties_auto"), value=ties == TIES_AUTO,
-                                  id="ties-auto")
+                yield RadioButton(
+                    tr("ui.settings.ties_auto"), value=ties == TIES_AUTO, id="ties-auto"
+                )
         yield Footer()
 
     def on_mount(self) -> None:
