@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option as ListOption
 
 from companion.core.i18n import Msg, tr
+from companion.core.plan import Choice
 
 
 class Confirm(ModalScreen[bool]):
@@ -46,14 +51,6 @@ class Confirm(ModalScreen[bool]):
 
 
 # --- choices the rules leave to the table ------------------------------------------------
-
-from dataclasses import dataclass  # noqa: E402
-from typing import Any  # noqa: E402
-
-from textual.widgets import Input, Label, OptionList  # noqa: E402
-from textual.widgets.option_list import Option as ListOption  # noqa: E402
-
-from companion.core.plan import Choice  # noqa: E402
 
 
 class ChoiceDialog(ModalScreen[Any]):
@@ -180,7 +177,6 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
         self.title_msg, self.fields, self.intro = title, fields, intro
 
     def compose(self) -> ComposeResult:
-        from textual.containers import VerticalScroll
 
         with VerticalScroll():
             yield Static(tr(self.title_msg), classes="section-title")
