@@ -1,0 +1,213 @@
+"""A game being played: its step log, persisted step by step.
+
+Each step is one transaction: the step row, the head snapshot (the state at the cursor),
+the dropped redo tail and the games row (cursor, summary, last played) together. States are
+kept as snapshots: the head, moved with the cursor, makes resume a single decode; a kept
+snapshot every ``snapshot_every`` steps bounds the replay needed to rebuild any earlier state
+(undo on a resumed game), which happens lazily through the step log's state loaders.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import delete, insert, update
+from sqlalchemy.exc import SQLAlchemyError
+
+from companion.core import codec
+from companion.core.commands import Command, Game
+from companion.core.steplog import HistoryLine, StepLog
+from companion.store.msgjson import dump_msg
+from companion.store.tables import GameRow, SnapshotRow, StepRow
+
+if TYPE_CHECKING:
+    from companion.store.store import Store
+
+GAMES, STEPS, SNAPSHOTS = GameRow.__table__, StepRow.__table__, SnapshotRow.__table__
+
+
+def now() -> datetime:
+    return datetime.now(UTC)  # SQLModel stores UTC and hands back aware datetimes
+
+
+def is_finished(game: Game, state: Any) -> bool:
+    check = getattr(game, "is_finished", None)
+    return bool(check(state)) if callable(check) else False
+
+
+class _Persist:
+    """The step log's sink: writes each change before the log changes its memory."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+
+    def record(self, index: int, cmd: Command, state: Any) -> None:
+        self.session._record(index, cmd, state)
+
+    def move_cursor(self, cursor: int) -> None:
+        self.session._move_cursor(cursor)
+
+
+class GameSession:
+    """A saved game open for play. Use ``do``/``undo``/``redo`` (or ``log`` directly: its
+    sink persists too)."""
+
+    def __init__(
+        self,
+        store: Store,
+        game_id: int,
+        game: Game,
+        title: str,
+        initial: Any,
+        commands: Sequence[Command] = (),
+        cursor: int = 0,
+        snapshots: Sequence[tuple[int, bool]] = (),
+        catalog_name: str = "box",
+    ) -> None:
+        self._store = store
+        self.id, self.game, self.title, self.catalog_name = game_id, game, title, catalog_name
+        self._commands = list(commands)  # mirrors the log's, for replay
+        self._states: dict[int, Any] = {0: initial}  # steps applied -> state, filled lazily
+        self._kept = sorted(i for i, kept in snapshots if kept)
+        heads = [i for i, kept in snapshots if not kept]
+        self._head = heads[-1] if heads else None
+        entries = [(c, None, partial(self._state_at, i + 1)) for i, c in enumerate(commands)]
+        self.log = StepLog(game, initial, entries, cursor, sink=_Persist(self))
+
+    # -- play ------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.log.state
+
+    def do(self, cmd: Command) -> Any:
+        return self.log.do(cmd)
+
+    def undo(self) -> Command | None:
+        return self.log.undo()
+
+    def redo(self) -> Command | None:
+        return self.log.redo()
+
+    def history(self) -> list[HistoryLine]:
+        return self.log.history()
+
+    @property
+    def can_undo(self) -> bool:
+        return self.log.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.log.can_redo
+
+    @property
+    def cursor(self) -> int:
+        return self.log.cursor
+
+    # -- states ----------------------------------------------------------------------------
+    def _state_at(self, n: int) -> Any:
+        """The state after ``n`` steps: cached, or replayed from the nearest snapshot."""
+        if n in self._states:
+            return self._states[n]
+        start = max((i for i in self._states if i <= n), default=0)
+        k = bisect.bisect_right(self._kept, n)
+        candidates = [i for i in (self._kept[k - 1] if k else None, self._head) if i is not None]
+        snap = max((i for i in candidates if start < i <= n), default=None)
+        if snap is not None:
+            self._states[snap] = self._store._load_snapshot(self.id, snap, self.game)
+            start = snap
+        state = self._states[start]
+        for i in range(start, n):
+            state = self.game.apply(state, self._commands[i])
+            self._states[i + 1] = state
+        return state
+
+    # -- persistence (called by the log before it changes) ----------------------------------
+    def _record(self, index: int, cmd: Command, state: Any) -> None:
+        n = index + 1
+        kept = n % self._store.snapshot_every == 0
+        summary = self.game.summary(state)
+        try:
+            with self._store._begin() as conn:
+                # the redo tail (steps from index on) and every snapshot past it, and the old head
+                conn.execute(delete(STEPS).where(STEPS.c.game_id == self.id, STEPS.c.idx >= index))
+                conn.execute(
+                    delete(SNAPSHOTS).where(
+                        SNAPSHOTS.c.game_id == self.id,
+                        (SNAPSHOTS.c.idx > index) | (SNAPSHOTS.c.kept.is_(False)),
+                    )
+                )
+                conn.execute(
+                    insert(STEPS).values(
+                        game_id=self.id,
+                        idx=index,
+                        command=codec.dump_command(cmd),
+                        description=dump_msg(cmd.describe()),
+                    )
+                )
+                conn.execute(
+                    insert(SNAPSHOTS).values(
+                        game_id=self.id,
+                        idx=n,
+                        state=codec.dump(state, self.game.state_type),
+                        kept=kept,
+                    )
+                )
+                conn.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == self.id)
+                    .values(
+                        cursor=n,
+                        length=n,
+                        summary=dump_msg(summary),
+                        finished=is_finished(self.game, state),
+                        last_played=now(),
+                    )
+                )
+        except SQLAlchemyError as exc:
+            raise self._store._write_failed(exc) from None
+        # memory follows only once the transaction committed
+        del self._commands[index:]
+        self._commands.append(cmd)
+        for i in [i for i in self._states if i > index]:
+            del self._states[i]
+        self._states[n] = state
+        self._kept = [i for i in self._kept if i <= index] + ([n] if kept else [])
+        self._head = None if kept else n
+
+    def _move_cursor(self, cursor: int) -> None:
+        state = self._state_at(cursor)
+        has_snapshot = cursor == 0 or cursor in self._kept
+        try:
+            with self._store._begin() as conn:
+                if self._head is not None and self._head != cursor:
+                    conn.execute(
+                        delete(SNAPSHOTS).where(
+                            SNAPSHOTS.c.game_id == self.id, SNAPSHOTS.c.idx == self._head
+                        )
+                    )
+                if not has_snapshot and self._head != cursor:
+                    conn.execute(
+                        insert(SNAPSHOTS).values(
+                            game_id=self.id,
+                            idx=cursor,
+                            state=codec.dump(state, self.game.state_type),
+                            kept=False,
+                        )
+                    )
+                conn.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == self.id)
+                    .values(
+                        cursor=cursor,
+                        summary=dump_msg(self.game.summary(state)),
+                        finished=is_finished(self.game, state),
+                        last_played=now(),
+                    )
+                )
+        except SQLAlchemyError as exc:
+            raise self._store._write_failed(exc) from None
+        self._head = None if has_snapshot else cursor

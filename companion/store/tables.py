@@ -1,0 +1,85 @@
+"""The save file's tables (SQLModel) and the schema version they make up.
+
+Bump ``SCHEMA_VERSION`` whenever a table changes and add the step in ``migrations.py``.
+
+Version history:
+    1: first format.
+    2: ``games.catalog_name`` (which catalog a game was started on: box, demo).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+SCHEMA_VERSION = 2
+# Written to the SQLite header so `file` and other tools can tell a companion save ("CMPN").
+APPLICATION_ID = 0x434D504E
+
+
+class SchemaVersion(SQLModel, table=True):
+    __tablename__ = "schema_version"
+
+    id: int = Field(default=1, primary_key=True)
+    version: int
+
+
+class GameRow(SQLModel, table=True):
+    """One saved game. ``cursor`` is the number of applied steps (undo moves it back);
+    ``length`` the number of recorded steps, redo tail included. ``summary`` is the game's
+    last one-line summary as Msg JSON, so the resume list never decodes a state."""
+
+    __tablename__ = "games"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_key: str = Field(index=True)
+    title: str
+    catalog_name: str = "box"
+    initial_state: str
+    cursor: int = 0
+    length: int = 0
+    summary: str
+    finished: bool = False
+    created: datetime
+    last_played: datetime = Field(index=True)
+
+
+class StepRow(SQLModel, table=True):
+    """Step ``idx`` (0-based) of a game: the command as JSON and its log line as Msg JSON."""
+
+    __tablename__ = "steps"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    idx: int = Field(primary_key=True)
+    command: str
+    description: str
+
+
+class SnapshotRow(SQLModel, table=True):
+    """The state after ``idx`` steps. ``kept`` snapshots stay (every N steps); the one
+    non-kept snapshot is the head, at the cursor, replaced as the game moves."""
+
+    __tablename__ = "snapshots"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    idx: int = Field(primary_key=True)
+    state: str
+    kept: bool = False
+
+
+class UserCatalogRow(SQLModel, table=True):
+    """The owner's transcription of a game's box, as a plain dict (JSON) from TOML."""
+
+    __tablename__ = "user_catalogs"
+
+    game_key: str = Field(primary_key=True)
+    data: str
+    updated: datetime
+
+
+class SettingRow(SQLModel, table=True):
+    __tablename__ = "settings"
+
+    key: str = Field(primary_key=True)
+    value: str  # JSON
