@@ -91,7 +91,8 @@ def inspect_file(path: Path, label: str) -> int | None:
     try:
         check = [row[0] for row in con.execute("PRAGMA quick_check(3)")]
         if check != ["ok"]:
-            raise _damaged(label, "; ".join(check))
+            lines = [ln for c in check for ln in c.splitlines() if not ln.startswith("***")]
+            raise _damaged(label, "; ".join(lines))
         tables = {
             row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type='table'")
         }
