@@ -65,7 +65,8 @@ def test_roll_battle_is_seeded_and_advances_the_rng():
     again, rng2 = roll_battle(Rng(11), 7)
     assert faces == again and rng == rng2 == Rng(11, 1)
     assert len(faces) == 7 and all(1 <= f <= 6 for f in faces)
-    assert roll_battle(rng, 7)[0] != faces or roll_battle(rng, 7)[1] != rng2
+    later, rng3 = roll_battle(rng, 7)
+    assert rng3 == Rng(11, 2) and later != faces  # the next battle rolls fresh dice
 
 
 # ----------------------------------------------------------------- §6.1 step 2: diagrams

@@ -5,7 +5,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import RuleError
@@ -113,12 +113,15 @@ def test_distribution_equals_enumeration_of_every_face(n, diagram, enemy):
     assert got == {k: Fraction(v, 6**n) for k, v in counts.items()}
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=6, deadline=None, derandomize=True)  # fixed seeds: no flakes
 @given(
     n=st.integers(1, 12),
     diagram=diagrams,
     enemy=enemies(),
     seed=st.integers(0, 2**31),
+)
+@example(
+    n=15, diagram=("hit", "hit", "miss", "miss", "miss", "loss"), enemy=(6, 4, 4, False), seed=1
 )
 def test_distribution_agrees_with_a_seeded_monte_carlo(n, diagram, enemy, seed):
     """§6.1 (exact odds): 20 000 seeded rolls of the same battle, assigned by the best
