@@ -1,0 +1,165 @@
+"""The Magical Friends box as data (spec §7): board tiles, creatures, artifacts, scoring.
+
+The board is 4 double-sided tiles. Each side lists its spaces; a space names the spaces one
+step forward (``next``, several = a branch). How the tiles join: the token ``"@next"`` in a
+``next`` list means "the entry space of the following tile" (the tavern after the last tile),
+so the start spaces point at ``"@next"`` to enter the first tile. A Dark Cavern entry space has
+no ``next``: its three paths (poison / shortcut / detour) are chosen by the cavern die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from companion.core.catalog import CatalogModel, Unknowable, load_catalog, unknowns, validate
+
+GAME_DIR = "magical-friends"
+NEXT_TILE = "@next"
+
+SpaceKind = Literal[
+    "plain",
+    "start",
+    "tavern",
+    "switch",
+    "portal",
+    "workshop",
+    "cavern",  # the first cavern space: moving past it rolls the cavern die
+    "lava",
+    "highway",  # under the Stairway-to-Heaven / Highway-to-Hell piece
+    "market",
+    "fairy_trail",
+]
+CavernPath = Literal["poison", "shortcut", "detour"]
+Alignment = Literal["good", "evil", "neutral"]
+
+
+class SpaceModel(CatalogModel):
+    id: str
+    kind: SpaceKind = "plain"
+    next: list[str] = []
+    market: Literal["A", "B", "C", "D", "E"] | None = None  # for kind = "market"
+    fairy_faces: list[int] = []  # fairy die faces that put the fairy here (Fairy Trail)
+    cavern: dict[CavernPath, str] | None = None  # first space of each path (kind = "cavern")
+    cavern_path: CavernPath | None = None  # this space lies on that cavern path
+    name: dict[str, str] | None = None
+
+
+class TileSideModel(CatalogModel):
+    id: str
+    name: dict[str, str]
+    entry: str | None = None  # the space entered from the previous tile; None = not transcribed
+    spaces: list[SpaceModel] = []
+
+
+class TileModel(CatalogModel):
+    id: str
+    name: dict[str, str]
+    sides: list[TileSideModel]
+
+
+class BoardModel(CatalogModel):
+    tiles: list[TileModel]
+    start_spaces: list[SpaceModel] = []
+    tavern: str = "tavern"
+    fairy_die_sides: Unknowable[int] = None
+
+
+class CreatureKindModel(CatalogModel):
+    id: str
+    name: dict[str, str]
+    alignment: Unknowable[Alignment] = None
+    wand_cost: Unknowable[int] = None
+    ability: dict[str, str] | None = None  # the ability in short, en + ja
+    copies: Unknowable[int] = None
+
+
+class ArtifactModel(CatalogModel):
+    number: int  # 1..11, also its turn-order value
+    name: dict[str, str] | None = None
+    bonus: dict[str, str] | None = None
+    special: Literal["none", "dagger"] = "none"  # "dagger": the Scheming Dagger bonus move (§4)
+
+
+TieBreak = Literal["tavern_friends", "trophies", "hearts_unpoisoned", "shared"]
+
+
+class ScoringModel(CatalogModel):
+    """The final tally (§7): points per friend in the tavern and per trophy, and the tie-break."""
+
+    per_friend_in_tavern: Unknowable[int] = None
+    per_poisoned_friend_in_tavern: Unknowable[int] = None
+    per_trophy: Unknowable[int] = None  # an opponent's heart
+    per_neutral_trophy: Unknowable[int] = None
+    tie_break: list[TieBreak] | None = None  # tried in order; None = unknown
+
+
+class MetaModel(CatalogModel):
+    name: str
+    fictional: bool = False
+    note: str = ""
+
+
+class MagicalFriendsCatalog(CatalogModel):
+    meta: MetaModel
+    turn_order: Unknowable[Literal["highest_first", "lowest_first"]] = None
+    board: BoardModel
+    creatures: list[CreatureKindModel]
+    artifacts: list[ArtifactModel]
+    scoring: ScoringModel
+
+
+def load(name: str = "box", user: dict | None = None) -> MagicalFriendsCatalog:
+    """``data/magical_friends/<name>.toml`` (``box`` or ``demo``), a user catalog on top."""
+    return load_catalog(MagicalFriendsCatalog, GAME_DIR, name, user)
+
+
+def from_dict(data: dict, label: str = "catalog") -> MagicalFriendsCatalog:
+    return validate(MagicalFriendsCatalog, data, label)
+
+
+def missing_values(cat: MagicalFriendsCatalog) -> list[str]:
+    """Everything the user still has to transcribe from the box: unknown numbers, and tile
+    sides whose spaces or entry are missing, creatures or artifacts without names."""
+    out = list(unknowns(cat))
+    out.extend(_board_gaps(cat))
+    for art in cat.artifacts:
+        if art.name is None:
+            out.append(f"artifacts[number={art.number}].name")
+        if art.bonus is None:
+            out.append(f"artifacts[number={art.number}].bonus")
+    if cat.scoring.tie_break is None:
+        out.append("scoring.tie_break")
+    return out
+
+
+def _board_gaps(cat: MagicalFriendsCatalog) -> Iterator[str]:
+    if not cat.board.start_spaces:
+        yield "board.start_spaces"
+    for tile in cat.board.tiles:
+        for side in tile.sides:
+            where = f"board.tiles[id={tile.id}].sides[id={side.id}]"
+            if not side.spaces:
+                yield f"{where}.spaces"
+            if side.entry is None:
+                yield f"{where}.entry"
+
+
+def check_side(side: TileSideModel) -> list[str]:
+    """Dangling references inside one transcribed side (each a readable problem)."""
+    ids = {s.id for s in side.spaces}
+    problems = []
+    if side.entry is not None and side.entry not in ids:
+        problems.append(f"{side.id}: entry {side.entry} is not a space of this side")
+    for s in side.spaces:
+        for n in s.next:
+            if n != NEXT_TILE and n not in ids:
+                problems.append(f"{side.id}.{s.id}: next {n} is not a space of this side")
+        for first in (s.cavern or {}).values():
+            if first not in ids:
+                problems.append(f"{side.id}.{s.id}: cavern path {first} is not a space")
+        if s.kind == "cavern" and not s.cavern:
+            problems.append(f"{side.id}.{s.id}: a cavern needs its three paths")
+        if s.kind == "market" and s.market is None:
+            problems.append(f"{side.id}.{s.id}: a market space needs its letter A-E")
+    return problems

@@ -1,0 +1,161 @@
+"""New games and ``apply``: the one entry point that turns a command into the next state."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.commands import Command
+from companion.core.errors import RuleError
+from companion.core.i18n import Msg
+from companion.core.rng import Rng
+
+from .board import build_board
+from .catalog import MagicalFriendsCatalog
+from .commands import (
+    CorrectBoard,
+    CorrectCreature,
+    CorrectHeart,
+    CorrectWizard,
+    EndGame,
+    EndTurn,
+    Move,
+    MoveCatapult,
+    PlayArtifacts,
+    Poison,
+    ResolveHighway,
+    Slay,
+    StartRound,
+    Summon,
+)
+from .corrections import correct
+from .moves import apply_move, apply_summon
+from .rounds import end_game, end_turn, play_artifacts, start_round
+from .slaying import poison, slay, slay_all_on
+from .spaces import resolve_highway
+from .state import SLAIN, Artifact, GameState, Kind, Scoring, Setup, Wizard
+
+KEY = "magical-friends"
+
+
+def new_game(cat: MagicalFriendsCatalog, setup: Setup, seed: int) -> GameState:
+    """A game before its first round, from a catalog, the table's setup and a seed."""
+    if not 2 <= len(setup.wizards) <= 5:
+        raise RuleError("magical_friends.setup.wizards")
+    if not 0 <= setup.start_player < len(setup.wizards):
+        raise RuleError("magical_friends.setup.start_player")
+    if setup.rounds < 1:
+        raise RuleError("magical_friends.setup.rounds")
+    board = build_board(cat, setup.tiles)
+    kinds = tuple(
+        Kind(k.id, dict(k.name), k.alignment, k.wand_cost, k.copies) for k in cat.creatures
+    )
+    artifacts = tuple(
+        Artifact(a.number, dict(a.name) if a.name else None, a.special) for a in cat.artifacts
+    )
+    s = cat.scoring
+    scoring = Scoring(
+        s.per_friend_in_tavern,
+        s.per_poisoned_friend_in_tavern,
+        s.per_trophy,
+        s.per_neutral_trophy,
+        tuple(s.tie_break or ()),
+    )
+    return GameState(
+        board=board,
+        kinds=kinds,
+        artifacts=artifacts,
+        scoring=scoring,
+        turn_order_rule=cat.turn_order,
+        options=setup.options,
+        wizards=tuple(Wizard(name, colour) for name, colour in setup.wizards),
+        rng=Rng(seed),
+        rounds=setup.rounds,
+        start_player=setup.start_player,
+        stairway_up=setup.stairway_up,
+    )
+
+
+def apply(state: GameState, cmd: Command) -> GameState:
+    """The state after ``cmd`` (pure). Raises ``RuleError`` when it is not legal now."""
+    if state.phase == "over" and not _is_correction(cmd):
+        raise RuleError("magical_friends.game.over")
+    if state.pending and not isinstance(cmd, ResolveHighway) and not _is_correction(cmd):
+        raise RuleError("magical_friends.pending.first")
+    state = replace(state, events=())
+    if isinstance(cmd, StartRound):
+        return start_round(state, cmd)
+    if isinstance(cmd, PlayArtifacts):
+        return play_artifacts(state, cmd)
+    if isinstance(cmd, Summon):
+        return apply_summon(state, cmd)
+    if isinstance(cmd, Move):
+        return apply_move(state, cmd)
+    if isinstance(cmd, MoveCatapult):
+        state.board.space(cmd.to)
+        if state.catapult_holder is None:
+            raise RuleError("magical_friends.catapult.nobody")
+        return replace(state, catapult_space=cmd.to)
+    if isinstance(cmd, ResolveHighway):
+        return resolve_highway(state, cmd.slay, cmd.targets)
+    if isinstance(cmd, Slay):
+        return _ability_slay(state, cmd)
+    if isinstance(cmd, Poison):
+        c = state.creature(cmd.creature)
+        if c.where in (SLAIN, state.board.tavern):
+            raise RuleError("magical_friends.move.not_racing", creature=c.id)
+        return poison(state, cmd.creature, cmd.by, "ability")
+    if isinstance(cmd, EndTurn):
+        return end_turn(state)
+    if isinstance(cmd, EndGame):
+        return end_game(state)
+    if isinstance(cmd, CorrectWizard | CorrectCreature | CorrectHeart | CorrectBoard):
+        return correct(state, cmd)
+    raise RuleError("core.rule.unknown_command", kind=cmd.kind)
+
+
+def _is_correction(cmd: Command) -> bool:
+    return isinstance(cmd, CorrectWizard | CorrectCreature | CorrectHeart | CorrectBoard)
+
+
+def _ability_slay(state: GameState, cmd: Slay) -> GameState:
+    if cmd.space is not None:
+        state.board.space(cmd.space)
+        return slay_all_on(state, cmd.space, cmd.by, "ability")
+    if not cmd.creatures:
+        raise RuleError("magical_friends.slay.nothing")
+    for cid in cmd.creatures:
+        c = state.creature(cid)
+        if c.where in (SLAIN, state.board.tavern):
+            raise RuleError("magical_friends.move.not_racing", creature=cid)
+        state = slay(state, cid, cmd.by, "ability")
+    return state
+
+
+def summary(state: GameState) -> Msg:
+    if state.phase == "over" and state.tally is not None:
+        return Msg(
+            "magical_friends.summary.over",
+            {"winners": ", ".join(state.wizards[i].name for i in state.tally.winners)},
+        )
+    return Msg(
+        "magical_friends.summary.round",
+        {
+            "round": state.round,
+            "rounds": state.rounds,
+            "phase": Msg(f"magical_friends.phase.{state.phase}"),
+        },
+    )
+
+
+class MagicalFriendsGame:
+    key = KEY
+    state_type = GameState
+
+    def apply(self, state: GameState, cmd: Command) -> GameState:
+        return apply(state, cmd)
+
+    def summary(self, state: GameState) -> Msg:
+        return summary(state)
+
+
+GAME = MagicalFriendsGame()

@@ -1,0 +1,161 @@
+"""Moves as the table reports them (spec §4, §5): basic moves, bonus moves (Pity Power,
+Fairy Dust, the Scheming Dagger), the Market A second basic move, ability moves; and summoning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.errors import RuleError
+
+from .board import CAVERN_DIE, Walk, follow, walks_to
+from .commands import Move, Summon
+from .dice import Dice
+from .slaying import poison
+from .spaces import MoveContext, place_and_arrive
+from .state import SLAIN, Creature, GameState
+
+BONUS_KINDS = ("pity", "fairy_dust", "dagger")
+
+
+def bonus_steps(state: GameState, kind: str) -> int | None:
+    """Exact steps of a card bonus move: Pity Power 2, Fairy Dust 3, +1 in the bonus round."""
+    base = {"pity": 2, "fairy_dust": 3}.get(kind)
+    if base is None:
+        return None
+    return base + (1 if state.round == state.options.bonus_round else 0)
+
+
+def apply_move(state: GameState, cmd: Move) -> GameState:
+    if state.phase != "turns":
+        raise RuleError("magical_friends.move.not_now")
+    c = state.creature(cmd.creature)
+    if c.where == SLAIN or c.where == state.board.tavern:
+        raise RuleError("magical_friends.move.not_racing", creature=c.id)
+    turn = state.current_wizard
+    if cmd.how == "ability":
+        by = cmd.by if cmd.by is not None else turn
+    else:
+        by = None
+        if c.owner != turn:
+            raise RuleError("magical_friends.move.not_your_friend", creature=c.id)
+    if cmd.jump and cmd.how != "ability":
+        raise RuleError("magical_friends.move.jump_only_ability")
+
+    state, steps = _pay_for_move(state, c, cmd)
+    dice = Dice(cmd.cavern_rolls, state.rng)
+    if cmd.how == "fairy_dust":
+        # Fairy Dust poisons the friend before it moves (§4)
+        state = poison(state, c.id, None, "fairy_dust")
+        if state.creature(c.id).where == SLAIN:
+            return replace(state, rng=dice.rng)
+    walk = _walk_for(state, c, cmd, steps, dice)
+    ctx = MoveContext(
+        by=by,
+        throw_branches=cmd.throw_branches,
+        shot_branches=cmd.shot_branches,
+        dagger=cmd.how == "dagger",
+    )
+    state = place_and_arrive(state, c.id, c.where, walk, ctx, dice)
+    dice.check_all_used()
+    return replace(state, rng=dice.rng)
+
+
+def _pay_for_move(state: GameState, c: Creature, cmd: Move) -> tuple[GameState, int | None]:
+    """Check the move is allowed and spend what it uses; return the fixed step count."""
+    steps = cmd.steps
+    if cmd.how in BONUS_KINDS:
+        if c.id in state.bonus_moved:
+            raise RuleError("magical_friends.move.one_bonus", creature=c.id)
+        state = replace(state, bonus_moved=(*state.bonus_moved, c.id))
+    w = state.wizards[c.owner]
+    if cmd.how in ("pity", "fairy_dust"):
+        held = w.pity if cmd.how == "pity" else w.fairy_dust
+        if held < 1:
+            raise RuleError("magical_friends.move.no_card", card=cmd.how)
+        fixed = bonus_steps(state, cmd.how)
+        if steps is not None and steps != fixed:
+            raise RuleError("magical_friends.move.exact_steps", steps=fixed)
+        steps = fixed
+        w = (
+            replace(w, pity=w.pity - 1)
+            if cmd.how == "pity"
+            else replace(w, fairy_dust=w.fairy_dust - 1)
+        )
+        state = state.with_wizard(c.owner, w)
+    elif cmd.how == "dagger":
+        if c.owner not in state.dagger_ready:
+            raise RuleError("magical_friends.move.no_dagger")
+        state = replace(state, dagger_ready=tuple(x for x in state.dagger_ready if x != c.owner))
+    elif cmd.how == "chili":
+        if c.id not in state.chili:
+            raise RuleError("magical_friends.move.no_chili", creature=c.id)
+        state = replace(state, chili=tuple(x for x in state.chili if x != c.id))
+    if cmd.to is None and steps is None:
+        raise RuleError("magical_friends.move.where")
+    return state, steps
+
+
+def _walk_for(state: GameState, c: Creature, cmd: Move, steps: int | None, dice: Dice) -> Walk:
+    board = state.board
+    if cmd.jump:
+        if cmd.to is None:
+            raise RuleError("magical_friends.move.where")
+        board.space(cmd.to)
+        return Walk((cmd.to,))
+    if cmd.to is None:
+        assert steps is not None
+        return follow(board, c.where, steps, cmd.branches, dice.roll)
+    board.space(cmd.to)
+    # the end space was reported: find the ways there that fit what else was reported
+    wanted = tuple(CAVERN_DIE.get(r, "?") for r in cmd.cavern_rolls)
+    found = [
+        w
+        for w in walks_to(board, c.where, cmd.to)
+        if (
+            steps is None
+            or len(w.path) == steps
+            or (w.end == board.tavern and len(w.path) <= steps)
+        )
+        and w.forks[: len(cmd.branches)] == cmd.branches
+        and w.cavern[: len(wanted)] == wanted
+    ]
+    if not found:
+        raise RuleError("magical_friends.move.unreachable", creature=c.id, space=cmd.to)
+    # ways that differ in what happens on them need the table to say which one
+    relevant = {(w.cavern, w.path if cmd.how == "dagger" else ()) for w in found}
+    if len(relevant) > 1:
+        raise RuleError("magical_friends.move.ambiguous", space=cmd.to)
+    dice.left = dice.left[len(wanted) :]  # those rolls are accounted for by the way found
+    return found[0]
+
+
+def apply_summon(state: GameState, cmd: Summon) -> GameState:
+    if state.phase != "turns":
+        raise RuleError("magical_friends.move.not_now")
+    if not 0 <= cmd.wizard < len(state.wizards):
+        raise RuleError("magical_friends.wizard.unknown", wizard=cmd.wizard)
+    kind = state.kind(cmd.creature_kind)
+    if kind.id in state.discarded_kinds:
+        raise RuleError("magical_friends.summon.discarded", kind=kind.id)
+    if (
+        kind.copies is not None
+        and sum(1 for x in state.creatures if x.kind == kind.id) >= kind.copies
+    ):
+        raise RuleError("magical_friends.summon.no_copies", kind=kind.id)
+    if cmd.space not in summon_spaces(state, cmd.wizard):
+        raise RuleError("magical_friends.summon.bad_space", space=cmd.space)
+    cid = f"{kind.id}-{state.next_creature}"
+    new = Creature(cid, kind.id, cmd.wizard, cmd.space)
+    state = replace(state, creatures=(*state.creatures, new), next_creature=state.next_creature + 1)
+    return state.note("magical_friends.event.summoned", creature=cid, wizard=cmd.wizard)
+
+
+def summon_spaces(state: GameState, wizard: int) -> tuple[str, ...]:
+    """Start spaces, plus each Portal where one of the wizard's friends stands (§5)."""
+    portals = tuple(
+        sid
+        for sid in state.board.of_kind("portal")
+        if any(x.owner == wizard for x in state.on_space(sid))
+    )
+    return state.board.start_spaces + portals

@@ -1,0 +1,160 @@
+"""The round (spec §6): round start (notice, lava, fairy die), artifacts and turn order,
+turns, the catapult pick-up at the end of a turn, and the end of the game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.errors import RuleError
+
+from .commands import PlayArtifacts, StartRound
+from .dice import Dice
+from .scoring import tally
+from .slaying import slay
+from .state import GameState
+
+
+def start_round(state: GameState, cmd: StartRound) -> GameState:
+    if state.phase != "round_start" or state.pending:
+        raise RuleError("magical_friends.round.not_now")
+    if state.round >= state.rounds:
+        raise RuleError("magical_friends.round.game_over")
+    state = replace(
+        state,
+        round=state.round + 1,
+        phase="artifacts",
+        played=(),
+        turn_order=(),
+        turn_index=0,
+        bonus_moved=(),
+        chili=(),
+        dagger_ready=(),
+    )
+    for step in state.options.round_start_order:
+        if step == "notice":
+            state = _notice(state)
+        elif step == "lava":
+            state = _lava(state)
+        elif step == "fairy":
+            state = _fairy(state, cmd.fairy_roll)
+    return state
+
+
+def _notice(state: GameState) -> GameState:
+    state = state.note("magical_friends.event.round", round=state.round, rounds=state.rounds)
+    if state.round == state.options.bonus_round:
+        state = state.note("magical_friends.event.bonus_round")
+    if state.round in state.options.lava_rounds:
+        state = state.note("magical_friends.event.lava_round")
+    return state
+
+
+def _lava(state: GameState) -> GameState:
+    """Lava rises: every creature on the bridge dies, owners get Pity Power (§5)."""
+    if state.round not in state.options.lava_rounds:
+        return state
+    for sid in state.board.of_kind("lava"):
+        for c in state.on_space(sid):
+            state = slay(state, c.id, None, "lava")
+    return state
+
+
+def _fairy(state: GameState, entered: int | None) -> GameState:
+    trail = state.board.of_kind("fairy_trail")
+    if not trail:
+        if entered is not None:
+            raise RuleError("magical_friends.fairy.no_trail")
+        return state
+    dice = Dice((entered,) if entered is not None else (), state.rng)
+    face = dice.roll(state.board.fairy_die_sides)
+    space = state.board.fairy_space_for(face)
+    state = replace(state, rng=dice.rng, fairy_space=space)
+    return state.note("magical_friends.event.fairy", roll=face, space=space or "-")
+
+
+def artifact_value(state: GameState, wizard: int, number: int) -> int:
+    """The played artifact's value; +1 while a friend stands on Market B (fortune teller)."""
+    bonus = any(
+        state.board.spaces[c.where].kind == "market" and state.board.spaces[c.where].market == "B"
+        for c in state.racing(wizard)
+    )
+    return number + (1 if bonus else 0)
+
+
+def play_artifacts(state: GameState, cmd: PlayArtifacts) -> GameState:
+    if state.phase != "artifacts":
+        raise RuleError("magical_friends.artifacts.not_now")
+    n = len(state.wizards)
+    if len(cmd.played) != n:
+        raise RuleError("magical_friends.artifacts.one_each", count=n)
+    known = {a.number: a for a in state.artifacts}
+    wizards = list(state.wizards)
+    dagger = []
+    for i, number in enumerate(cmd.played):
+        if number not in known:
+            raise RuleError("magical_friends.artifacts.unknown", number=number)
+        if number in wizards[i].artifacts_used:
+            raise RuleError("magical_friends.artifacts.used", wizard=i, number=number)
+        wizards[i] = replace(wizards[i], artifacts_used=(*wizards[i].artifacts_used, number))
+        if known[number].special == "dagger":
+            dagger.append(i)
+    values = [artifact_value(state, i, num) for i, num in enumerate(cmd.played)]
+    order = _turn_order(state, values, cmd.tie_order)
+    state = replace(
+        state,
+        wizards=tuple(wizards),
+        played=tuple(cmd.played),
+        turn_order=order,
+        turn_index=0,
+        phase="turns",
+        dagger_ready=tuple(dagger),
+        bonus_moved=(),
+        chili=(),
+    )
+    return state.note("magical_friends.event.turn_order", order=", ".join(map(str, order)))
+
+
+def _turn_order(state: GameState, values: list[int], tie_order: tuple[int, ...]) -> tuple[int, ...]:
+    n = len(values)
+    if tie_order and sorted(tie_order) != list(range(n)):
+        raise RuleError("magical_friends.artifacts.tie_order", count=n)
+    rule = state.turn_order_rule
+    if rule is None:
+        # the box's turn-order rule is not transcribed: the table gives the order
+        if not tie_order:
+            raise RuleError("magical_friends.artifacts.order_needed")
+        return tuple(tie_order)
+    sign = -1 if rule == "highest_first" else 1
+    tied = len(set(values)) < n
+    if tied and not tie_order:
+        raise RuleError("magical_friends.artifacts.tie", values=", ".join(map(str, values)))
+    rank = {w: i for i, w in enumerate(tie_order or range(n))}
+    return tuple(sorted(range(n), key=lambda w: (sign * values[w], rank[w])))
+
+
+def end_turn(state: GameState) -> GameState:
+    if state.phase != "turns":
+        raise RuleError("magical_friends.turn.not_now")
+    if state.pending:
+        raise RuleError("magical_friends.pending.first")
+    if state.catapult_pickup is not None:
+        state = replace(state, catapult_holder=state.catapult_pickup, catapult_pickup=None)
+        state = state.note("magical_friends.event.catapult_taken", wizard=state.catapult_holder)
+    state = replace(state, turn_index=state.turn_index + 1, bonus_moved=(), chili=())
+    if state.turn_index < len(state.turn_order):
+        return state
+    state = replace(state, phase="round_start", turn_order=(), turn_index=0, dagger_ready=())
+    state = state.note("magical_friends.event.round_over", round=state.round)
+    if state.round >= state.rounds:
+        return end_game(state)
+    return state
+
+
+def end_game(state: GameState) -> GameState:
+    if state.pending:
+        raise RuleError("magical_friends.pending.first")
+    result = tally(state)
+    state = replace(state, phase="over", tally=result)
+    return state.note(
+        "magical_friends.event.game_over", winners=", ".join(map(str, result.winners))
+    )

@@ -1,0 +1,202 @@
+"""The state of a Magical Friends game (spec §1): wizards, creatures, board, round.
+
+Frozen dataclasses only; everything the rules need (the board graph, the creature kinds,
+artifacts and the scoring rule from the catalog) lives here so ``apply`` needs nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from companion.core.errors import RuleError
+from companion.core.i18n import Msg
+from companion.core.rng import Rng
+
+from .board import Board
+
+SLAIN = "@slain"
+
+Phase = Literal["round_start", "artifacts", "turns", "over"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options. The two spec **Rulings** first, then readings of open text (each
+    documented in docs/magical-friends.md); every default is the companion's reading."""
+
+    # Ruling §6: the order of the round-start effects.
+    round_start_order: tuple[str, ...] = ("notice", "lava", "fairy")
+    # Ruling §4: the Scheming Dagger slays every creature on the spaces it passes through
+    # ("passed"); "passed_and_end" also slays on the space where it stops.
+    dagger_slays: Literal["passed", "passed_and_end"] = "passed"
+    # Rounds with rising lava (§5), and the round whose bonus moves get +1 step (§4).
+    lava_rounds: tuple[int, ...] = (3, 6)
+    bonus_round: int = 8
+    # "Slay every creature on a space" (§3) spares the protected (Stairway, flower tent):
+    # they cannot be slain, so "all" means all who can be.
+    mass_slay_spares_protected: bool = True
+    # Highway to Hell (§5): the evil creature slays all the others or none (§3, all or
+    # nothing). False: the table names which ones.
+    highway_all_or_nothing: bool = True
+    # Goblin Workshop (§5) "ending here again": "holder" = a friend of the wizard who holds
+    # the catapult fires it (another wizard's friend takes the catapult over); "anyone" =
+    # any friend fires it once it has been picked up.
+    catapult_fired_by: Literal["holder", "anyone"] = "holder"
+
+
+@dataclass(frozen=True)
+class Kind:
+    id: str
+    name: dict[str, str]
+    alignment: str | None  # good / evil / neutral; None = not transcribed yet
+    wand_cost: int | None
+    copies: int | None  # None = unknown: no limit enforced
+
+
+@dataclass(frozen=True)
+class Artifact:
+    number: int
+    name: dict[str, str] | None
+    special: str = "none"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    per_friend_in_tavern: int | None
+    per_poisoned_friend_in_tavern: int | None
+    per_trophy: int | None
+    per_neutral_trophy: int | None
+    tie_break: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Wizard:
+    name: str
+    colour: str
+    pity: int = 0  # Pity Power cards held
+    fairy_dust: int = 0
+    trophies: tuple[str, ...] = ()  # hearts won: ids of opponents' slain creatures
+    neutral_trophies: int = 0
+    artifacts_used: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Creature:
+    id: str
+    kind: str
+    owner: int
+    where: str  # a space id (the tavern is a space) or SLAIN
+    poisoned: bool = False
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the table must take before play goes on ("may" effects)."""
+
+    kind: Literal["highway"]
+    creature: str  # the evil creature on the Highway to Hell
+    space: str
+    targets: tuple[str, ...]  # creatures it may slay
+
+
+@dataclass(frozen=True)
+class Tally:
+    points: tuple[int, ...]
+    tavern_friends: tuple[int, ...]
+    trophies: tuple[int, ...]
+    winners: tuple[int, ...]  # several = shared win after the tie-break
+
+
+@dataclass(frozen=True)
+class GameState:
+    board: Board
+    kinds: tuple[Kind, ...]
+    artifacts: tuple[Artifact, ...]
+    scoring: Scoring
+    turn_order_rule: str | None  # "highest_first" / "lowest_first"; None = table gives it
+    options: Options
+    wizards: tuple[Wizard, ...]
+    rng: Rng
+    rounds: int = 8
+    round: int = 0  # 0 = before the first round
+    phase: Phase = "round_start"
+    start_player: int = 0
+    creatures: tuple[Creature, ...] = ()
+    next_creature: int = 1
+    stairway_up: bool = True  # Stairway to Heaven up; False = Highway to Hell up
+    fairy_space: str | None = None
+    catapult_holder: int | None = None
+    catapult_space: str | None = None
+    catapult_pickup: int | None = None  # wizard who takes the catapult at the end of the turn
+    played: tuple[int | None, ...] = ()  # artifact played this round, per wizard
+    turn_order: tuple[int, ...] = ()
+    turn_index: int = 0
+    bonus_moved: tuple[str, ...] = ()  # creatures that made their bonus move this turn
+    chili: tuple[str, ...] = ()  # creatures allowed a second basic move this turn (Market A)
+    dagger_ready: tuple[int, ...] = ()  # wizards with the Scheming Dagger move this round
+    lost_hearts: tuple[str, ...] = ()  # hearts of slain creatures nobody won as a trophy
+    discarded_kinds: tuple[str, ...] = ()  # summon cards on the discard pile
+    pending: tuple[Pending, ...] = ()
+    events: tuple[Msg, ...] = ()  # what the last command did, for the log and the header
+    tally: Tally | None = None
+
+    # -- look-ups -------------------------------------------------------------------
+    def creature(self, cid: str) -> Creature:
+        for c in self.creatures:
+            if c.id == cid:
+                return c
+        raise RuleError("magical_friends.creature.unknown", creature=cid)
+
+    def kind(self, kid: str) -> Kind:
+        for k in self.kinds:
+            if k.id == kid:
+                return k
+        raise RuleError("magical_friends.kind.unknown", kind=kid)
+
+    def on_space(self, sid: str) -> tuple[Creature, ...]:
+        return tuple(c for c in self.creatures if c.where == sid)
+
+    def racing(self, wizard: int | None = None) -> tuple[Creature, ...]:
+        """Friends still on the board (not slain, not in the tavern)."""
+        return tuple(
+            c
+            for c in self.creatures
+            if c.where not in (SLAIN, self.board.tavern) and (wizard is None or c.owner == wizard)
+        )
+
+    def in_tavern(self, wizard: int) -> tuple[Creature, ...]:
+        return tuple(
+            c for c in self.creatures if c.where == self.board.tavern and c.owner == wizard
+        )
+
+    @property
+    def current_wizard(self) -> int | None:
+        if self.phase != "turns" or not self.turn_order:
+            return None
+        return self.turn_order[self.turn_index]
+
+    @property
+    def highway_up(self) -> bool:
+        return not self.stairway_up
+
+    def with_creature(self, c: Creature) -> GameState:
+        return replace(self, creatures=tuple(c if x.id == c.id else x for x in self.creatures))
+
+    def with_wizard(self, i: int, w: Wizard) -> GameState:
+        return replace(self, wizards=tuple(w if j == i else x for j, x in enumerate(self.wizards)))
+
+    def note(self, key: str, **params: object) -> GameState:
+        return replace(self, events=(*self.events, Msg(key, dict(params))))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the table chooses before the first round."""
+
+    wizards: tuple[tuple[str, str], ...]  # (name, colour), 2..5
+    tiles: tuple[tuple[str, str], ...]  # (tile id, side id) in board order
+    start_player: int = 0
+    rounds: int = 8
+    stairway_up: bool = True
+    options: Options = field(default_factory=Options)
