@@ -1,0 +1,44 @@
+"""Insurrection (spec ``../shared/rules/insurrection.md``): tally, rounds, end-game scoring.
+
+Public API for the screens:
+
+- ``GAME`` — the game object (key ``"insurrection"``): ``apply(state, cmd)``, ``summary(state)``.
+- Catalog (``catalog``): ``load("box"|"demo", user=None)``, ``load_file(path)``,
+  ``InsurrectionCatalog`` (``persons``, ``leaders``, ``lands``, ``card(id)``, ``land(id)``).
+- Setup (``engine``): ``new_game(catalog, players, path=None, seed=None, virtual=False,
+  first_game=True, options=None)`` → ``InsurrectionState``; ``play_unknowns(catalog)``.
+- Commands (``commands``): ``KeepLeader``, ``March``, ``Draw``, ``Play``, ``UseLand``,
+  ``Remove``, ``Scout``, ``Take``, ``EnterHand``, ``ResolveEffect``; corrections
+  ``CorrectMove``, ``CorrectCount``, ``CorrectProgress``, ``CorrectOutcome``.
+- State views (``state.InsurrectionState``): ``phase``, ``round``, ``token``/``land_id``,
+  ``path``, ``area``, ``graveyard``, ``deck_count``, ``deck_composition()``, ``tally``,
+  ``turns``/``current``, ``evil_won``, ``outcome``, ``hand(player)``; ``Options``.
+- During a turn (``engine``): ``allowed_takes(state)``, ``end_turn_options(state)``.
+- End (``engine``): ``prefill(state, player)``, ``next_effect(state)``, ``end_position(state)``,
+  ``final_score(state)`` → ``scoring.ScoreSheet`` (players → ``CardLine``\\ s with a ``line``
+  Msg, totals, ``winner``, ``explanation``, ``needs``: ``NeedsValue(card, field)``).
+- Forecast (``forecast``): ``forecast(state)`` → ``Forecast(probability: Fraction, ...)``.
+- Quick score: ``gamefile.read_game(path, catalog)``, ``scoring.score(catalog, position,
+  effects)``, ``quickscore.main(argv)`` (the CLI).
+"""
+
+from __future__ import annotations
+
+from companion.core.commands import Command
+from companion.core.i18n import Msg
+from companion.games.insurrection import engine
+from companion.games.insurrection.state import InsurrectionState
+
+
+class InsurrectionGame:
+    key = "insurrection"
+    state_type = InsurrectionState
+
+    def apply(self, state: InsurrectionState, cmd: Command) -> InsurrectionState:
+        return engine.apply(state, cmd)
+
+    def summary(self, state: InsurrectionState) -> Msg:
+        return engine.summary(state)
+
+
+GAME = InsurrectionGame()

@@ -1,0 +1,309 @@
+"""The Insurrection catalog: person cards, leaders, lands, and scoring rules as data (spec §1, §6).
+
+A card's end-game score is a list of *terms* (rule kinds below) that add up; a term with a
+``when`` condition counts only when it holds. No card has code of its own: every row of §6 is
+written with this vocabulary in ``data/insurrection/*.toml`` (see ``docs/insurrection.md``).
+
+Numbers not printed in any public source are ``"?"`` (``None`` here); scoring that meets one
+reports a ``NeedsValue`` instead of guessing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from companion.core.catalog import CatalogModel, Unknowable, load_catalog, read_toml, validate
+
+Icon = Literal["soldier", "animal", "pretender", "minion"]
+ICONS: tuple[Icon, ...] = ("soldier", "animal", "pretender", "minion")
+# What a term can count: an icon, corruption marks, or whole cards.
+Feature = Literal["soldier", "animal", "pretender", "minion", "corruption", "cards"]
+Scope = Literal["hand", "face_up"]  # §5: in that player's hand, or face up in the play area
+Outcome = Literal["good", "evil"]
+Names = dict[str, str]
+
+
+class When(CatalogModel):
+    """A condition on the end of the game: who won and where the rebel token stands (§6 Shadow)."""
+
+    outcome: Outcome | None = None
+    token_on: str | None = None  # a land id, e.g. "fortress"
+    token_not_on: str | None = None
+
+    @property
+    def always(self) -> bool:
+        return self.outcome is None and self.token_on is None and self.token_not_on is None
+
+
+class _Term(CatalogModel):
+    when: When = When()
+
+
+class Flat(_Term):
+    """A fixed value (Talin 0; the 2 of Occultist and Tamer; Necromancer's 4)."""
+
+    kind: Literal["flat"]
+    points: Unknowable[int]
+
+
+class ByOutcome(_Term):
+    """One value if Good wins, another if Evil wins (Goblin 3/9, Dragon, Gnoll)."""
+
+    kind: Literal["by_outcome"]
+    good: Unknowable[int]
+    evil: Unknowable[int]
+
+
+class PerIcon(_Term):
+    """``points`` per counted feature, summed over ``features`` (Occultist, Tamer, Dwarf)."""
+
+    kind: Literal["per_icon"]
+    features: list[Feature]
+    points: Unknowable[int]
+    scope: Scope = "hand"
+
+
+class PerPair(_Term):
+    """``points`` per pair made of one ``first`` and one ``second`` (Druid Yel: animal–mark)."""
+
+    kind: Literal["per_pair"]
+    first: Feature
+    second: Feature
+    points: Unknowable[int]
+    scope: Scope = "hand"
+
+
+class PerPairOf(_Term):
+    """``points`` per two of one feature (Bard: pairs of Soldiers; Azel: face-up marks)."""
+
+    kind: Literal["per_pair_of"]
+    feature: Feature
+    points: Unknowable[int]
+    scope: Scope = "hand"
+
+
+class SetTable(_Term):
+    """Copies held score by set size: ``each[n-1]`` per card in a set of n; a set is full at
+    ``len(each)`` cards and further copies start a new set (Musketeer: 3, −1, 9)."""
+
+    kind: Literal["set_table"]
+    each: list[Unknowable[int]]
+
+
+class Majority(_Term):
+    """Each copy scores ``points`` for the player holding strictly more copies of ``card``
+    (default: this card) than every other player, else ``otherwise`` (War Bear)."""
+
+    kind: Literal["majority"]
+    card: str | None = None
+    points: Unknowable[int]
+    otherwise: Unknowable[int]
+
+
+class SharedOrSole(_Term):
+    """``shared`` if another player also holds ``card`` (default: this card), else ``sole``
+    (Prophet; face-up copies are in nobody's hand, §5)."""
+
+    kind: Literal["shared_or_sole"]
+    card: str | None = None
+    sole: Unknowable[int]
+    shared: Unknowable[int]
+
+
+class PerGraveyard(_Term):
+    """``points`` per card in the graveyard (Necromancer's Evil bonus)."""
+
+    kind: Literal["per_graveyard"]
+    points: Unknowable[int]
+
+
+class Threshold(_Term):
+    """``points`` when the summed ``features`` reach ``at_least``, else ``otherwise``
+    (Princess: face-up Minions + marks over 18; Qhia: 8 or more face-up Minions)."""
+
+    kind: Literal["threshold"]
+    features: list[Feature]
+    scope: Scope = "face_up"
+    at_least: Unknowable[int]
+    points: Unknowable[int]
+    otherwise: Unknowable[int]
+
+
+class Singles(_Term):
+    """``base`` + ``per_single`` per other card of which exactly one is held (Doraxen: 2, −5)."""
+
+    kind: Literal["singles"]
+    per_single: Unknowable[int]
+    base: Unknowable[int]
+
+
+class PerCardLacking(_Term):
+    """``points`` per card in hand without ``icon`` (Fenriz: −1 per card without Minion)."""
+
+    kind: Literal["per_card_lacking"]
+    icon: Icon
+    points: Unknowable[int]
+    include_self: bool = True
+
+
+class BaseMinusPerOther(_Term):
+    """``base`` − ``per_other`` per other card in hand (Trak: base on the card, 3)."""
+
+    kind: Literal["base_minus_per_other"]
+    base: Unknowable[int]
+    per_other: Unknowable[int]
+
+
+Term = Annotated[
+    Flat
+    | ByOutcome
+    | PerIcon
+    | PerPair
+    | PerPairOf
+    | SetTable
+    | Majority
+    | SharedOrSole
+    | PerGraveyard
+    | Threshold
+    | Singles
+    | PerCardLacking
+    | BaseMinusPerOther,
+    Field(discriminator="kind"),
+]
+TERM_KINDS = (
+    "flat",
+    "by_outcome",
+    "per_icon",
+    "per_pair",
+    "per_pair_of",
+    "set_table",
+    "majority",
+    "shared_or_sole",
+    "per_graveyard",
+    "threshold",
+    "singles",
+    "per_card_lacking",
+    "base_minus_per_other",
+)
+
+
+class Exchange(CatalogModel):
+    """End of game: take one face-up card into hand and give one card of the hand back face up
+    (Liohra). Its Remove/Scout do not apply; the outcome does not change."""
+
+    kind: Literal["exchange"]
+
+
+class TakeFaceUp(CatalogModel):
+    """End of game: add one face-up card (with ``icon``, if set) to the hand as an extra card
+    (Nhia: an Animal)."""
+
+    kind: Literal["take_face_up"]
+    icon: Icon | None = None
+
+
+EndEffect = Annotated[Exchange | TakeFaceUp, Field(discriminator="kind")]
+
+
+class Card(CatalogModel):
+    """Fields shared by person and leader cards (§1)."""
+
+    id: str
+    name: Names
+    icons: Unknowable[list[Icon]] = None
+    corruption: Unknowable[int] = None
+    remove: Unknowable[bool] = None
+    scout: Unknowable[bool] = None
+    initiative: Unknowable[int] = None
+    scoring: Unknowable[list[Term]] = None  # "?" until the card's text is transcribed
+    end_effect: EndEffect | None = None
+    text: Names | None = None  # the card's own words, for the screen
+
+
+class Person(Card):
+    copies: Unknowable[int] = None
+
+
+class Leader(Card):
+    effect: Names | None = None  # game effect, shown and logged only
+
+
+LandKind = Literal["stronghold", "basic", "advanced", "fortress"]
+
+
+class Land(CatalogModel):
+    id: str
+    name: Names
+    kind: LandKind
+    side: Literal["A", "B"] | None = None
+    reveal: Unknowable[int] = None
+    effect: Names | None = None
+
+
+class Meta(CatalogModel):
+    name: str = ""
+    fictional: bool = False
+    extends: Literal["box", "demo", "none"] = "none"  # user catalogs: what they sit on
+    note: str = ""
+
+
+class InsurrectionCatalog(CatalogModel):
+    meta: Meta = Meta()
+    lands: list[Land] = []
+    persons: list[Person] = []
+    leaders: list[Leader] = []
+
+    @model_validator(mode="after")
+    def _ids_unique(self) -> InsurrectionCatalog:
+        seen: set[str] = set()
+        for item in (*self.lands, *self.persons, *self.leaders):
+            if item.id in seen:
+                raise ValueError(f"id {item.id!r} is used twice")
+            seen.add(item.id)
+        for kind in ("stronghold", "fortress"):
+            if self.lands and sum(1 for land in self.lands if land.kind == kind) != 1:
+                raise ValueError(f"there must be exactly one {kind} land")
+        return self
+
+    # Lookups -------------------------------------------------------------------------------
+    def card(self, card_id: str) -> Person | Leader:
+        for card in (*self.persons, *self.leaders):
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def has_card(self, card_id: str) -> bool:
+        return any(c.id == card_id for c in (*self.persons, *self.leaders))
+
+    def is_leader(self, card_id: str) -> bool:
+        return any(c.id == card_id for c in self.leaders)
+
+    def land(self, land_id: str) -> Land:
+        for land in self.lands:
+            if land.id == land_id:
+                return land
+        raise KeyError(land_id)
+
+    def land_of_kind(self, kind: LandKind) -> Land:
+        return next(land for land in self.lands if land.kind == kind)
+
+    def path_of(self, card_id: str) -> str:
+        """Where a card lives in the file, as :func:`companion.core.catalog.unknowns` names it."""
+        section = "leaders" if self.is_leader(card_id) else "persons"
+        return f"{section}[id={card_id}]"
+
+
+def load(name: str = "box", user: dict | None = None) -> InsurrectionCatalog:
+    """``data/insurrection/<name>.toml``, with an optional user catalog on top."""
+    return load_catalog(InsurrectionCatalog, "insurrection", name, user)
+
+
+def load_file(path: str) -> InsurrectionCatalog:
+    """A catalog file; if its ``[meta] extends`` is ``box`` or ``demo`` it is merged over that."""
+    data = read_toml(path)
+    base = (data.get("meta") or {}).get("extends", "none")
+    if base in ("box", "demo"):
+        return load(base, data)
+    return validate(InsurrectionCatalog, data, str(path))

@@ -1,0 +1,204 @@
+"""Insurrection commands: what the table enters, one step at a time (spec §2–§4, §7).
+
+Cards are named by catalog id. The physical deck is shuffled by the table, so reveals and
+scouted cards name what was turned up; with an app-shuffled (virtual) deck they may be left
+out and the engine turns them up itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.core.commands import Command, command
+from companion.core.i18n import Msg, msg
+
+GAME_KEY = "insurrection"
+
+
+def _cards(cards: tuple[str, ...] | None) -> str:
+    return ", ".join(cards) if cards else "—"
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class KeepLeader(Command):
+    """§2 step 3: the leader a player keeps (known to the app, secret on the screen)."""
+
+    player: str
+    leader: str
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.KeepLeader", player=self.player)
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class March(Command):
+    """§3.1: the token moves on; ``cards`` are the persons revealed (None: virtual deck)."""
+
+    cards: tuple[str, ...] | None = None
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.March", cards=_cards(self.cards))
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class Draw(Command):
+    """§3.2: each player draws one card, unseen (skipped once the deck is empty)."""
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.Draw")
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class Play(Command):
+    """§3.2: the cards revealed at once, one per player in seat order."""
+
+    cards: tuple[str, ...]
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.Play", cards=_cards(self.cards))
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class UseLand(Command):
+    """§3.3 step 1: the current player applies the land's effect (logged; ``note`` says how)."""
+
+    note: str = ""
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.UseLand", note=self.note)
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class Remove(Command):
+    """§3.3 step 2: a face-up card goes to the graveyard."""
+
+    target: str
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.Remove", target=self.target)
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class Scout(Command):
+    """§3.3 step 2: the top card goes to the bottom, or face up (``card`` names it)."""
+
+    face_up: bool
+    card: str | None = None
+
+    def describe(self) -> Msg:
+        if self.face_up:
+            return msg("insurrection.cmd.Scout.face_up", card=self.card or "?")
+        return msg("insurrection.cmd.Scout.bottom")
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class Take(Command):
+    """§3.3 steps 3–4: take a face-up card (``back``: take back the played card, when forced),
+    then place the played card face up; ends the turn. ``card`` None: nothing to take."""
+
+    card: str | None = None
+    back: bool = False
+
+    def describe(self) -> Msg:
+        if self.back:
+            return msg("insurrection.cmd.Take.back")
+        return msg("insurrection.cmd.Take", card=self.card or "—")
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class EnterHand(Command):
+    """§4: a player's hand as revealed at the end."""
+
+    player: str
+    cards: tuple[str, ...]
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.EnterHand", player=self.player, count=len(self.cards))
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class ResolveEffect(Command):
+    """§4: an end-of-game effect, in initiative order (``take`` None: not used)."""
+
+    player: str
+    card: str
+    take: str | None = None
+    give: str | None = None
+
+    def describe(self) -> Msg:
+        return msg(
+            "insurrection.cmd.ResolveEffect",
+            player=self.player,
+            card=self.card,
+            take=self.take or "—",
+            give=self.give or "—",
+        )
+
+
+# Corrections: set any tracked value by hand --------------------------------------------
+
+Zone = str  # "deck", "area", "graveyard" or "hand:<player>"
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class CorrectMove(Command):
+    """Move one card between zones (a wrong reveal, take or Remove entered earlier)."""
+
+    card: str
+    source: Zone
+    dest: Zone
+
+    def describe(self) -> Msg:
+        return msg(
+            "insurrection.cmd.CorrectMove", card=self.card, source=self.source, dest=self.dest
+        )
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class CorrectCount(Command):
+    """Set the deck's size or a hand's count of unseen cards (``player`` None: the deck)."""
+
+    count: int
+    player: str | None = None
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.CorrectCount", target=self.player or "deck", count=self.count)
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class CorrectProgress(Command):
+    """Set the round, the token's place, the phase, the turn and whether Evil has won."""
+
+    round: int
+    token: int
+    phase: Literal["march", "prepare", "choose", "turns", "hands"]
+    turn: int = 0
+    evil_won: bool = False
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.CorrectProgress", round=self.round, phase=self.phase)
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class CorrectOutcome(Command):
+    outcome: Literal["good", "evil"]
+
+    def describe(self) -> Msg:
+        return msg(
+            "insurrection.cmd.CorrectOutcome", outcome=Msg(f"insurrection.outcome.{self.outcome}")
+        )

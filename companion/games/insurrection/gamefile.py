@@ -1,0 +1,170 @@
+"""The file of a finished game, for the quick score (format in ``docs/insurrection.md``).
+
+Errors name the file, the line and the field, e.g.
+``game.toml, line 9, players[0].hand[2]: unknown card 'drgon' (did you mean 'dragon'?)``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion.core.errors import CompanionError
+from companion.games.insurrection.catalog import InsurrectionCatalog
+from companion.games.insurrection.scoring import EffectChoice, EndPosition
+
+
+class GameFileError(CompanionError):
+    def __init__(self, file: str, line: int | None, field: str, problem: str) -> None:
+        self.file, self.line, self.field, self.problem = file, line, field, problem
+        super().__init__(
+            "insurrection.gamefile.error",
+            file=file,
+            line=line if line is not None else "?",
+            field=field or "-",
+            problem=problem,
+        )
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerEntry(_Strict):
+    name: str = Field(min_length=1)
+    hand: list[str]
+
+
+class EffectEntry(_Strict):
+    player: str
+    card: str
+    take: str | None = None
+    give: str | None = None
+
+
+class GameFile(_Strict):
+    outcome: Literal["good", "evil"]
+    token: str = "fortress"
+    graveyard: int = Field(default=0, ge=0)
+    face_up: list[str] = []
+    players: list[PlayerEntry] = Field(min_length=1)
+    effects: list[EffectEntry] = []
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    position: EndPosition
+    effects: tuple[EffectChoice, ...]
+
+
+_COPIES = re.compile(r"^\s*([^*\s]+)\s*\*\s*(\d+)\s*$")  # "war_bear*5"
+
+
+def _line_of(text: str, loc: tuple[Any, ...], needle: str | None = None) -> int | None:
+    """The line of ``loc`` (top key, array-of-tables index, key...) in the TOML text."""
+    lines = text.splitlines()
+    start, end = 0, len(lines)
+    parts = list(loc)
+    if len(parts) >= 2 and isinstance(parts[1], int) and isinstance(parts[0], str):
+        headers = [i for i, ln in enumerate(lines) if ln.strip() == f"[[{parts[0]}]]"]
+        if parts[1] < len(headers):
+            start = headers[parts[1]]
+            later = [i for i, ln in enumerate(lines) if i > start and ln.strip().startswith("[")]
+            end = later[0] if later else len(lines)
+            parts = parts[2:]
+    key = next((p for p in parts if isinstance(p, str)), None)
+    found = None
+    for i in range(start, end):
+        if key is not None and re.match(rf"\s*{re.escape(key)}\s*=", lines[i]):
+            found = i
+            break
+    if found is None and key is None:
+        found = start if start else None
+    if needle is not None:
+        for i in range(found if found is not None else start, end):
+            if f'"{needle}"' in lines[i] or f"'{needle}'" in lines[i]:
+                return i + 1
+    return found + 1 if found is not None else None
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def read_game(path: str | Path, catalog: InsurrectionCatalog) -> FinishedGame:
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameFileError(name, None, "", "file not found") from None
+    except UnicodeDecodeError:
+        raise GameFileError(name, None, "", "not UTF-8 text") from None
+    return parse_game(text, catalog, name)
+
+
+def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml") -> FinishedGame:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"line (\d+)", str(exc))
+        raise GameFileError(
+            name, int(found.group(1)) if found else None, "", f"not valid TOML: {exc}"
+        ) from None
+    try:
+        game = GameFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(err["loc"])
+        raise GameFileError(name, _line_of(text, loc), _field(loc), err["msg"]) from None
+
+    def fail(loc: tuple[Any, ...], problem: str, needle: str | None = None) -> GameFileError:
+        return GameFileError(name, _line_of(text, loc, needle), _field(loc), problem)
+
+    def card(cid: str, loc: tuple[Any, ...]) -> str:
+        if catalog.has_card(cid):
+            return cid
+        ids = [c.id for c in (*catalog.persons, *catalog.leaders)]
+        close = difflib.get_close_matches(cid, ids, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise fail(loc, f"unknown card '{cid}'{hint}", cid)
+
+    def cards(entries: list[str], loc: tuple[Any, ...]) -> tuple[str, ...]:
+        out: list[str] = []
+        for i, entry in enumerate(entries):
+            match = _COPIES.match(entry)
+            cid, n = (match.group(1), int(match.group(2))) if match else (entry.strip(), 1)
+            out.extend([card(cid, (*loc, i))] * n)
+        return tuple(out)
+
+    if not any(land.id == game.token for land in catalog.lands):
+        raise fail(("token",), f"unknown land '{game.token}'", game.token)
+    names = [p.name for p in game.players]
+    for i, player in enumerate(names):
+        if names.index(player) != i:
+            raise fail(("players", i, "name"), f"player '{player}' is listed twice")
+    hands = tuple(
+        (p.name, cards(p.hand, ("players", i, "hand"))) for i, p in enumerate(game.players)
+    )
+    face_up = cards(game.face_up, ("face_up",))
+    effects = []
+    for i, eff in enumerate(game.effects):
+        if eff.player not in names:
+            raise fail(("effects", i, "player"), f"unknown player '{eff.player}'", eff.player)
+        card(eff.card, ("effects", i, "card"))
+        for key in ("take", "give"):
+            value = getattr(eff, key)
+            if value is not None:
+                card(value, ("effects", i, key))
+        effects.append(EffectChoice(eff.player, eff.card, eff.take, eff.give))
+    position = EndPosition(game.outcome, game.token, game.graveyard, face_up, hands)
+    return FinishedGame(position, tuple(effects))

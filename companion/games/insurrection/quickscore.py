@@ -1,0 +1,101 @@
+"""``companion insurrection score GAME.toml [--catalog CATALOG.toml] [--json]``.
+
+The score pad for a game the app did not track: the finished game's file in, the per-card
+breakdown out. Exit codes: 0 scored; 1 a catalog value is still ``"?"`` (listed, never
+guessed); 2 a bad file or bad arguments (the error names the line and field on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import LANGUAGES, set_language, tr
+from companion.games.insurrection import catalog as catalogs
+from companion.games.insurrection.gamefile import read_game
+from companion.games.insurrection.scoring import ScoreSheet, score
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion insurrection score",
+        description=tr("insurrection.cli.description"),
+    )
+    parser.add_argument("game", metavar="GAME.toml", help=tr("insurrection.cli.game"))
+    parser.add_argument("--catalog", metavar="CATALOG.toml", help=tr("insurrection.cli.catalog"))
+    parser.add_argument("--json", action="store_true", help=tr("insurrection.cli.json"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=tr("insurrection.cli.lang"))
+    return parser
+
+
+def sheet_to_plain(sheet: ScoreSheet) -> dict[str, Any]:
+    return {
+        "outcome": sheet.outcome,
+        "effects": [tr(m) for m in sheet.effects],
+        "players": [
+            {
+                "name": p.player,
+                "total": p.total,
+                "cards": [
+                    {"card": c.card, "count": c.count, "points": c.total, "why": tr(c.line)}
+                    for c in p.lines
+                ],
+            }
+            for p in sheet.players
+        ],
+        "winner": sheet.winner,
+        "explanation": tr(sheet.explanation) if sheet.explanation else None,
+        "needs": [{"card": n.card, "field": n.field} for n in sheet.needs],
+    }
+
+
+def render(sheet: ScoreSheet, out: TextIO) -> None:
+    print(
+        tr("insurrection.cli.outcome", outcome=tr(f"insurrection.outcome.{sheet.outcome}")),
+        file=out,
+    )
+    for line in sheet.effects:
+        print(f"  {tr(line)}", file=out)
+    for player in sheet.players:
+        total = "?" if player.total is None else player.total
+        print(file=out)
+        print(tr("insurrection.cli.player", player=player.player, total=total), file=out)
+        for card in player.lines:
+            points = "?" if card.total is None else card.total
+            print(f"  {points:>5}  {tr(card.line)}", file=out)
+    print(file=out)
+    if sheet.explanation is not None:
+        print(tr(sheet.explanation), file=out)
+    if sheet.needs:
+        print(tr("insurrection.cli.needs"), file=out)
+        for need in sheet.needs:
+            print(f"  {need.field}", file=out)
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the usage error
+        return int(exc.code or 0)
+    if args.lang:
+        set_language(args.lang)
+    try:
+        cat = catalogs.load_file(args.catalog) if args.catalog else catalogs.load("box")
+        game = read_game(args.game, cat)
+        sheet = score(cat, game.position, game.effects)
+    except CompanionError as exc:
+        print(tr("insurrection.cli.error", problem=str(exc)), file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(sheet_to_plain(sheet), sys.stdout, ensure_ascii=False, indent=2)
+        print()
+    else:
+        render(sheet, sys.stdout)
+    return 1 if sheet.needs else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))
