@@ -1,0 +1,502 @@
+"""``apply(state, command)``: the round flow (§3), player actions (§4), the AIs' moves (§5),
+fate (§7), deaths and replacements (§9), the end (§8) and corrections. Battles are in
+:mod:`companion.games.unicornus.combat`."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from companion.core.errors import RuleError
+from companion.games.unicornus import combat
+from companion.games.unicornus.commands import (
+    BeginRound,
+    Correct,
+    DrawFate,
+    DrawSupport,
+    EndEmpire,
+    EndRound,
+    EndTurn,
+    MakeAlly,
+    Move,
+    MoveEmpire,
+    PlaceUnit,
+    PrincessAct,
+    Procure,
+    Recruit,
+    RemoveUnit,
+    ReplaceCharacter,
+    ResolveBattle,
+    RetreatBeforeBattle,
+    RevealEvent,
+    RollBattle,
+    SetOption,
+    Transport,
+)
+from companion.games.unicornus.rules import (
+    after_princess,
+    check_fate,
+    fate_candidates,
+    kill_imperial,
+    kingdom_spaces,
+    make_ally,
+    merge_units,
+    move_cost,
+    set_hero_damage,
+)
+from companion.games.unicornus.state import (
+    Battle,
+    Hero,
+    Options,
+    UKState,
+    Unit,
+    with_hero,
+    with_imperial,
+    with_units,
+)
+
+
+def _phase(state: UKState, *phases: str) -> None:
+    if state.outcome:
+        raise RuleError("unicornus.rule.game_over")
+    if state.phase not in phases:
+        raise RuleError("unicornus.rule.wrong_phase", phase=state.phase)
+
+
+def _no_battle(state: UKState) -> None:
+    if state.battles:
+        raise RuleError(
+            "unicornus.rule.battle_pending", space=state.board.names[state.battles[0].space]
+        )
+
+
+def _no_fate(state: UKState) -> None:
+    if state.fate_pending:
+        raise RuleError("unicornus.rule.fate_pending", imperial=state.fate_pending[0])
+
+
+def _hero(state: UKState, hid: str) -> Hero:
+    try:
+        return state.hero(hid)
+    except KeyError:
+        raise RuleError("unicornus.rule.no_such_hero", hero=hid) from None
+
+
+def _space(state: UKState, s: int) -> None:
+    if not 0 <= s < len(state.board):
+        raise RuleError("unicornus.rule.no_such_space", space=s)
+
+
+# --- round flow (§3) ---
+def _begin_round(state: UKState, cmd: BeginRound) -> UKState:
+    _phase(state, "round_start")
+    return replace(state, phase="event")
+
+
+def _reveal_event(state: UKState, cmd: RevealEvent) -> UKState:
+    _phase(state, "event")
+    if not state.deck:
+        raise RuleError("unicornus.rule.deck_empty")
+    index = 0
+    if cmd.event:
+        ids = [e.id for e in state.deck]
+        if cmd.event not in ids:
+            raise RuleError("unicornus.rule.no_such_event", event=cmd.event)
+        index = ids.index(cmd.event)
+    card = state.deck[index]
+    deck = state.deck[:index] + state.deck[index + 1 :]
+    return replace(
+        state,
+        deck=deck,
+        revealed=(*state.revealed, card),
+        phase="players",
+        turn=0,
+        used=(),
+        fate_drawn=(),
+    )
+
+
+def _end_turn(state: UKState, cmd: EndTurn) -> UKState:
+    _phase(state, "players")
+    _no_battle(state)
+    _no_fate(state)
+    turn = state.turn + 1
+    if turn < state.players:
+        return replace(state, turn=turn, used=(), fate_drawn=())
+    return replace(state, turn=turn, used=(), fate_drawn=(), phase="princess", princess_used=0)
+
+
+def _end_empire(state: UKState, cmd: EndEmpire) -> UKState:
+    _phase(state, "empire")
+    _no_battle(state)
+    _no_fate(state)
+    if state.round >= state.rounds:  # §8.2: round 10 ends without a win
+        return replace(state, phase="over", outcome="loss_rounds")
+    return replace(state, phase="round_end")
+
+
+def _replace_character(state: UKState, cmd: ReplaceCharacter) -> UKState:
+    """§9: in the round end step, an unused character on a free start space."""
+    _phase(state, "round_end")
+    if cmd.seat not in state.replace_due:
+        raise RuleError("unicornus.rule.no_replacement_due", seat=cmd.seat)
+    new = next((h for h in state.reserve if h.id == cmd.character), None)
+    if new is None:
+        raise RuleError("unicornus.rule.not_in_reserve", hero=cmd.character)
+    _space(state, cmd.space)
+    board = state.board
+    if not board.start[cmd.space] or state.unit_at(cmd.space) or state.hero_at(cmd.space):
+        raise RuleError("unicornus.rule.not_free_start", space=board.names[cmd.space])
+    new = replace(new, seat=cmd.seat, space=cmd.space)
+    seats = list(state.seats)
+    # the dead character's id is replaced in its seat; other characters of the seat stay
+    dead = [h for h in seats[cmd.seat] if not state.hero(h).alive]
+    seats[cmd.seat] = tuple(cmd.character if h == dead[0] else h for h in seats[cmd.seat])
+    heroes = tuple(h for h in state.heroes if h.id != dead[0]) + (new,)
+    state = replace(
+        state,
+        heroes=heroes,
+        seats=tuple(seats),
+        reserve=tuple(h for h in state.reserve if h.id != cmd.character),
+        replace_due=tuple(s for s in state.replace_due if s != cmd.seat),
+    )
+    return check_fate(state)
+
+
+def _end_round(state: UKState, cmd: EndRound) -> UKState:
+    _phase(state, "round_end")
+    _no_fate(state)
+    # §3.6: the Princess passes to the player on the left, the new start player
+    return replace(
+        state,
+        round=state.round + 1,
+        phase="round_start",
+        start_player=(state.start_player + 1) % state.players,
+        turn=0,
+        replace_due=(),
+    )
+
+
+# --- player actions (§4) ---
+def _actor(state: UKState, hid: str) -> Hero:
+    _phase(state, "players")
+    _no_battle(state)
+    hero = _hero(state, hid)
+    if hid not in state.seats[state.current_seat]:
+        raise RuleError("unicornus.rule.not_your_turn", hero=hid)
+    if not hero.on_board:
+        raise RuleError("unicornus.rule.hero_not_on_board", hero=hid)
+    if state.used_by(hid) >= state.actions_per_turn:
+        raise RuleError("unicornus.rule.no_actions_left", hero=hid, actions=state.actions_per_turn)
+    return hero
+
+
+def _count(state: UKState, hid: str) -> UKState:
+    n = state.used_by(hid) + 1
+    used = tuple(p for p in state.used if p[0] != hid) + ((hid, n),)
+    return replace(state, used=used)
+
+
+def _recruit(state: UKState, cmd: Recruit) -> UKState:
+    hero = _actor(state, cmd.hero)
+    gain = state.board.recruit[hero.space]  # 0 outside villages, towns and fortresses
+    hero = replace(hero, tokens=min(hero.command, hero.tokens + gain))
+    return _count(with_hero(state, hero), hero.id)
+
+
+def _procure(state: UKState, cmd: Procure) -> UKState:
+    hero = _actor(state, cmd.hero)
+    hero = replace(hero, supplies=hero.supplies + (state.board.resource[hero.space] or 1))
+    return _count(with_hero(state, hero), hero.id)
+
+
+def check_move(state: UKState, hero: Hero, to: int) -> int:
+    """§4 Move legality; returns the cost."""
+    _space(state, to)
+    board = state.board
+    if to not in board.adj[hero.space]:
+        raise RuleError("unicornus.rule.not_adjacent", space=board.names[to])
+    if board.impassable[to]:
+        raise RuleError("unicornus.rule.impassable", space=board.names[to])
+    other = state.hero_at(to)
+    if other is not None and other.id != hero.id:
+        raise RuleError("unicornus.rule.kingdom_there", space=board.names[to], hero=other.id)
+    cost = move_cost(state, hero.tokens, to)
+    if cost > hero.supplies:
+        raise RuleError("unicornus.rule.cannot_afford", cost=cost, supplies=hero.supplies)
+    return cost
+
+
+def _move_hero(state: UKState, hero: Hero, to: int, cost: int) -> UKState:
+    """Move a kingdom unit; entering an imperial unit starts a battle inside this move."""
+    origin = hero.space
+    state = with_hero(state, replace(hero, space=to, supplies=hero.supplies - cost))
+    if state.unit_at(to) is not None:
+        battle = Battle(to, hero.id, "kingdom", (origin,))
+        state = replace(state, battles=(*state.battles, battle))
+    return check_fate(state)
+
+
+def _move(state: UKState, cmd: Move) -> UKState:
+    hero = _actor(state, cmd.hero)
+    cost = check_move(state, hero, cmd.to)
+    return _count(_move_hero(state, hero, cmd.to, cost), hero.id)
+
+
+def _transport(state: UKState, cmd: Transport) -> UKState:
+    hero = _actor(state, cmd.hero)
+    recv = _hero(state, cmd.receiver)
+    board = state.board
+    if recv.id == hero.id or not recv.on_board:
+        raise RuleError("unicornus.rule.bad_receiver", hero=cmd.receiver)
+    if not board.areas_touch(board.area[hero.space], board.area[recv.space]):
+        raise RuleError("unicornus.rule.too_far", hero=cmd.receiver)
+    if cmd.tokens < 0 or cmd.supplies < 0 or (cmd.tokens == 0 and cmd.supplies == 0):
+        raise RuleError("unicornus.rule.nothing_sent")
+    if cmd.tokens > hero.tokens or cmd.supplies > hero.supplies:
+        raise RuleError("unicornus.rule.not_enough_to_send")
+    if cmd.supplies > 10 * cmd.tokens:  # each token escorts up to 10 supplies
+        raise RuleError("unicornus.rule.escort", tokens=cmd.tokens, supplies=cmd.supplies)
+    hero = replace(hero, tokens=hero.tokens - cmd.tokens, supplies=hero.supplies - cmd.supplies)
+    recv = replace(
+        recv,
+        tokens=min(recv.command, recv.tokens + cmd.tokens),
+        supplies=recv.supplies + cmd.supplies,
+    )
+    return _count(with_hero(with_hero(state, hero), recv), hero.id)
+
+
+def _draw_support(state: UKState, cmd: DrawSupport) -> UKState:
+    hero = _actor(state, cmd.hero)
+    if hero.id in state.fate_drawn:
+        raise RuleError("unicornus.rule.fate_once", hero=hero.id)
+    state = with_hero(state, replace(hero, support=hero.support + 1))
+    return _count(replace(state, fate_drawn=(*state.fate_drawn, hero.id)), hero.id)
+
+
+# --- the Princess (§5.1) ---
+def _princess_act(state: UKState, cmd: PrincessAct) -> UKState:
+    _phase(state, "princess")
+    _no_battle(state)
+    if state.princess_used >= state.princess_actions:
+        raise RuleError("unicornus.rule.princess_done")
+    p = state.princess
+    if cmd.action == "procure":
+        state = with_hero(
+            state, replace(p, supplies=p.supplies + (state.board.resource[p.space] or 1))
+        )
+    elif cmd.action == "move":
+        cost = check_move(state, p, cmd.to)
+        if state.board.dist[cmd.to] > state.board.dist[p.space]:
+            raise RuleError("unicornus.rule.princess_away")
+        state = _move_hero(state, p, cmd.to, cost)
+    else:
+        raise RuleError("unicornus.rule.bad_action", action=cmd.action)
+    state = replace(state, princess_used=state.princess_used + 1)
+    return after_princess(state)
+
+
+# --- the Empire (§5.2) ---
+def _move_empire(state: UKState, cmd: MoveEmpire) -> UKState:
+    _phase(state, "empire")
+    _no_battle(state)
+    _no_fate(state)
+    board = state.board
+    leaders = {u.space for u in state.units if u.leader}
+    heroes = kingdom_spaces(state)
+    origins = [o for o, _ in cmd.moves]
+    if len(set(origins)) != len(origins):
+        raise RuleError("unicornus.empire.moved_twice")
+    moved: dict[int, int] = dict(cmd.moves)
+    led_targets: dict[int, int] = {}
+    for origin, to in cmd.moves:
+        unit = state.unit_at(origin)
+        if unit is None:
+            raise RuleError(
+                "unicornus.empire.no_unit",
+                space=board.names[origin] if 0 <= origin < len(board) else origin,
+            )
+        _space(state, to)
+        if to not in board.adj[origin]:
+            raise RuleError("unicornus.rule.not_adjacent", space=board.names[to])
+        if board.impassable[to]:
+            raise RuleError("unicornus.rule.impassable", space=board.names[to])
+        if unit.leader:
+            if to in leaders:
+                raise RuleError("unicornus.empire.character_there", space=board.names[to])
+            if to in led_targets:
+                raise RuleError("unicornus.empire.conflict_unresolved", space=board.names[to])
+            led_targets[to] = origin
+    units = [replace(u, space=moved.get(u.space, u.space)) for u in state.units]
+    state = with_units(state, merge_units(units))
+    battles = []
+    for space, hero in sorted(heroes.items()):
+        came = tuple(sorted(o for o, t in cmd.moves if t == space))
+        if came:
+            battles.append(Battle(space, hero.id, "empire", came))
+    state = replace(state, battles=tuple(battles))
+    return check_fate(state)
+
+
+def _retreat_before(state: UKState, cmd: RetreatBeforeBattle) -> UKState:
+    """§5.2: before the battle, to an adjacent empty space other than where the attacker came
+    from, for the move cost + 2 supplies."""
+    _phase(state, "empire")
+    battle = next((b for b in state.battles if b.hero == cmd.hero), None)
+    if battle is None or battle.attacker != "empire" or battle.rolled:
+        raise RuleError("unicornus.rule.no_retreat_now", hero=cmd.hero)
+    hero = state.hero(cmd.hero)
+    board = state.board
+    _space(state, cmd.to)
+    if cmd.to in battle.origins:
+        raise RuleError("unicornus.rule.retreat_origin", space=board.names[cmd.to])
+    if cmd.to not in board.adj[hero.space] or board.impassable[cmd.to]:
+        raise RuleError("unicornus.rule.not_adjacent", space=board.names[cmd.to])
+    if state.hero_at(cmd.to) or state.unit_at(cmd.to):
+        raise RuleError("unicornus.rule.retreat_not_empty", space=board.names[cmd.to])
+    cost = move_cost(state, hero.tokens, cmd.to) + 2
+    if cost > hero.supplies:
+        raise RuleError("unicornus.rule.cannot_afford", cost=cost, supplies=hero.supplies)
+    state = with_hero(state, replace(hero, space=cmd.to, supplies=hero.supplies - cost))
+    state = replace(state, battles=tuple(b for b in state.battles if b is not battle))
+    return check_fate(state)
+
+
+# --- fate and allies (§7, §9) ---
+def _draw_fate(state: UKState, cmd: DrawFate) -> UKState:
+    if state.outcome:
+        raise RuleError("unicornus.rule.game_over")
+    if cmd.imperial not in state.fate_pending:
+        raise RuleError("unicornus.rule.no_fate_due", imperial=cmd.imperial)
+    if cmd.hero not in fate_candidates(state, cmd.imperial):
+        raise RuleError("unicornus.rule.not_fate_pair", imperial=cmd.imperial, hero=cmd.hero)
+    if cmd.ally:
+        return make_ally(state, cmd.imperial, cmd.hero)
+    state = with_imperial(state, replace(state.imp(cmd.imperial), bound_to=cmd.hero))
+    return replace(state, fate_pending=tuple(c for c in state.fate_pending if c != cmd.imperial))
+
+
+def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
+    try:
+        ch = state.imp(cmd.imperial)
+    except KeyError:
+        raise RuleError("unicornus.rule.no_such_imperial", imperial=cmd.imperial) from None
+    _hero(state, cmd.hero)
+    if ch.status != "board":
+        raise RuleError("unicornus.rule.not_on_board", imperial=cmd.imperial)
+    return make_ally(state, cmd.imperial, cmd.hero)
+
+
+# --- corrections ---
+_HERO_FIELDS = {"space", "tokens", "supplies", "damage", "command", "life", "support", "alive"}
+_IMP_FIELDS = {"personality", "combat_power", "life", "damage", "no_fate", "bound_to", "status"}
+_GAME_FIELDS = {"round", "phase", "start_player", "turn", "princess_used", "outcome"}
+
+
+def _correct(state: UKState, cmd: Correct) -> UKState:
+    kind, _, ident = cmd.target.partition(":")
+    value = cmd.value
+    if kind == "hero":
+        hero = _hero(state, ident)
+        if cmd.field not in _HERO_FIELDS:
+            raise RuleError("unicornus.rule.bad_field", field=cmd.field)
+        if cmd.field == "space":
+            _space(state, int(value))
+            other = state.hero_at(int(value))
+            if other is not None and other.id != hero.id:
+                raise RuleError(
+                    "unicornus.rule.kingdom_there",
+                    space=state.board.names[int(value)],
+                    hero=other.id,
+                )
+        if cmd.field == "damage":
+            return check_fate(set_hero_damage(state, hero, int(value)))
+        return check_fate(with_hero(state, replace(hero, **{cmd.field: value})))
+    if kind == "imperial":
+        try:
+            ch = state.imp(ident)
+        except KeyError:
+            raise RuleError("unicornus.rule.no_such_imperial", imperial=ident) from None
+        if cmd.field not in _IMP_FIELDS:
+            raise RuleError("unicornus.rule.bad_field", field=cmd.field)
+        if cmd.field == "personality" and value not in ("defensive", "normal", "aggressive"):
+            raise RuleError("unicornus.rule.bad_value", field=cmd.field, value=value)
+        ch = replace(ch, **{cmd.field: value})
+        state = with_imperial(state, ch)
+        if ch.damage >= ch.life and ch.status == "board":
+            state = kill_imperial(state, ch.id)
+        return check_fate(state)
+    if kind == "unit":
+        unit = state.unit_at(int(ident))
+        if unit is None:
+            raise RuleError("unicornus.empire.no_unit", space=ident)
+        if cmd.field not in ("tokens", "leader", "space"):
+            raise RuleError("unicornus.rule.bad_field", field=cmd.field)
+        if cmd.field == "space":
+            _space(state, int(value))
+        new = replace(unit, **{cmd.field: value})
+        # a unit moved onto another merges at once (§5.2)
+        units = [u for u in state.units if u is not unit] + [new]
+        return check_fate(with_units(state, merge_units(units)))
+    if kind == "game":
+        if cmd.field not in _GAME_FIELDS:
+            raise RuleError("unicornus.rule.bad_field", field=cmd.field)
+        return replace(state, **{cmd.field: value})
+    raise RuleError("unicornus.rule.bad_target", target=cmd.target)
+
+
+def _place_unit(state: UKState, cmd: PlaceUnit) -> UKState:
+    _space(state, cmd.space)
+    if cmd.leader:
+        try:
+            ch = state.imp(cmd.leader)
+        except KeyError:
+            raise RuleError("unicornus.rule.no_such_imperial", imperial=cmd.leader) from None
+        state = with_imperial(state, replace(ch, status="board"))
+    units = [u for u in state.units if u.leader != cmd.leader or not cmd.leader]
+    units.append(Unit(cmd.space, cmd.tokens, cmd.leader))
+    return check_fate(with_units(state, merge_units(units)))
+
+
+def _remove_unit(state: UKState, cmd: RemoveUnit) -> UKState:
+    if state.unit_at(cmd.space) is None:
+        raise RuleError("unicornus.empire.no_unit", space=cmd.space)
+    return with_units(state, [u for u in state.units if u.space != cmd.space])
+
+
+def _set_option(state: UKState, cmd: SetOption) -> UKState:
+    if cmd.name not in {f.name for f in fields(Options)}:
+        raise RuleError("unicornus.rule.no_such_option", name=cmd.name)
+    return replace(state, options=replace(state.options, **{cmd.name: bool(cmd.value)}))
+
+
+HANDLERS = {
+    BeginRound: _begin_round,
+    RevealEvent: _reveal_event,
+    EndTurn: _end_turn,
+    EndEmpire: _end_empire,
+    ReplaceCharacter: _replace_character,
+    EndRound: _end_round,
+    Recruit: _recruit,
+    Procure: _procure,
+    Move: _move,
+    Transport: _transport,
+    DrawSupport: _draw_support,
+    PrincessAct: _princess_act,
+    MoveEmpire: _move_empire,
+    RetreatBeforeBattle: _retreat_before,
+    RollBattle: combat.roll_battle,
+    ResolveBattle: combat.resolve_battle,
+    DrawFate: _draw_fate,
+    MakeAlly: _make_ally,
+    Correct: _correct,
+    PlaceUnit: _place_unit,
+    RemoveUnit: _remove_unit,
+    SetOption: _set_option,
+}
+
+
+def apply(state: UKState, cmd) -> UKState:
+    handler = HANDLERS.get(type(cmd))
+    if handler is None:
+        raise RuleError("core.rule.unknown_command", kind=cmd.kind)
+    return handler(state, cmd)

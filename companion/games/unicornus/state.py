@@ -1,0 +1,192 @@
+"""The state of a game of Unicornus Knights: compact frozen data, the board shared by reference.
+
+Everything ``apply`` needs is here (the board, the characters' printed values, the decks and
+the random generator), so no catalog is consulted during play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from companion.core.rng import Rng
+from companion.games.unicornus.board import Board
+
+PHASES = ("round_start", "event", "players", "princess", "empire", "round_end", "over")
+PRINCESS = "princess"  # the Princess's id among the kingdom characters
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every **Ruling** of the spec, with the Ruling as the default, and the play settings."""
+
+    difficulty_adds_cost: bool = True  # §4: the difficulty icon adds to the move cost
+    princess_enters_goal: bool = True  # §5.1: she steps onto Lionel's start space itself
+    sideways_needs_route: bool = True  # §5.1 step 3: sideways only towards an open route
+    players_choose_first_step: bool = True  # §5.2: several shortest first steps -> choose
+    allies_add_dice: bool = False  # §6.1: allies add no dice unless their ability says so
+    players_choose_fate_pair: bool = True  # §7: several kingdom characters qualify -> choose
+    auto_pick_ties: bool = False  # §5.3: the companion picks ties itself (logged as a pick)
+
+
+@dataclass(frozen=True)
+class Hero:
+    """A kingdom character (a player's, or the Princess) and the unit it leads."""
+
+    id: str
+    name: tuple[str, str]  # (en, ja)
+    seat: int  # -1 for the Princess
+    space: int  # -1 when off the board
+    tokens: int
+    supplies: int
+    command: int
+    life: int
+    damage: int = 0
+    attack: tuple[str, ...] = ()  # die faces 1..6 -> "hit" | "miss" | "loss"
+    defence: tuple[str, ...] = ()
+    allies: tuple[str, ...] = ()
+    support: int = 0  # Support cards in hand (a count: hands are secret)
+    timing: str = ""  # "r": start-of-round, "t": start-of-turn, "b": during-battle ability
+    alive: bool = True
+
+    @property
+    def on_board(self) -> bool:
+        return self.alive and self.space >= 0
+
+
+@dataclass(frozen=True)
+class Imperial:
+    """An imperial character's card: printed values (correctable), damage, fate, status."""
+
+    id: str
+    name: tuple[str, str]
+    personality: str  # defensive | normal | aggressive
+    combat_power: int
+    life: int
+    no_fate: bool = False
+    damage: int = 0
+    bound_to: str = ""  # the kingdom character whose Fate card lies on it
+    status: str = "board"  # board | dead | ally
+
+    @property
+    def life_left(self) -> int:
+        return self.life - self.damage
+
+
+@dataclass(frozen=True)
+class Unit:
+    """An imperial unit on the board: tokens, with or without a leading character."""
+
+    space: int
+    tokens: int
+    leader: str = ""  # imperial character id; "" = leaderless (acts as normal)
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    name: tuple[str, str]
+    level: int
+    ongoing: bool
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A battle waiting to be resolved (§6). ``origins``: where the attacker(s) came from."""
+
+    space: int
+    hero: str
+    attacker: str  # "kingdom" | "empire"
+    origins: tuple[int, ...]
+    dice: tuple[int, ...] = ()
+    rolled: bool = False
+
+
+@dataclass(frozen=True)
+class UKState:
+    board: Board
+    options: Options
+    players: int
+    seats: tuple[tuple[str, ...], ...]  # kingdom character ids each seat runs
+    heroes: tuple[Hero, ...]  # the Princess first, then the players' characters
+    reserve: tuple[Hero, ...]  # unused kingdom characters, for replacements (§9)
+    imperial: tuple[Imperial, ...]
+    units: tuple[Unit, ...]
+    deck: tuple[Event, ...]  # event deck, top first
+    revealed: tuple[Event, ...] = ()
+    rounds: int = 10
+    princess_actions: int = 3
+    actions_per_turn: int = 4
+    round: int = 1
+    phase: str = "round_start"
+    start_player: int = 0
+    turn: int = 0  # how many players have had their turn this round
+    used: tuple[tuple[str, int], ...] = ()  # actions used this turn, by hero
+    fate_drawn: tuple[str, ...] = ()  # heroes that took the Fate action this turn
+    princess_used: int = 0
+    battles: tuple[Battle, ...] = ()
+    fate_pending: tuple[str, ...] = ()  # imperial characters that must draw Fate now
+    replace_due: tuple[int, ...] = ()  # seats whose character died this round (§9)
+    outcome: str = ""  # "" | win | loss_rounds | loss_princess
+    rng: Rng = field(default_factory=lambda: Rng(0))
+
+    # --- look-ups (linear scans: the tuples are short) ---
+    def hero(self, hid: str) -> Hero:
+        for h in self.heroes:
+            if h.id == hid:
+                return h
+        raise KeyError(hid)
+
+    @property
+    def princess(self) -> Hero:
+        return self.heroes[0]
+
+    def imp(self, cid: str) -> Imperial:
+        for c in self.imperial:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def unit_at(self, space: int) -> Unit | None:
+        for u in self.units:
+            if u.space == space:
+                return u
+        return None
+
+    def hero_at(self, space: int) -> Hero | None:
+        for h in self.heroes:
+            if h.alive and h.space == space:
+                return h
+        return None
+
+    @property
+    def current_seat(self) -> int:
+        return (self.start_player + self.turn) % self.players
+
+    @property
+    def current_event(self) -> Event | None:
+        return self.revealed[-1] if self.revealed and self.phase != "round_start" else None
+
+    @property
+    def ongoing(self) -> tuple[Event, ...]:
+        return tuple(e for e in self.revealed if e.ongoing)
+
+    def used_by(self, hid: str) -> int:
+        for h, n in self.used:
+            if h == hid:
+                return n
+        return 0
+
+
+def with_hero(state: UKState, hero: Hero) -> UKState:
+    return replace(state, heroes=tuple(hero if h.id == hero.id else h for h in state.heroes))
+
+
+def with_imperial(state: UKState, ch: Imperial) -> UKState:
+    return replace(state, imperial=tuple(ch if c.id == ch.id else c for c in state.imperial))
+
+
+def with_units(state: UKState, units) -> UKState:
+    return replace(
+        state,
+        units=tuple(sorted((u for u in units if u.tokens or u.leader), key=lambda u: u.space)),
+    )
