@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from companion import __version__
 from companion.core.errors import CompanionError
-from companion.core.i18n import msg, set_language, tr
+from companion.core.i18n import Msg, msg, set_language, tr
 from companion.games.registry import get_game
 from companion.ui.games import game_ui
 from companion.ui.i18n import translate_bindings
@@ -35,7 +35,7 @@ class CompanionApp(App):
     TITLE = "companion"
     BINDINGS = [
         Binding("f1", "help", "ui.key.help"),
-        Binding("ctrl+q", "quit", "ui.key.quit", priority=True),
+        Binding("ctrl+q", "quit", "ui.key.quit", priority=True, show=False),
     ]
 
     def __init__(self, store: Any, start: Start = Start(), **kwargs) -> None:
@@ -120,7 +120,7 @@ class CompanionApp(App):
             node = active.node
             yield SystemCommand(
                 binding.description,
-                tr(msg("ui.palette.key", key=key)),
+                tr(Msg("ui.palette.key", {"key": key})),
                 lambda n=node, a=binding.action: self.call_later(n.run_action, a),
             )
         yield SystemCommand(

@@ -7,7 +7,7 @@ from dataclasses import replace
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 
-from companion.core.i18n import tr
+from companion.core.i18n import has_key, tr
 
 
 def translate_bindings(node: DOMNode) -> None:
@@ -21,6 +21,7 @@ def translate_bindings(node: DOMNode) -> None:
         out = []
         for binding in bindings:
             original = originals.setdefault((key, binding.action), binding.description)
-            out.append(replace(binding, description=tr(original) if original else ""))
+            shown = tr(original) if has_key(original) else original  # Textual's own stay as they are
+            out.append(replace(binding, description=shown))
         keys[key] = out
     node._bindings = BindingsMap.from_keys(keys)

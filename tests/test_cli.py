@@ -1,0 +1,51 @@
+"""The command line (issue 2: commands, messages, exit codes)."""
+
+import hashlib
+import subprocess
+import sys
+
+import pytest
+
+from companion import __version__
+from companion.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_version_and_help():
+    out = run("--version")
+    assert out.returncode == 0 and __version__ in out.stdout
+    out = run("--help")
+    for word in ("new", "resume", "list", "demo", "catalog", "--db", "--lang"):
+        assert word in out.stdout
+
+
+def test_list_on_a_new_database(tmp_path, capsys):
+    assert main(["--db", str(tmp_path / "x.db"), "list"]) == 0
+    assert "No saved games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content", [b"this is not a database at all\n" * 20,
+                                     b"SQLite format 3\x00" + b"\xff" * 4000])
+def test_damaged_file_is_reported_and_left_untouched(tmp_path, content):
+    db = tmp_path / "damaged.db"
+    db.write_bytes(content)
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    out = run("--db", str(db), "list")
+    assert out.returncode != 0
+    assert "damaged.db" in out.stderr and "Traceback" not in out.stderr
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["damaged.db"]
+
+
+def test_resume_without_games(tmp_path):
+    out = run("--db", str(tmp_path / "x.db"), "resume")
+    assert out.returncode == 1 and "No saved games" in out.stderr
+
+
+def test_japanese_messages(tmp_path):
+    out = run("--lang", "ja", "--db", str(tmp_path / "x.db"), "list")
+    assert "保存されたゲームはまだありません" in out.stdout

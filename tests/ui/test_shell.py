@@ -1,0 +1,82 @@
+"""The app shell: home, settings, help, command palette (issue 2, ui)."""
+
+import pytest
+from textual.widgets import DataTable, OptionList
+
+from companion.core.i18n import language, set_language
+from companion.store import Store
+from companion.ui.app import SETTING_TIES, Start, create_app
+from companion.ui.help import HelpScreen
+from companion.ui.home import HomeScreen
+from companion.ui.settings import SettingsScreen
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+async def test_home_lists_the_three_games(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        games = app.screen.query_one("#games", OptionList)
+        labels = [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
+        assert labels == ["Unicornus Knights", "Insurrection", "Magical Friends"]
+        assert app.screen.query_one("#playing", DataTable).row_count == 0
+
+
+async def test_help_screen_shows_the_keys_of_the_screen_below(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one(DataTable)
+        actions = [table.get_row_at(i)[1] for i in range(table.row_count)]
+        assert "Settings" in actions and "Demo" in actions
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_palette_offers_every_bound_action(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for word in ("New", "Demo", "Resume", "Catalogs", "Settings", "Help"):
+            assert word in titles
+
+
+async def test_settings_switch_language_and_ties(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.click("#lang-ja")
+        await pilot.pause()
+        assert language() == "ja" and store.get_setting("language") == "ja"
+        await pilot.click("#ties-auto")
+        await pilot.pause()
+        assert store.get_setting(SETTING_TIES) == "auto"
+    # the next start comes up in Japanese
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games", OptionList)
+        assert str(games.get_option_at_index(0).prompt) == "ユニコーンナイツ"
+
+
+async def test_resume_without_games_says_so(store):
+    app = create_app(store, Start())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("No saved games" in str(n.message) for n in app._notifications)
