@@ -101,6 +101,7 @@ def game(
     players = players or max(2, len(seats))
     if len(seats) < players:
         seats = tuple(seats) + tuple(() for _ in range(players - len(seats)))
+    kw.setdefault("deck", events())
     return UKState(
         board=board,
         options=options or Options(),
@@ -110,7 +111,6 @@ def game(
         reserve=(),
         imperial=tuple(imps),
         units=tuple(sorted(units, key=lambda u: u.space)),
-        deck=events(),
         phase=phase,
         rng=Rng(1),
         **kw,
