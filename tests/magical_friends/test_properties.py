@@ -51,11 +51,14 @@ def _command(state, act, branch_pick):
         return CorrectBoard(stairway_up=act[1])
     if pick is None:
         return None
+    mine = state.racing(state.current_wizard)
+    if kind in ("move", "bonus") and not mine:
+        return None
     if kind == "move":
-        c = state.creature(pick(act[1]))
+        c = mine[act[1] % len(mine)]
         return Move(c.id, steps=act[2], branches=branch_pick(state, c.where, act[2]))
     if kind == "bonus":
-        c = state.creature(pick(act[1]))
+        c = mine[act[1] % len(mine)]
         return Move(
             c.id,
             steps=None if act[2] != "dagger" else 2,
@@ -100,6 +103,8 @@ def test_random_play_keeps_creatures_poison_and_hearts_consistent(board, actions
     state = play(start_round(game(board, seed=seed), None))
     state = apply(state, CorrectWizard(0, pity=3, fairy_dust=3))
     state = apply(state, CorrectWizard(1, pity=3, fairy_dust=3))
+    for i, kind in enumerate(KINDS[:3] * 2):  # friends for both wizards from the start
+        state = apply(state, Summon(i % 2, kind, state.board.start_spaces[0]))
     poison_events: Counter = Counter()
     for act in actions:
         if state.pending:
