@@ -417,3 +417,13 @@ def test_every_rule_kind_is_used_by_the_demo_and_the_box_rows():
         "exchange",
         "take_face_up",
     }
+
+
+def test_a_count_that_meets_an_unknown_icon_is_unknown():
+    """§5/§6: Tamer counts Animal icons; a card in hand whose icons are '?' makes the count,
+    and so Tamer's score, unknown (asked for), never a silent 0."""
+    cat = box(tamer={"icons": ["soldier"]}, war_bear={"icons": ["animal"]})
+    sheet = score(cat, pos({"A": ["tamer", "war_bear", "goblin"]}))
+    assert card_total(sheet, "A", "tamer") is None and total(sheet, "A") is None
+    assert NeedsValue("goblin", "persons[id=goblin].icons") in sheet.needs
+    assert "Animal icons in hand ?" in line(sheet, "A", "tamer")

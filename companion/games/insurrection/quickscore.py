@@ -13,7 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES, set_language, tr
+from companion.core.i18n import LANGUAGES, language, set_language, tr
 from companion.games.insurrection import catalog as catalogs
 from companion.games.insurrection.gamefile import read_game
 from companion.games.insurrection.scoring import ScoreSheet, score
@@ -80,8 +80,16 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
         return int(exc.code or 0)
+    previous = language()
     if args.lang:
         set_language(args.lang)
+    try:
+        return _run(args)
+    finally:
+        set_language(previous)  # main() may be called in-process (tests, the app)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         cat = catalogs.load_file(args.catalog) if args.catalog else catalogs.load("box")
         game = read_game(args.game, cat)

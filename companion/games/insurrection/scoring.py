@@ -216,22 +216,30 @@ class _Needs:
             self.items.append(item)
 
 
-def _count(cat: InsurrectionCatalog, cards: Iterable[str], feature: Feature, needs: _Needs) -> int:
-    total = 0
+def _count(
+    cat: InsurrectionCatalog, cards: Iterable[str], feature: Feature, needs: _Needs
+) -> int | None:
+    """How many ``feature`` the cards carry; None (and asked for) if a card's value is '?'."""
+    total: int | None = 0
     for cid in cards:
         card = cat.card(cid)
         if feature == "cards":
-            total += 1
+            n: int | None = 1
         elif feature == "corruption":
-            if card.corruption is None:
+            n = card.corruption
+            if n is None:
                 needs.add(cid, "corruption")
-            else:
-                total += card.corruption
         elif card.icons is None:
+            n = None
             needs.add(cid, "icons")
         else:
-            total += card.icons.count(feature)
+            n = card.icons.count(feature)
+        total = _add(total, n)
     return total
+
+
+def _add(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else a + b
 
 
 def _feature_msg(feature: Feature, scope: Scope) -> Msg:
@@ -331,16 +339,18 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
     if isinstance(term, PerIcon):
         points = val(term.points, "points")
         parts = []
-        total = 0
+        total: int | None = 0
         for feature in term.features:
             n = _count(cat, cards_in(term.scope), feature, needs)
-            total += n
+            total = _add(total, n)
             parts.append(
                 msg(
-                    "insurrection.score.counted", feature=_feature_msg(feature, term.scope), count=n
+                    "insurrection.score.counted",
+                    feature=_feature_msg(feature, term.scope),
+                    count=_show(n),
                 )
             )
-        value = _mul(points, total)
+        value = None if total is None else _mul(points, total)
         return _Result(
             value,
             msg(
@@ -354,33 +364,34 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         points = val(term.points, "points")
         a = _count(cat, cards_in(term.scope), term.first, needs)
         b = _count(cat, cards_in(term.scope), term.second, needs)
-        pairs = min(a, b)
-        value = _mul(points, pairs)
+        pairs = None if a is None or b is None else min(a, b)
+        value = None if pairs is None else _mul(points, pairs)
         return _Result(
             value,
             msg(
                 "insurrection.score.per_pair",
                 points=_show(points),
                 first=_feature_msg(term.first, term.scope),
-                a=a,
+                a=_show(a),
                 second=_feature_msg(term.second, term.scope),
-                b=b,
-                pairs=pairs,
+                b=_show(b),
+                pairs=_show(pairs),
                 value=_show(value),
             ),
         )
     if isinstance(term, PerPairOf):
         points = val(term.points, "points")
         n = _count(cat, cards_in(term.scope), term.feature, needs)
-        value = _mul(points, n // 2)
+        pairs = None if n is None else n // 2
+        value = None if pairs is None else _mul(points, pairs)
         return _Result(
             value,
             msg(
                 "insurrection.score.per_pair_of",
                 points=_show(points),
                 feature=_feature_msg(term.feature, term.scope),
-                count=n,
-                pairs=n // 2,
+                count=_show(n),
+                pairs=_show(pairs),
                 value=_show(value),
             ),
         )
@@ -442,16 +453,18 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
     if isinstance(term, Threshold):
         at_least = val(term.at_least, "at_least")
         parts = []
-        total = 0
+        total: int | None = 0
         for feature in term.features:
             n = _count(cat, cards_in(term.scope), feature, needs)
-            total += n
+            total = _add(total, n)
             parts.append(
                 msg(
-                    "insurrection.score.counted", feature=_feature_msg(feature, term.scope), count=n
+                    "insurrection.score.counted",
+                    feature=_feature_msg(feature, term.scope),
+                    count=_show(n),
                 )
             )
-        if at_least is None:
+        if at_least is None or total is None:
             return _Result(None, msg("insurrection.score.threshold_unknown", what=_join(parts)))
         if total >= at_least:
             points = val(term.points, "points")
@@ -480,7 +493,7 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         )
     if isinstance(term, PerCardLacking):
         points = val(term.points, "points")
-        lacking = 0
+        lacking: int | None = 0
         skipped_self = False
         for other in hand:
             if other == cid and not term.include_self and not skipped_self:
@@ -489,16 +502,17 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
             icons = cat.card(other).icons
             if icons is None:
                 needs.add(other, "icons")
+                lacking = None
             elif term.icon not in icons:
-                lacking += 1
-        value = _mul(points, lacking)
+                lacking = _add(lacking, 1)
+        value = None if lacking is None else _mul(points, lacking)
         return _Result(
             value,
             msg(
                 "insurrection.score.per_card_lacking",
                 points=_show(points),
                 icon=_icon(term.icon),
-                count=lacking,
+                count=_show(lacking),
                 value=_show(value),
             ),
         )

@@ -1,0 +1,158 @@
+"""The quick score CLI: a finished game's file in, the breakdown out (§4, §6; issue 5)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.games.insurrection.quickscore import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CATALOG = """\
+[meta]
+extends = "box"
+
+[[persons]]
+id = "dragon"
+icons = ["animal"]
+corruption = 1
+
+[[persons]]
+id = "tamer"
+icons = ["soldier"]
+corruption = 0
+
+[[persons]]
+id = "war_bear"
+icons = ["animal"]
+corruption = 0
+scoring = [{ kind = "majority", points = 7, otherwise = 1 }]
+
+[[persons]]
+id = "prophet"
+icons = ["pretender"]
+corruption = 0
+
+[[persons]]
+id = "gnoll"
+icons = ["minion"]
+corruption = 2
+
+[[persons]]
+id = "druid_yel"
+icons = ["animal"]
+corruption = 0
+"""
+
+GAME = """\
+outcome = "good"
+token = "fortress"
+graveyard = 0
+face_up = ["goblin"]
+
+[[players]]
+name = "Jeanne"
+hand = ["dragon", "tamer", "war_bear*5", "prophet", "gnoll", "druid_yel"]
+
+[[players]]
+name = "Gregory"
+hand = ["prophet", "war_bear*2", "goblin"]
+"""
+
+
+def write(tmp_path: Path, game: str, catalog: str = CATALOG) -> tuple[str, str]:
+    (tmp_path / "game.toml").write_text(game, encoding="utf-8")
+    (tmp_path / "cat.toml").write_text(catalog, encoding="utf-8")
+    return str(tmp_path / "game.toml"), str(tmp_path / "cat.toml")
+
+
+def test_json_output_scores_the_worked_example(tmp_path, capsys):
+    """§6 worked example through the file format: Jeanne 75, Gregory 4 + 2 + 3 = 9."""
+    game, cat = write(tmp_path, GAME)
+    assert main([game, "--catalog", cat, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    totals = {p["name"]: p["total"] for p in out["players"]}
+    assert totals == {"Jeanne": 75, "Gregory": 9} and out["winner"] == "Jeanne"
+    bears = next(c for c in out["players"][0]["cards"] if c["card"] == "war_bear")
+    assert bears["why"] == "War Bear ×5: strict majority (5 vs 2) → 7 each = 35"
+
+
+def test_table_output_and_needed_values_exit_1(tmp_path, capsys):
+    """A '?' met by the score is listed, never guessed (box catalog alone), exit code 1."""
+    game, _ = write(tmp_path, GAME)
+    assert main([game]) == 1
+    out = capsys.readouterr().out
+    assert "persons[id=war_bear].scoring[0].otherwise" in out
+    assert "persons[id=dragon].icons" in out  # Tamer counts the Animal icons of Jeanne's hand
+    assert "persons[id=goblin]" not in out  # nothing in Gregory's hand counts icons
+    assert "Jeanne: ? points" in out
+
+
+def test_japanese_output(tmp_path, capsys):
+    game, cat = write(tmp_path, GAME)
+    assert main([game, "--catalog", cat, "--lang", "ja"]) == 0
+    assert "ウォーベア ×5" in capsys.readouterr().out
+
+
+def test_unknown_card_names_line_and_field(tmp_path, capsys):
+    """Bad files: a clear error naming the line, exit code 2."""
+    game, cat = write(tmp_path, GAME.replace('"dragon", "tamer"', '"drgon", "tamer"'))
+    assert main([game, "--catalog", cat]) == 2
+    err = capsys.readouterr().err
+    assert "line 8" in err and "players[0].hand[0]" in err and "did you mean 'dragon'" in err
+
+
+def test_invalid_toml_and_missing_field(tmp_path, capsys):
+    game, cat = write(tmp_path, GAME.replace("graveyard = 0", "graveyard = "))
+    assert main([game, "--catalog", cat]) == 2
+    assert re.search(r"line 3\b", capsys.readouterr().err)
+    game, cat = write(tmp_path, GAME.replace('outcome = "good"\n', ""))
+    assert main([game, "--catalog", cat]) == 2
+    assert "outcome" in capsys.readouterr().err
+    game, cat = write(tmp_path, GAME.replace('outcome = "good"', 'outcome = "rebels"'))
+    assert main([game, "--catalog", cat]) == 2
+    assert "line 1, outcome" in capsys.readouterr().err
+
+
+def test_bad_catalog_and_missing_file(tmp_path, capsys):
+    game, cat = write(tmp_path, GAME, CATALOG.replace("corruption = 2", 'corruption = "two"'))
+    assert main([game, "--catalog", cat]) == 2
+    assert "id=gnoll" in capsys.readouterr().err
+    assert main([str(tmp_path / "nope.toml")]) == 2
+    assert main([]) == 2  # argparse usage error
+
+
+def test_effects_in_the_file(tmp_path, capsys):
+    """§6 Liohra in a quick score: the exchange takes a face-up War Bear and gives one back."""
+    cat = (
+        CATALOG
+        + '\n[[leaders]]\nid = "liohra"\ninitiative = 5\nscoring = [{ kind = "flat", points = 0 }]\n'
+    )
+    game_text = (
+        GAME.replace('face_up = ["goblin"]', 'face_up = ["war_bear"]').replace(
+            '"prophet", "war_bear*2", "goblin"]', '"liohra", "prophet", "war_bear*4", "goblin"]'
+        )
+        + '\n[[effects]]\nplayer = "Gregory"\ncard = "liohra"\ntake = "war_bear"\ngive = "goblin"\n'
+    )
+    game, catalog = write(tmp_path, game_text, cat)
+    assert main([game, "--catalog", catalog, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    greg = out["players"][1]
+    assert next(c for c in greg["cards"] if c["card"] == "war_bear")["count"] == 5
+    assert "tie" in out["explanation"].lower() or out["winner"]
+
+
+def test_entry_point_imports_no_ui_or_database():
+    """The lead wires main() into the CLI: it must not pull in textual or sqlmodel."""
+    code = (
+        "import sys\nimport companion.games.insurrection.quickscore\n"
+        "print([m for m in sys.modules if m.split('.')[0] in ('textual', 'sqlmodel', 'sqlalchemy')])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert out.stdout.strip() == "[]"
