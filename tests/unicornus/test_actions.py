@@ -23,8 +23,9 @@ a=a0     a+2=a1  ar2s3=v  b=b0  c=c0  d=d0  dG=g
 
 
 def state(*heroes, units=(), imps=(), players=None, seats=None, options=None):
-    return game(BOARD, heroes=heroes, units=units, imps=imps, players=players, seats=seats,
-                options=options)
+    return game(
+        BOARD, heroes=heroes, units=units, imps=imps, players=players, seats=seats, options=options
+    )
 
 
 def err(s, cmd) -> str:
@@ -54,8 +55,9 @@ def test_move_refused_when_unaffordable_or_blocked():
     """§4 Move: not when unaffordable, not into impassable spaces or a space holding another
     kingdom character (the Princess included), only to an adjacent space."""
     b = state().board
-    s = game(BOARD, heroes=[princess(b.space("a0")), hero("ann", b.space("a2"), tokens=3,
-                                                          supplies=4)])
+    s = game(
+        BOARD, heroes=[princess(b.space("a0")), hero("ann", b.space("a2"), tokens=3, supplies=4)]
+    )
     assert err(s, Move("ann", sp(s, "a1"))) == "unicornus.rule.cannot_afford"  # 3 + 2 > 4
     assert err(s, Move("ann", sp(s, "x"))) == "unicornus.rule.impassable"
     assert err(s, Move("ann", sp(s, "a0"))) == "unicornus.rule.kingdom_there"
@@ -67,12 +69,20 @@ def test_move_refused_when_unaffordable_or_blocked():
 def test_entering_an_imperial_unit_starts_a_battle_inside_the_move():
     """§4 Move: entering a space with an imperial unit starts a battle (part of this action)."""
     b = state().board
-    s = game(BOARD, heroes=[hero("ann", b.space("v"), tokens=1)], imps=[imperial("zed")],
-             units=[unit(b, "a3", 2, "zed")])
+    s = game(
+        BOARD,
+        heroes=[hero("ann", b.space("v"), tokens=1)],
+        imps=[imperial("zed")],
+        units=[unit(b, "a3", 2, "zed")],
+    )
     s = GAME.apply(s, Move("ann", sp(s, "a3")))
     (bt,) = s.battles
     assert (bt.space, bt.hero, bt.attacker, bt.origins) == (
-        sp(s, "a3"), "ann", "kingdom", (sp(s, "v"),))
+        sp(s, "a3"),
+        "ann",
+        "kingdom",
+        (sp(s, "v"),),
+    )
     assert s.used_by("ann") == 1
     assert err(s, Procure("ann")) == "unicornus.rule.battle_pending"
 
@@ -98,9 +108,14 @@ def test_transport_range_escort_and_command_cap():
     """§4 Transport: same or adjacent area; each token escorts up to 10 supplies; tokens
     above the receiver's command are discarded."""
     b = state().board
-    s = game(BOARD, heroes=[hero("ann", b.space("a0"), tokens=3, supplies=30),
-                            hero("bo", b.space("b0"), tokens=5, command=6, seat=1),
-                            hero("di", b.space("d0"), seat=2)])
+    s = game(
+        BOARD,
+        heroes=[
+            hero("ann", b.space("a0"), tokens=3, supplies=30),
+            hero("bo", b.space("b0"), tokens=5, command=6, seat=1),
+            hero("di", b.space("d0"), seat=2),
+        ],
+    )
     s2 = GAME.apply(s, Transport("ann", "bo", tokens=2, supplies=20))
     assert (s2.hero("bo").tokens, s2.hero("bo").supplies) == (6, 30)  # one token discarded
     assert (s2.hero("ann").tokens, s2.hero("ann").supplies) == (1, 10)
@@ -112,8 +127,11 @@ def test_transport_range_escort_and_command_cap():
 
 def test_actions_per_turn_counted_per_character():
     """§4: 3 players -> 5 actions per turn; counted per turn, reset by the next turn."""
-    s = game(BOARD, heroes=[hero("ann", 0), hero("bo", 9, seat=1), hero("cy", 10, seat=2)],
-             actions_per_turn=5)
+    s = game(
+        BOARD,
+        heroes=[hero("ann", 0), hero("bo", 9, seat=1), hero("cy", 10, seat=2)],
+        actions_per_turn=5,
+    )
     for _ in range(5):
         s = GAME.apply(s, Procure("ann"))
     assert err(s, Procure("ann")) == "unicornus.rule.no_actions_left"
@@ -125,9 +143,13 @@ def test_actions_per_turn_counted_per_character():
 
 def test_two_players_each_character_has_its_own_actions():
     """§4: 2 players -> 4 actions per character, each player running 2."""
-    s = game(BOARD, heroes=[hero("ann", 0), hero("al", 1), hero("bo", 9, seat=1),
-                            hero("bea", 10, seat=1)],
-             seats=(("ann", "al"), ("bo", "bea")), players=2, actions_per_turn=4)
+    s = game(
+        BOARD,
+        heroes=[hero("ann", 0), hero("al", 1), hero("bo", 9, seat=1), hero("bea", 10, seat=1)],
+        seats=(("ann", "al"), ("bo", "bea")),
+        players=2,
+        actions_per_turn=4,
+    )
     for _ in range(4):
         s = GAME.apply(GAME.apply(s, Procure("ann")), Procure("al"))
     assert err(s, Procure("al")) == "unicornus.rule.no_actions_left"

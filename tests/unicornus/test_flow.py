@@ -29,9 +29,13 @@ aP=p  a=a1  a=a2  bG=g
 
 
 def three_players(**kw):
-    state = game(BOARD, phase="round_start", heroes=[
-        princess(0), hero("ann", 4, seat=0), hero("bo", 5, seat=1), hero("cy", 6, seat=2)],
-        deck=events(ongoing=("ev0",)), **kw)
+    state = game(
+        BOARD,
+        phase="round_start",
+        heroes=[princess(0), hero("ann", 4, seat=0), hero("bo", 5, seat=1), hero("cy", 6, seat=2)],
+        deck=events(ongoing=("ev0",)),
+        **kw,
+    )
     return state
 
 
@@ -96,8 +100,11 @@ def test_event_entered_from_the_table():
 
 def test_start_of_round_and_turn_abilities_are_announced():
     """§3 steps 1 and 3."""
-    s = game(BOARD, phase="round_start", heroes=[
-        princess(0), hero("ann", 4, seat=0, timing="r"), hero("bo", 5, seat=1, timing="t")])
+    s = game(
+        BOARD,
+        phase="round_start",
+        heroes=[princess(0), hero("ann", 4, seat=0, timing="r"), hero("bo", 5, seat=1, timing="t")],
+    )
     assert [m.params["name"].params["en"] for m in notices(s)] == ["Ann"]
     s = GAME.apply(GAME.apply(s, BeginRound()), RevealEvent())
     assert notices(s) == []  # seat 0's turn: Ann has no start-of-turn ability
@@ -133,7 +140,11 @@ def test_corrections_set_any_value():
     s = GAME.apply(s, Correct("hero:ann", "supplies", 1))
     s = GAME.apply(s, Correct("hero:ann", "space", sp(s, "b1")))
     s = GAME.apply(s, Correct("hero:princess", "damage", 2))
-    assert (s.hero("ann").tokens, s.hero("ann").supplies, s.hero("ann").space) == (5, 1, sp(s, "b1"))
+    assert (s.hero("ann").tokens, s.hero("ann").supplies, s.hero("ann").space) == (
+        5,
+        1,
+        sp(s, "b1"),
+    )
     assert s.princess.damage == 2
     s = GAME.apply(s, Correct("game", "round", 7))
     assert s.round == 7

@@ -4,11 +4,11 @@ import pytest
 
 from companion.core.codec import dump, load
 from companion.core.errors import RuleError
+from companion.core.rng import Rng
 from companion.games.unicornus import GAME, UKState, new_game
 from companion.games.unicornus.catalog import SetupChoice
 from companion.games.unicornus.catalog import load as load_catalog
 from companion.games.unicornus.setup import draw_tiles
-from companion.core.rng import Rng
 
 DEMO = load_catalog("demo")
 FOUR = SetupChoice(4, ("annelie", "bertram", "cordelia", "dario"), "p1")
@@ -34,8 +34,14 @@ def test_two_players_run_two_characters_each_with_four_actions():
     s = new_game(DEMO, SetupChoice(2, ("annelie", "bertram", "cordelia", "dario"), "p2"), 5)
     assert s.seats == (("annelie", "bertram"), ("cordelia", "dario"))
     assert s.actions_per_turn == 4
-    assert [new_game(DEMO, SetupChoice(n, FOUR.characters[:n] + ("elsbeth", "fenwick")[: max(0, n - 4)], "p1"), 1).actions_per_turn
-            for n in (3, 4, 5, 6)] == [5, 4, 3, 3]
+    assert [
+        new_game(
+            DEMO,
+            SetupChoice(n, FOUR.characters[:n] + ("elsbeth", "fenwick")[: max(0, n - 4)], "p1"),
+            1,
+        ).actions_per_turn
+        for n in (3, 4, 5, 6)
+    ] == [5, 4, 3, 3]
 
 
 def test_tiles_drawn_by_seed_include_chosen_characters_tiles():
