@@ -71,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
             return quickscore(args.args)
         if args.command == "catalog" and args.catalog_command == "check":
             return catalog_check(args.game, args.file)
+        if args.command in (None, "new", "demo"):
+            return run_app_fast(args)
         store = _open_store(args.db)
         try:
             return _run(args, store)
@@ -111,12 +113,29 @@ def _run(args: argparse.Namespace, store) -> int:
             return 1
         store.open_game(game_id)  # fails here, with a message, if it cannot be resumed
         start = Start("resume", game_id=game_id)
-    elif args.command in ("new", "demo"):
-        start = Start(args.command, game_key=args.game)
     else:
-        start = Start()
+        raise AssertionError(args.command)
     create_app(store, start, args.lang).run()
     return 0
+
+
+def run_app_fast(args: argparse.Namespace) -> int:
+    """Start the TUI before the store is imported: check the file and read the language with
+    the standard library, then let the app open the store after its first frame."""
+    from companion.store.precheck import check_version, default_db_path, inspect_file, peek_setting
+    from companion.ui.app import SETTING_LANGUAGE, Start, create_app
+
+    path = None if args.db and "://" in args.db else Path(args.db or default_db_path())
+    lang = args.lang
+    if args.db is None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    if path is not None:
+        check_version(inspect_file(path, str(path)), str(path))  # a bad file stops us here
+        lang = lang or peek_setting(path, SETTING_LANGUAGE)
+    start = Start(args.command, game_key=args.game) if args.command else Start()
+    app = create_app(start=start, lang=lang, open_store=lambda: _open_store(args.db))
+    app.run()
+    return app.return_code or 0
 
 
 def list_games(store) -> int:

@@ -31,7 +31,8 @@ from companion.core.tomlw import dumps as toml_dumps
 from companion.store import migrations
 from companion.store.errors import StoreError
 from companion.store.msgjson import dump_msg, load_msg
-from companion.store.opening import Target, check_version, inspect_file, resolve_target
+from companion.store.opening import Target, resolve_target
+from companion.store.precheck import check_version, inspect_file
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, is_finished, now
 from companion.store.tables import (
     APPLICATION_ID,

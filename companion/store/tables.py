@@ -1,6 +1,6 @@
 """The save file's tables (SQLModel) and the schema version they make up.
 
-Bump ``SCHEMA_VERSION`` whenever a table changes and add the step in ``migrations.py``.
+Bump ``SCHEMA_VERSION`` (version.py) whenever a table changes and add the step in ``migrations.py``.
 
 Version history:
     1: first format.
@@ -13,7 +13,8 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 2
+from companion.store.version import SCHEMA_VERSION  # noqa: F401  (re-exported)
+
 # Written to the SQLite header so `file` and other tools can tell a companion save ("CMPN").
 APPLICATION_ID = 0x434D504E
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,12 +39,33 @@ class CompanionApp(App):
         Binding("ctrl+q", "quit", "ui.key.quit", priority=True, show=False),
     ]
 
-    def __init__(self, store: Any, start: Start = Start(), **kwargs) -> None:
+    def __init__(
+        self,
+        store: Any = None,
+        start: Start = Start(),
+        open_store: Callable[[], Any] | None = None,
+        **kwargs,
+    ) -> None:
+        """Give an open ``store``, or ``open_store`` to open it in a thread after the first
+        frame (SQLAlchemy takes longer to import than Textual itself)."""
         super().__init__(**kwargs)
-        self.store = store
+        self._store = store
+        self._open_store = open_store
+        self._store_ready = threading.Event()
+        if store is not None:
+            self._store_ready.set()
         self.start = start
         self.sub_title = f"v{__version__}"
         translate_bindings(self)
+
+    @property
+    def store(self) -> Any:
+        self._store_ready.wait()
+        return self._store
+
+    @property
+    def store_ready(self) -> bool:
+        return self._store_ready.is_set()
 
     # settings -------------------------------------------------------------------------
     @property
@@ -59,6 +81,36 @@ class CompanionApp(App):
         from companion.ui.home import HomeScreen
 
         self.push_screen(HomeScreen())
+        if self.store_ready:
+            self._begin()
+
+    def on_ready(self) -> None:
+        """The first frame is on screen: now open the store (see ``__init__``)."""
+        if not self.store_ready:
+            self._open_store_in_thread()
+
+    def _open_store_in_thread(self) -> None:
+        def work() -> None:
+            try:
+                self._store = self._open_store()
+            except CompanionError as exc:
+                self.call_from_thread(self.exit, return_code=2, message=str(exc))
+                return
+            self._store_ready.set()
+            self.call_from_thread(self._store_opened)
+
+        threading.Thread(target=work, name="open-store", daemon=True).start()
+
+    def _store_opened(self) -> None:
+        from companion.ui.home import HomeScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, HomeScreen):
+                screen.reload_games()
+        self._begin()
+
+    def _begin(self) -> None:
+        """The start action of the command line, once the store is open."""
         if self.start.action == "resume" and self.start.game_id is not None:
             self.open_game(self.start.game_id)
         elif self.start.action in ("new", "demo") and self.start.game_key:
@@ -133,7 +185,18 @@ class CompanionApp(App):
         )
 
 
-def create_app(store: Any, start: Start = Start(), lang: str | None = None) -> CompanionApp:
-    """Build the app. Language: ``lang`` if given, else the saved setting, else English."""
-    set_language(lang or store.get_setting(SETTING_LANGUAGE, "en"))
-    return CompanionApp(store, start)
+def create_app(
+    store: Any = None,
+    start: Start = Start(),
+    lang: str | None = None,
+    open_store: Callable[[], Any] | None = None,
+) -> CompanionApp:
+    """Build the app on an open ``store`` or with ``open_store`` (opened after the first frame).
+
+    Language: ``lang`` if given, else the saved setting (read by the caller when the store is
+    not open yet), else English.
+    """
+    if lang is None and store is not None:
+        lang = store.get_setting(SETTING_LANGUAGE, "en")
+    set_language(lang or "en")
+    return CompanionApp(store, start, open_store)

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, tr
@@ -24,6 +24,7 @@ class HomeScreen(Screen):
         Binding("n", "new", "ui.key.new"),
         Binding("d", "demo", "ui.key.demo"),
         Binding("r", "resume", "ui.key.resume"),
+        Binding("h", "toggle_history", "ui.key.history"),
         Binding("delete", "delete", "ui.key.delete"),
         Binding("c", "catalogs", "ui.key.catalogs"),
         Binding("s", "settings", "ui.key.settings"),
@@ -32,6 +33,7 @@ class HomeScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.showing_history = False  # the table lists finished games instead of open ones
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -44,49 +46,53 @@ class HomeScreen(Screen):
                     id="games",
                 )
                 yield Static(tr("ui.home.new_hint"), classes="hint")
-            with TabbedContent(id="saved"):
-                with TabPane(tr("ui.home.in_progress"), id="tab-playing"):
-                    yield DataTable(id="playing", cursor_type="row", zebra_stripes=True)
-                with TabPane(tr("ui.home.history"), id="tab-history"):
-                    yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="saved", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = tr("ui.app.title")
         self.sub_title = tr("ui.home.subtitle")
-        for table_id in ("#playing", "#history"):
-            table = self.query_one(table_id, DataTable)
-            table.add_columns(
-                tr("ui.home.col.title"),
-                tr("ui.home.col.game"),
-                tr("ui.home.col.where"),
-                tr("ui.home.col.steps"),
-                tr("ui.home.col.last"),
-            )
-        self.reload_games()
+        table = self.query_one("#saved", DataTable)
+        table.add_columns(
+            tr("ui.home.col.title"),
+            tr("ui.home.col.game"),
+            tr("ui.home.col.where"),
+            tr("ui.home.col.steps"),
+            tr("ui.home.col.last"),
+        )
+        table.border_title = tr("ui.home.in_progress")
+        if self.app.store_ready:
+            self.reload_games()
+        else:
+            table.border_subtitle = tr("ui.home.loading")
         self.query_one("#games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        self.reload_games()
+        if self.app.store_ready:
+            self.reload_games()
 
     def reload_games(self) -> None:
-        playing = self.query_one("#playing", DataTable)
-        history = self.query_one("#history", DataTable)
-        playing.clear()
-        history.clear()
+        table = self.query_one("#saved", DataTable)
+        table.clear()
         for info in self.app.store.list_games():
-            row = (
+            if info.finished != self.showing_history:
+                continue
+            table.add_row(
                 info.title,
                 tr(f"ui.game.{info.game_key}"),
                 tr(info.summary),
                 str(info.steps),
                 _when(info.last_played),
+                key=str(info.id),
             )
-            (history if info.finished else playing).add_row(*row, key=str(info.id))
-        if playing.row_count == 0:
-            self.query_one("#saved", TabbedContent).border_subtitle = tr("ui.home.none_saved")
-        else:
-            self.query_one("#saved", TabbedContent).border_subtitle = ""
+        table.border_title = tr(
+            "ui.home.history" if self.showing_history else "ui.home.in_progress"
+        )
+        table.border_subtitle = "" if table.row_count else tr("ui.home.none_saved")
+
+    def action_toggle_history(self) -> None:
+        self.showing_history = not self.showing_history
+        self.reload_games()
 
     # actions -------------------------------------------------------------------------
     def _picked_game(self) -> str:
@@ -104,10 +110,7 @@ class HomeScreen(Screen):
         self.app.new_game(self._picked_game(), "demo")
 
     def _selected_game_id(self) -> int | None:
-        tabs = self.query_one("#saved", TabbedContent)
-        table = self.query_one(
-            "#history" if tabs.active == "tab-history" else "#playing", DataTable
-        )
+        table = self.query_one("#saved", DataTable)
         if table.row_count == 0:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key

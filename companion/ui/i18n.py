@@ -21,7 +21,9 @@ def translate_bindings(node: DOMNode) -> None:
         out = []
         for binding in bindings:
             original = originals.setdefault((key, binding.action), binding.description)
-            shown = tr(original) if has_key(original) else original  # Textual's own stay as they are
+            shown = (
+                tr(original) if has_key(original) else original
+            )  # Textual's own stay as they are
             out.append(replace(binding, description=shown))
         keys[key] = out
     node._bindings = BindingsMap.from_keys(keys)

@@ -27,7 +27,7 @@ async def test_home_lists_the_three_games(store):
         games = app.screen.query_one("#games", OptionList)
         labels = [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
         assert labels == ["Unicornus Knights", "Insurrection", "Magical Friends"]
-        assert app.screen.query_one("#playing", DataTable).row_count == 0
+        assert app.screen.query_one("#saved", DataTable).row_count == 0
 
 
 async def test_help_screen_shows_the_keys_of_the_screen_below(store):
