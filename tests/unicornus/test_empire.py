@@ -205,7 +205,7 @@ def random_empire(draw):
     w, h = draw(st.integers(4, 7)), draw(st.integers(3, 5))
     letters = "abcd"
     cells = []
-    for r in range(h):
+    for _row in range(h):
         for c in range(w):
             flag = draw(st.sampled_from(["", "", "", "X"]))
             cells.append(f"{letters[c * 4 // w]}{flag}")

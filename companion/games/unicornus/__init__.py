@@ -11,7 +11,7 @@ Public API (for the UI):
   ``EmpirePlan`` (§5.2); their steps carry a reason ``Msg`` and ties a ``Choice``.
 - Battles: ``battle_odds(state, space)`` (exact outcome distribution), ``assignment(state,
   space)`` (best die assignment of the rolled dice), ``princess_damage``, ``retreat_options``,
-  ``dice_for``; ``fate_candidates(state, imperial)`` for §7.
+  ``dice_for``; ``fate_candidates(state, imperial)`` and ``fate_pick`` (hero id or Choice) for §7.
 - ``notices(state)`` → what to announce now (ONGOING events, start-of-round/turn abilities).
 - Commands: see :mod:`companion.games.unicornus.commands` (setup is ``new_game``; then
   ``BeginRound``, ``RevealEvent``, player actions, ``EndTurn``, ``PrincessAct``,
@@ -42,7 +42,7 @@ from companion.games.unicornus.commands import *  # noqa: F403 - registers every
 from companion.games.unicornus.empire import EmpirePlan, EmpireStep, plan_empire
 from companion.games.unicornus.engine import apply
 from companion.games.unicornus.princess import PrincessPlan, PrincessStep, plan_princess
-from companion.games.unicornus.rules import fate_candidates
+from companion.games.unicornus.rules import fate_candidates, fate_pick
 from companion.games.unicornus.setup import draw_tiles, new_game
 from companion.games.unicornus.state import Options, UKState
 
@@ -108,6 +108,7 @@ __all__ = [
     "dice_for",
     "draw_tiles",
     "fate_candidates",
+    "fate_pick",
     "load_catalog",
     "missing_values",
     "new_game",

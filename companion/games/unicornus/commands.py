@@ -131,7 +131,7 @@ class ResolveBattle(Command):
 @dataclass(frozen=True)
 class DrawFate(Command):
     imperial: str
-    hero: str
+    hero: str = ""  # "" = the only candidate (or the first, with the Ruling switched off)
     ally: bool = False  # the Fate card makes the imperial character an ally now
 
 

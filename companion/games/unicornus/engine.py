@@ -36,6 +36,7 @@ from companion.games.unicornus.rules import (
     after_princess,
     check_fate,
     fate_candidates,
+    fate_pick,
     kill_imperial,
     kingdom_spaces,
     make_ally,
@@ -367,11 +368,17 @@ def _draw_fate(state: UKState, cmd: DrawFate) -> UKState:
         raise RuleError("unicornus.rule.game_over")
     if cmd.imperial not in state.fate_pending:
         raise RuleError("unicornus.rule.no_fate_due", imperial=cmd.imperial)
-    if cmd.hero not in fate_candidates(state, cmd.imperial):
-        raise RuleError("unicornus.rule.not_fate_pair", imperial=cmd.imperial, hero=cmd.hero)
+    hid = cmd.hero
+    if not hid:  # the companion picks when only one qualifies or the option says so
+        pick = fate_pick(state, cmd.imperial)
+        if not isinstance(pick, str):
+            raise RuleError("unicornus.rule.fate_choose", imperial=cmd.imperial)
+        hid = pick
+    if hid not in fate_candidates(state, cmd.imperial):
+        raise RuleError("unicornus.rule.not_fate_pair", imperial=cmd.imperial, hero=hid)
     if cmd.ally:
-        return make_ally(state, cmd.imperial, cmd.hero)
-    state = with_imperial(state, replace(state.imp(cmd.imperial), bound_to=cmd.hero))
+        return make_ally(state, cmd.imperial, hid)
+    state = with_imperial(state, replace(state.imp(cmd.imperial), bound_to=hid))
     return replace(state, fate_pending=tuple(c for c in state.fate_pending if c != cmd.imperial))
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core.errors import RuleError
+from companion.core.i18n import Msg
+from companion.core.plan import Choice, Option
 from companion.games.unicornus.state import (
     Hero,
     UKState,
@@ -59,6 +61,22 @@ def fate_candidates(state: UKState, cid: str) -> list[str]:
         for h in state.heroes
         if h.on_board and (board.area[h.space] == area or h.space in near)
     ]
+
+
+def fate_pick(state: UKState, cid: str) -> str | Choice:
+    """§7: the kingdom character an imperial character's Fate binds it to. Several qualify ->
+    a Choice (Ruling), or with ``players_choose_fate_pair`` off the first in seat order."""
+    cands = fate_candidates(state, cid)
+    if len(cands) == 1 or (cands and not state.options.players_choose_fate_pair):
+        return cands[0]
+    return Choice(
+        Msg("unicornus.fate.tie", {"name": _n(state.imp(cid).name)}),
+        tuple(Option(h, _n(state.hero(h).name)) for h in cands),
+    )
+
+
+def _n(name: tuple[str, str]) -> Msg:
+    return Msg("unicornus.name", {"en": name[0], "ja": name[1]})
 
 
 def check_fate(state: UKState) -> UKState:
