@@ -154,8 +154,8 @@ def list_games(store) -> int:
 
 def catalog_check(game: str | None, file: Path | None) -> int:
     """Validate the shipped catalogs (or a user file) and list values still unknown."""
-    from companion.core.catalog import read_toml, unknowns
-    from companion.games.registry import load_game_catalog
+    from companion.core.catalog import read_toml
+    from companion.games.registry import catalog_gaps, load_game_catalog
 
     keys = [game] if game else list(GAME_KEYS)
     if file is not None and game is None:
@@ -165,7 +165,7 @@ def catalog_check(game: str | None, file: Path | None) -> int:
     for key in keys:
         for name in ("box",) if file is not None else ("box", "demo"):
             catalog = load_game_catalog(key, name, user)
-            missing = list(unknowns(catalog))
+            missing = catalog_gaps(key, catalog)
             print(
                 tr(
                     "cli.catalog.checked",

@@ -26,14 +26,24 @@ def get_game(key: str) -> Game:
     return import_module(module).GAME
 
 
-def catalog_model(key: str) -> type:
-    """The game's catalog schema (its package exports ``CATALOG_MODEL``)."""
-    get_game(key)
-    return import_module(_MODULES[key]).CATALOG_MODEL
-
-
 def load_game_catalog(key: str, name: str = "box", user: dict | None = None):
-    """The game's catalog ``name`` (box or demo) with the user's transcription on top."""
-    from companion.core.catalog import load_catalog
+    """The game's catalog ``name`` (box or demo); the user's transcription goes on the box.
 
-    return load_catalog(catalog_model(key), key, name, user if name == "box" else None)
+    Each game's ``catalog`` module provides ``load(name, user)``.
+    """
+    get_game(key)
+    module = import_module(_MODULES[key] + ".catalog")
+    return module.load(name, user if name == "box" else None)
+
+
+def catalog_gaps(key: str, catalog) -> list[str]:
+    """Every value of ``catalog`` still unknown (a game may also count what is not yet
+    transcribed at all, such as a board: its ``catalog.missing_values(catalog)``)."""
+    from companion.core.catalog import unknowns
+
+    module = import_module(_MODULES[key] + ".catalog")
+    gaps = list(unknowns(catalog))
+    missing = getattr(module, "missing_values", None)
+    if missing is not None and missing.__code__.co_argcount == 1:
+        gaps += [g for g in missing(catalog) if g not in gaps]
+    return gaps

@@ -10,10 +10,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from companion.core.catalog import unknowns
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
-from companion.games.registry import GAME_KEYS, load_game_catalog
+from companion.games.registry import GAME_KEYS, catalog_gaps, load_game_catalog
 from companion.ui.i18n import translate_bindings
 
 
@@ -92,9 +91,7 @@ class CatalogsScreen(Screen):
             catalog = load_game_catalog(key, name, user)
         except CompanionError as exc:
             return str(exc)
-        except (AttributeError, ImportError):
-            return tr("ui.catalogs.not_available")
-        missing = list(unknowns(catalog))
+        missing = catalog_gaps(key, catalog)
         if name == "box":
             self.missing[key] = missing
         return (
