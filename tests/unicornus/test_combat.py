@@ -248,3 +248,22 @@ def test_princess_killed_loses_the_game():
     s = GAME.apply(s, PrincessAct("move", at("a3")))
     s = GAME.apply(s, ResolveBattle(at("a3"), to_life=6))
     assert (s.outcome, s.phase) == ("loss_princess", "over")
+
+
+def test_empire_attacks_the_princess():
+    """§6.2: a princess battle whoever attacked; the imperial unit is destroyed; the Empire
+    moves only once per phase."""
+    s = game(
+        MAP,
+        phase="empire",
+        heroes=[princess(at("a3"), tokens=3)],
+        units=[Unit(at("a1"), 1, "z")],
+        imps=[imperial("z", life=2)],
+    )
+    s = GAME.apply(s, MoveEmpire(((at("a1"), at("a3")),)))
+    (b,) = s.battles
+    assert (b.hero, b.attacker) == ("princess", "empire")
+    assert princess_damage(s, at("a3")) == 3
+    s = GAME.apply(s, ResolveBattle(at("a3")))
+    assert s.units == () and s.princess.tokens == 0 and s.princess.space == at("a3")
+    assert err(s, MoveEmpire(())) == "unicornus.empire.moved_twice"

@@ -301,6 +301,8 @@ def _move_empire(state: UKState, cmd: MoveEmpire) -> UKState:
     _phase(state, "empire")
     _no_battle(state)
     _no_fate(state)
+    if state.empire_moved:
+        raise RuleError("unicornus.empire.moved_twice")
     board = state.board
     leaders = {u.space for u in state.units if u.leader}
     heroes = kingdom_spaces(state)
@@ -334,7 +336,7 @@ def _move_empire(state: UKState, cmd: MoveEmpire) -> UKState:
         came = tuple(sorted(o for o, t in cmd.moves if t == space))
         if came:
             battles.append(Battle(space, hero.id, "empire", came))
-    state = replace(state, battles=tuple(battles))
+    state = replace(state, battles=tuple(battles), empire_moved=True)
     return check_fate(state)
 
 

@@ -142,4 +142,4 @@ def after_princess(state: UKState) -> UKState:
         return state
     if state.princess.space == state.board.goal:
         return replace(state, phase="over", outcome="win")
-    return replace(state, phase="empire")
+    return replace(state, phase="empire", empire_moved=False)

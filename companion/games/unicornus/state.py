@@ -123,6 +123,7 @@ class UKState:
     used: tuple[tuple[str, int], ...] = ()  # actions used this turn, by hero
     fate_drawn: tuple[str, ...] = ()  # heroes that took the Fate action this turn
     princess_used: int = 0
+    empire_moved: bool = False  # the Empire's simultaneous move is done this phase
     battles: tuple[Battle, ...] = ()
     fate_pending: tuple[str, ...] = ()  # imperial characters that must draw Fate now
     replace_due: tuple[int, ...] = ()  # seats whose character died this round (§9)

@@ -1,0 +1,148 @@
+"""A whole game on the demo box, the AIs' plans applied with the first option of every tie
+(§5.3 fast play): every phase of §3 runs for up to 10 rounds and ends in an outcome (§8)."""
+
+from companion.core.codec import dump, dump_command, load, load_command
+from companion.core.steplog import StepLog
+from companion.games.unicornus import (
+    GAME,
+    SetupChoice,
+    UKState,
+    assignment,
+    fate_pick,
+    load_catalog,
+    new_game,
+    plan_empire,
+    plan_princess,
+    princess_damage,
+    retreat_options,
+)
+from companion.games.unicornus.combat import is_princess_battle
+from companion.games.unicornus.commands import (
+    BeginRound,
+    DrawFate,
+    EndEmpire,
+    EndRound,
+    EndTurn,
+    Move,
+    MoveEmpire,
+    PrincessAct,
+    Procure,
+    Recruit,
+    ResolveBattle,
+    RevealEvent,
+    RollBattle,
+)
+
+
+def settle_battles_and_fate(log: StepLog) -> None:
+    while (log.state.battles or log.state.fate_pending) and not log.state.outcome:
+        s = log.state
+        if s.fate_pending:
+            cid = s.fate_pending[0]
+            pick = fate_pick(s, cid)
+            log.do(DrawFate(cid, pick if isinstance(pick, str) else pick.options[0].value))
+            continue
+        b = s.battles[0]
+        if is_princess_battle(b):
+            dmg = princess_damage(s, b.space)
+            log.do(ResolveBattle(b.space, to_life=max(0, dmg - s.princess.tokens)))
+            continue
+        if not b.rolled:
+            log.do(RollBattle(b.space))
+            continue
+        a = assignment(log.state, b.space)
+        hero = log.state.hero(b.hero)
+        to_life = max(0, a.damage_taken - hero.tokens)
+        probe = log.state
+        retreat = -1
+        if b.attacker == "empire":
+            opts = retreat_options(probe, b)
+            retreat = opts[0] if len(opts) > 1 else -1
+        log.do(ResolveBattle(b.space, to_life=to_life, retreat_to=retreat))
+
+
+def play(seed: int) -> StepLog:
+    cat = load_catalog("demo")
+    s = new_game(cat, SetupChoice(3, ("annelie", "bertram", "cordelia"), "p3"), seed=seed)
+    log = StepLog(GAME, s)
+    settle_battles_and_fate(log)
+    while not log.state.outcome:
+        s = log.state
+        if s.phase == "round_start":
+            log.do(BeginRound())
+        elif s.phase == "event":
+            log.do(RevealEvent())
+        elif s.phase == "players":
+            for hid in s.seats[s.current_seat]:
+                h = log.state.hero(hid)
+                if h.on_board:
+                    log.do(Recruit(hid))
+                    log.do(Procure(hid))
+                    # one step toward the goal when affordable and free
+                    h = log.state.hero(hid)
+                    b = log.state.board
+                    for n in b.adj[h.space]:
+                        if (
+                            b.dist[n] < b.dist[h.space]
+                            and not b.impassable[n]
+                            and log.state.hero_at(n) is None
+                            and log.state.unit_at(n) is None
+                            and max(1, h.tokens + b.difficulty[n]) <= h.supplies
+                        ):
+                            log.do(Move(hid, n))
+                            break
+                settle_battles_and_fate(log)
+            if not log.state.outcome:
+                log.do(EndTurn())
+        elif s.phase == "princess":
+            step = plan_princess(s).steps[0]
+            to = step.choice.options[0].value if step.choice else step.to
+            log.do(PrincessAct(step.action, to))
+            settle_battles_and_fate(log)
+        elif s.phase == "empire":
+            if not s.empire_moved:
+                forbid: tuple = ()
+                plan = plan_empire(s)
+                while plan.conflicts:
+                    for c in plan.conflicts:
+                        tgt = next(x.to for x in plan.steps if x.unit == c.options[0].value)
+                        forbid += tuple((o.value, tgt) for o in c.options[1:])
+                    plan = plan_empire(s, forbid)
+                taken, moves = set(), []
+                for st_ in plan.steps:
+                    to = st_.choice.options[0].value if st_.choice else st_.to
+                    if to < 0:
+                        continue
+                    if s.unit_at(st_.unit).leader:
+                        if to in taken:
+                            continue
+                        taken.add(to)
+                    moves.append((st_.unit, to))
+                log.do(MoveEmpire(tuple(moves)))
+                settle_battles_and_fate(log)
+            elif not s.outcome:
+                log.do(EndEmpire())
+        elif s.phase == "round_end":
+            log.do(EndRound())
+    return log
+
+
+def test_whole_demo_games_reach_an_outcome_and_replay():
+    for seed in (1, 2, 3):
+        log = play(seed)
+        end = log.state
+        assert end.outcome in ("win", "loss_rounds", "loss_princess")
+        assert end.round <= 10
+        # the log replays to the same end, commands and states round-trip
+        replay = log.initial
+        for cmd in log.commands():
+            replay = GAME.apply(replay, load_command(dump_command(cmd)))
+        assert replay == end
+        assert load(UKState, dump(end)) == end
+        # undo then redo is the identity
+        mid = len(log) // 2
+        for _ in range(len(log) - mid):
+            log.undo()
+        for _ in range(len(log) - mid):
+            log.redo()
+        assert log.state == end
