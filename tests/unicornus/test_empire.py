@@ -283,3 +283,15 @@ def test_property_imperial_moves_and_merging(case):
         u.leader for u in s.units if u.leader
     )
     assert len({u.space for u in after.units}) == len(after.units)
+
+
+def test_helpful_order_nearest_units_first_and_options_lowest_space_first():
+    """§5.2 helpful order: the units nearest a kingdom unit are listed first; §5.3: options
+    are listed lowest space first (the fast-play pick)."""
+    s = state(
+        [hero("ann", at("b1"))], [Unit(at("a0"), 1), Unit(at("b3"), 1), Unit(at("a3"), 1)], []
+    )
+    assert [name(st_.unit) for st_ in plan_empire(s).steps] == ["b3", "a3", "a0"]
+    s = state([hero("ann", at("b0")), hero("bo", at("b1"), seat=1)], [Unit(at("b2"), 1)], [])
+    values = [o.value for o in step_of(plan_empire(s), "b2").choice.options]
+    assert values == sorted(values)

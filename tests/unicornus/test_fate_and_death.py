@@ -164,6 +164,9 @@ def test_replacement_at_round_end_on_a_free_start_space():
     with pytest.raises(RuleError) as exc:
         GAME.apply(s, ReplaceCharacter(0, "cy", at("a0")))
     assert exc.value.message.key == "unicornus.rule.not_free_start"
+    with pytest.raises(RuleError) as exc:
+        GAME.apply(s, EndRound())
+    assert exc.value.message.key == "unicornus.rule.replace_first"
     s = GAME.apply(s, ReplaceCharacter(0, "cy", at("a1")))
     cy = s.hero("cy")
     assert (cy.space, cy.seat, cy.tokens, cy.supplies) == (at("a1"), 0, 3, 10)

@@ -166,6 +166,8 @@ def _replace_character(state: UKState, cmd: ReplaceCharacter) -> UKState:
 def _end_round(state: UKState, cmd: EndRound) -> UKState:
     _phase(state, "round_end")
     _no_fate(state)
+    if state.replace_due and state.reserve:  # §9: the replacement is placed in this step
+        raise RuleError("unicornus.rule.replace_first", seat=state.replace_due[0])
     # §3.6: the Princess passes to the player on the left, the new start player
     return replace(
         state,
