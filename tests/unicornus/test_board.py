@@ -95,3 +95,23 @@ aG  aX  a=s
   a   a   a
 """)
     assert board.dist[board.space("s")] == 3
+
+
+def test_board_keeps_hex_coordinates_for_drawing():
+    """§1 "Geometry": the board keeps each space's hex (for the map screen); two spaces are
+    adjacent exactly when their hexes share an edge (no adjacency fixes here), and the state
+    still round-trips through the codec."""
+    from companion.core.codec import dump
+    from companion.core.codec import load as load_json
+    from companion.games.unicornus.board import DIRS, Board
+
+    board = _demo_board()
+    assert len(board.coords) == len(board) == 19 * 7
+    assert len(set(board.coords)) == len(board.coords)
+    index = {c: i for i, c in enumerate(board.coords)}
+    for i, (q, r) in enumerate(board.coords):
+        near = {index[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr) in index}
+        assert near == set(board.adj[i])
+    assert load_json(Board, dump(board)).coords == board.coords
+    small = board_from_text("aG a\n  a aX")
+    assert small.coords == ((0, 0), (1, 0), (0, 1), (1, 1))

@@ -31,6 +31,9 @@ class Board:
     goal: int
     dist: tuple[int, ...]  # steps to the goal over passable spaces (FAR if none)
     area_adj: tuple[tuple[int, ...], ...]  # area -> adjacent areas (index 0 unused)
+    # axial (q, r) of each space, for drawing the map only (the AIs use ``adj``); () in
+    # states saved before it was kept
+    coords: tuple[tuple[int, int], ...] = ()
 
     def __len__(self) -> int:
         return len(self.names)
@@ -102,6 +105,7 @@ def make_board(names, area, coords, attrs, extra=(), removed=()) -> Board:
         goal=goals[0],
         dist=distances(adj, impassable, goals[0]),
         area_adj=tuple(tuple(sorted(s)) for s in area_adj),
+        coords=tuple((int(q), int(r)) for q, r in coords),
     )
 
 
