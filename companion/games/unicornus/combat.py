@@ -3,8 +3,8 @@
 
 A battle waits in ``state.battles`` from the move that started it. A player battle is
 ``RollBattle`` (dice entered from the table, or rolled with the state's generator) then
-``ResolveBattle`` (the best assignment applied, the players' damage split, the attacker's
-retreat). A princess battle (§6.2) has no dice: ``ResolveBattle`` alone.
+``ResolveBattle`` (the best assignment applied, or the table's own when ``edited``; the
+players' damage split; the attacker's retreat). A princess battle (§6.2) has no dice: ``ResolveBattle`` alone.
 """
 
 from __future__ import annotations
@@ -94,6 +94,26 @@ def assignment(state: UKState, space: int) -> math.Assignment:
     )
 
 
+def table_assignment(
+    state: UKState, space: int, tokens: tuple[int, ...], character: tuple[int, ...]
+) -> math.Assignment:
+    """The table's own assignment of the rolled dice (die indices on the enemy's tokens and on
+    its character, the rest unassigned), checked against §6.1 step 3 and evaluated (step 4)."""
+    battle = battle_at(state, space)
+    if not battle.rolled:
+        raise RuleError("unicornus.battle.not_rolled")
+    unit, ch, kw = _enemy(state, battle)
+    return math.evaluate_assignment(
+        battle.dice,
+        _diagram(state, battle),
+        unit.tokens,
+        ch.combat_power if ch else 0,
+        tokens=tuple(tokens),
+        character=tuple(character),
+        **kw,
+    )
+
+
 def princess_damage(state: UKState, space: int) -> int:
     """§6.2: the damage the Princess's unit takes in the battle at ``space``."""
     battle = battle_at(state, space)
@@ -171,7 +191,10 @@ def resolve_battle(state: UKState, cmd) -> UKState:
         return after_princess(check_fate(state))
     if not battle.rolled:
         raise RuleError("unicornus.battle.not_rolled")
-    a = assignment(state, cmd.space)
+    if cmd.edited:
+        a = table_assignment(state, cmd.space, cmd.tokens, cmd.character)
+    else:
+        a = assignment(state, cmd.space)
     tokens, dmg = _split(a.damage_taken, hero.tokens, hero.damage, hero.life, cmd.to_life)
     # the imperial unit's losses
     unit2 = replace(unit, tokens=unit.tokens - a.tokens_killed)

@@ -124,6 +124,11 @@ class ResolveBattle(Command):
     space: int
     to_life: int = 0  # damage the players put on the character (the rest removes tokens)
     retreat_to: int = -1  # where the imperial attacker retreats, when there is a choice
+    # the table's own die assignment (§6.1 step 3), die indices; only used when ``edited``
+    # (otherwise the best assignment is applied), checked by battle.evaluate_assignment
+    edited: bool = False
+    tokens: tuple[int, ...] = ()
+    character: tuple[int, ...] = ()
 
 
 # --- fate and allies (§7, §9) ---
