@@ -67,6 +67,12 @@ class CompanionApp(App):
     def store_ready(self) -> bool:
         return self._store_ready.is_set()
 
+    def notify(self, message: str, **kwargs) -> None:
+        """Messages are plain text: catalog paths such as ``tiles[id=capital]`` or a player's
+        name must never be read as Rich markup."""
+        kwargs["markup"] = False
+        super().notify(message, **kwargs)
+
     # settings -------------------------------------------------------------------------
     @property
     def ties(self) -> str:

@@ -60,7 +60,7 @@ class CatalogsScreen(Screen):
         yield Header()
         yield Static(tr("ui.catalogs.intro"), classes="hint")
         yield DataTable(id="catalogs", cursor_type="row")
-        yield Static(id="missing")
+        yield Static(id="missing", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
