@@ -1,0 +1,390 @@
+"""The new-game flow of Unicornus Knights (spec §2): player count, who plays which kingdom
+character, the Princess card, the tiles (drawn by the app with the game's seed, or entered as
+the table drew them), the start player. With the user's box, the values this game still needs
+are asked before round 1, one focused form each (:mod:`.catalog_forms`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from companion.core.errors import CompanionError, RuleError
+from companion.core.i18n import Msg, msg, tr, tr_name
+from companion.core.rng import Rng, new_rng
+from companion.games.unicornus import SetupChoice, UnicornusCatalog, draw_tiles, new_game
+from companion.ui.i18n import translate_bindings
+from companion.ui.unicornus import catalog_forms as forms
+
+GAME_KEY = "unicornus"
+DRAW, ENTER = "draw", "enter"
+
+
+class NewGameScreen(Screen):
+    CSS_PATH = "setup.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "unicornus_forms.key.start"),
+        Binding("escape", "leave", "unicornus_forms.key.back"),
+    ]
+
+    def __init__(self, catalog_name: str, seed: int | None = None) -> None:
+        super().__init__()
+        self.catalog_name = catalog_name
+        self.seed = seed if seed is not None else new_rng().seed
+        self.catalog = self._load()
+        self.players = 4
+        self.tile_mode = DRAW
+        self.asked_any = False  # a form was answered during this start
+        self.draw_shown: tuple[str, ...] = ()
+        translate_bindings(self)
+
+    def _load(self) -> UnicornusCatalog:
+        user = self.app.store.user_catalog(GAME_KEY) if self.catalog_name == "box" else None
+        return forms.load(self.catalog_name, user)
+
+    # --- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        demo = self.catalog_name == "demo"
+        with VerticalScroll(id="setup"):
+            yield Static(tr("unicornus_forms.setup.title"), classes="section-title")
+            yield Static(
+                tr(
+                    "unicornus_forms.setup.catalog_demo"
+                    if demo
+                    else "unicornus_forms.setup.catalog_box"
+                ),
+                id="catalog-name",
+                classes="demo" if demo else "",
+            )
+            with Horizontal(classes="row"):
+                yield Label(tr("unicornus_forms.setup.players"), classes="label")
+                yield Select(
+                    [(str(n), n) for n in range(2, 7)],
+                    value=self.players,
+                    allow_blank=False,
+                    id="players",
+                )
+                yield Static(tr("unicornus_forms.setup.players_hint"), classes="hint")
+            yield Static(tr("unicornus_forms.setup.characters"), classes="subtitle")
+            yield Vertical(id="seats")
+            if not demo:
+                yield Button(tr("unicornus_forms.setup.add_character"), id="add-character")
+            yield Static("", id="error-seats", classes="field-error")
+            with Horizontal(classes="row"):
+                yield Label(tr("unicornus_forms.setup.princess"), classes="label")
+                yield Select(self._princess_options(), id="princess", allow_blank=False)
+            with Horizontal(classes="row"):
+                yield Label(tr("unicornus_forms.setup.start_player"), classes="label")
+                yield Select(self._seat_options(), id="start-player", allow_blank=False)
+            with Horizontal(classes="row"):
+                yield Label(tr("unicornus_forms.setup.tiles"), classes="label")
+                yield Select(
+                    [
+                        (tr("unicornus_forms.setup.tiles_draw"), DRAW),
+                        (tr("unicornus_forms.setup.tiles_enter"), ENTER),
+                    ],
+                    value=DRAW,
+                    allow_blank=False,
+                    id="tile-mode",
+                )
+                yield Label(tr("unicornus_forms.setup.seed"), classes="label-short")
+                yield Input(str(self.seed), id="seed", classes="seed")
+            yield Static("", id="tiles-view")
+            yield Vertical(id="tiles-enter")
+            yield Static("", id="error-tiles", classes="field-error")
+            yield Static("", id="still-unknown", classes="hint")
+            with Horizontal(classes="buttons"):
+                yield Button(tr("unicornus_forms.setup.start"), id="start", variant="primary")
+        yield Footer()
+
+    def _princess_options(self) -> list[tuple[str, str]]:
+        return [(self._card_label(p), p.id) for p in self.catalog.princesses]
+
+    def _card_label(self, p) -> str:
+        values = msg(
+            "unicornus_forms.setup.card_values",
+            command="?" if p.command is None else p.command,
+            life="?" if p.life is None else p.life,
+        )
+        return f"{tr_name(p.name, p.id)}  {tr(values)}"
+
+    def on_mount(self) -> None:
+        self._build_seats()
+        self._build_tiles()
+        self._refresh_summary()
+
+    def _character_options(self) -> list[tuple[str, str]]:
+        return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
+
+    def _build_seats(self, keep: list[str] | None = None) -> None:
+        seats = self.query_one("#seats", Vertical)
+        keep = keep if keep is not None else self.chosen_characters()
+        seats.remove_children()
+        per_seat = 2 if self.players == 2 else 1
+        options = self._character_options()
+        ids = [cid for _, cid in options]
+        rows = []
+        for seat in range(self.players):
+            selects = []
+            for j in range(per_seat):
+                i = seat * per_seat + j
+                value = keep[i] if i < len(keep) and keep[i] in ids else None
+                if value is None and i < len(ids) and ids[i] not in keep:
+                    value = ids[i]
+                selects.append(
+                    Select(
+                        options,
+                        value=value if value is not None else Select.NULL,
+                        prompt=tr("unicornus_forms.setup.choose"),
+                        id=f"character-{i}",
+                        classes="character",
+                    )
+                )
+            label = Label(tr(msg("unicornus_forms.setup.seat", seat=seat + 1)), classes="label")
+            rows.append(Horizontal(label, *selects, classes="row"))
+        seats.mount_all(rows)
+        start = self.query_one("#start-player", Select)
+        value = start.value
+        start.set_options(self._seat_options())
+        start.value = value if isinstance(value, int) and value < self.players else 0
+
+    def _seat_options(self) -> list[tuple[str, int]]:
+        return [(tr(msg("unicornus_forms.setup.seat", seat=n + 1)), n) for n in range(self.players)]
+
+    def chosen_characters(self) -> list[str]:
+        out = []
+        for select in self.query(".character").results(Select):
+            out.append("" if select.value is Select.NULL else str(select.value))
+        return out
+
+    # --- tiles -----------------------------------------------------------------------------
+    def _positions(self):
+        return sorted(self.catalog.layout, key=lambda p: p.pos)
+
+    def _draw(self) -> tuple[str, ...] | None:
+        try:
+            tiles, _ = draw_tiles(self.catalog, tuple(self.chosen_characters()), Rng(self.seed))
+        except RuleError:
+            return None
+        return tiles
+
+    def _tile_name(self, tid: str) -> str:
+        for t in self.catalog.tiles:
+            if t.id == tid:
+                return tr_name(t.name, tid)
+        return tid
+
+    def _build_tiles(self) -> None:
+        view = self.query_one("#tiles-view", Static)
+        enter = self.query_one("#tiles-enter", Vertical)
+        enter.display = self.tile_mode == ENTER
+        view.display = self.tile_mode == DRAW
+        if self.tile_mode == DRAW:
+            tiles = self._draw()
+            self.draw_shown = tiles or ()
+            if tiles is None:
+                view.update(tr("unicornus_forms.setup.cannot_draw"))
+                return
+            cells = [
+                f"{lp.pos:>2} {self._tile_name(t)}"
+                for lp, t in zip(self._positions(), tiles, strict=True)
+            ]
+            lines = ["   ".join(f"{c:<26}" for c in cells[i : i + 4]) for i in range(0, 19, 4)]
+            view.update(
+                tr(msg("unicornus_forms.setup.drawn", seed=self.seed)) + "\n" + "\n".join(lines)
+            )
+            return
+        if enter.children:
+            return
+        rows = []
+        for lp in self._positions():
+            options = [
+                (tr_name(t.name, t.id), t.id) for t in self.catalog.tiles if t.kind == lp.kind
+            ]
+            label = tr(
+                msg(
+                    "unicornus_forms.setup.position",
+                    pos=lp.pos,
+                    kind=Msg(f"unicornus_forms.kind.{lp.kind}"),
+                )
+            )
+            value = options[0][1] if len(options) == 1 else Select.NULL
+            rows.append(
+                Horizontal(
+                    Label(label, classes="label"),
+                    Select(
+                        options,
+                        value=value,
+                        id=f"tile-{lp.pos}",
+                        classes="tile",
+                        prompt=tr("unicornus_forms.setup.choose"),
+                    ),
+                    classes="row",
+                )
+            )
+        enter.mount_all(rows)
+
+    def entered_tiles(self) -> list[str]:
+        return [
+            "" if s.value is Select.NULL else str(s.value)
+            for s in self.query(".tile").results(Select)
+        ]
+
+    # --- events -------------------------------------------------------------------------------
+    def on_select_changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        if sid == "players" and event.value != self.players:
+            self.players = int(event.value)
+            self._build_seats()
+        elif sid == "tile-mode":
+            self.tile_mode = str(event.value)
+        if sid in ("players", "tile-mode") or sid.startswith("character-"):
+            self._build_tiles()
+        self._refresh_summary()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "seed":
+            text = event.value.strip()
+            if text.isdigit():
+                self.seed = int(text)
+                self.query_one("#error-tiles", Static).update("")
+                self._build_tiles()
+            else:
+                self.query_one("#error-tiles", Static).update(
+                    tr(Msg("unicornus_forms.error.seed", {"text": text}))
+                )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "add-character":
+            self._ask(forms.Request("new_kingdom"), then=self._after_added)
+
+    def _after_added(self) -> None:
+        self._refresh_summary()
+
+    # --- the choice and what it still needs -----------------------------------------------
+    def setup_choice(self, report: bool = True) -> SetupChoice | None:
+        """The table's choices, or None (with a message beside each wrong field)."""
+        chars = self.chosen_characters()
+        problems = []
+        if any(not c for c in chars):
+            problems.append(tr("unicornus_forms.error.choose_all"))
+        twice = sorted({c for c in chars if c and chars.count(c) > 1})
+        if twice:
+            names = ", ".join(tr_name(self.catalog.kingdom_character(c).name, c) for c in twice)
+            problems.append(tr(Msg("unicornus_forms.error.twice", {"names": names})))
+        princess = self.query_one("#princess", Select).value
+        if princess is Select.NULL:
+            problems.append(tr("unicornus_forms.error.princess"))
+        tiles: tuple[str, ...] = ()
+        tile_problems = []
+        if self.tile_mode == ENTER:
+            tiles = tuple(self.entered_tiles())
+            if any(not t for t in tiles):
+                tile_problems.append(tr("unicornus_forms.error.tiles_missing"))
+            repeated = sorted({t for t in tiles if t and tiles.count(t) > 1})
+            if repeated:
+                names = ", ".join(self._tile_name(t) for t in repeated)
+                tile_problems.append(tr(Msg("unicornus_forms.error.tiles_twice", {"names": names})))
+        else:
+            tiles = self._draw() or ()
+        if report:
+            self.query_one("#error-seats", Static).update("\n".join(problems))
+            self.query_one("#error-tiles", Static).update("\n".join(tile_problems))
+        if problems or tile_problems:
+            return None
+        start = self.query_one("#start-player", Select).value
+        return SetupChoice(
+            players=self.players,
+            characters=tuple(chars),
+            princess=str(princess),
+            tiles=tiles,
+            start_player=0 if start is Select.NULL else int(start),
+        )
+
+    def _refresh_summary(self) -> None:
+        line = self.query_one("#still-unknown", Static)
+        setup = self.setup_choice(report=False)
+        if setup is None:
+            line.update("")
+            return
+        n = len(forms.requests(self.catalog, setup))
+        line.update(tr(msg("unicornus_forms.setup.to_ask", count=n)) if n else "")
+
+    # --- starting ---------------------------------------------------------------------------
+    def action_start(self) -> None:
+        self.asked_any = False
+        self._continue()
+
+    def _continue(self) -> None:
+        setup = self.setup_choice()
+        if setup is None:
+            return
+        pending = forms.requests(self.catalog, setup)
+        if pending:
+            if self.catalog_name != "box":
+                self.notify(tr("unicornus_forms.error.demo_incomplete"), severity="error")
+                return
+            self._ask(pending[0], then=self._continue)
+            return
+        if self.asked_any and self.tile_mode == DRAW and setup.tiles != self.draw_shown:
+            # new tiles changed the draw: let the table see it before the game starts
+            self._build_seats(self.chosen_characters())
+            self._build_tiles()
+            self.notify(tr("unicornus_forms.setup.check_draw"))
+            return
+        try:
+            state = new_game(self.catalog, setup, self.seed)
+        except CompanionError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        key = "title_demo" if self.catalog_name == "demo" else "title_box"
+        title = tr(msg(f"unicornus_forms.setup.{key}", players=setup.players))
+        self.app.start_game(GAME_KEY, state, title, self.catalog_name)
+
+    def _ask(self, request: forms.Request, then) -> None:
+        """Show one form; save its answer into the user's catalog; then carry on."""
+
+        def answered(answer: Any) -> None:
+            if answer is None:
+                left = forms.requests(self.catalog, self.setup_choice(report=False) or _EMPTY)
+                self.notify(tr(msg("unicornus_forms.setup.left_for_later", count=len(left))))
+                self._refresh_summary()
+                return
+            try:
+                patch = forms.patch_for(self.catalog, request, answer)
+                self.catalog = forms.save_patch(self.app.store, patch)
+            except CompanionError as exc:
+                self.notify(str(exc), severity="error", timeout=12)
+                return
+            self.asked_any = True
+            self.notify(tr("unicornus_forms.saved"))
+            self._refresh_options(request)
+            self.call_after_refresh(then)
+
+        self.app.push_screen(forms.form_for(self.catalog, request), answered)
+
+    def _refresh_options(self, request: forms.Request) -> None:
+        """Show what the answer added or changed (names, values, the draw)."""
+        if request.kind in ("princesses", "new_princess"):
+            select = self.query_one("#princess", Select)
+            value = select.value
+            select.set_options(self._princess_options())
+            select.value = value
+        if request.kind in ("kingdom", "new_kingdom"):
+            self._build_seats(self.chosen_characters())
+        if request.kind in ("tile", "new_tile") and self.tile_mode == ENTER:
+            self.query_one("#tiles-enter", Vertical).remove_children()
+        self._build_tiles()
+        self._refresh_summary()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+
+_EMPTY = SetupChoice(2, (), "")
