@@ -180,3 +180,26 @@ def test_actions_need_the_players_phase():
     with pytest.raises(RuleError) as exc:
         GAME.apply(s, Procure("ann"))
     assert exc.value.message.key == "unicornus.rule.wrong_phase"
+
+
+def test_corrections_set_a_printed_value_of_a_space():
+    """§1 space attributes as the table reads them: difficulty, recruit, resource, defence and
+    impassable can be corrected; an impassable space leaves d(s) (§5.1) and the Princess's
+    plan follows; a wrong field is refused."""
+    from companion.games.unicornus import plan_princess
+
+    s = game(BOARD, heroes=[princess(0, supplies=9)], imps=[], phase="princess")
+    a1, h1 = sp(s, "a1"), sp(s, "h1")
+    s2 = GAME.apply(s, Correct(f"space:{h1}", "difficulty", 2))
+    s2 = GAME.apply(s2, Correct(f"space:{h1}", "recruit", 3))
+    s2 = GAME.apply(s2, Correct(f"space:{h1}", "defence", 1))
+    s2 = GAME.apply(s2, Correct(f"space:{h1}", "resource", 4))
+    b = s2.board
+    assert (b.difficulty[h1], b.recruit[h1], b.defence[h1], b.resource[h1]) == (2, 3, 1, 4)
+    assert s.board.difficulty[h1] == 0  # the old state is untouched
+    assert plan_princess(s).steps[0].to == a1
+    blocked = GAME.apply(s, Correct(f"space:{a1}", "impassable", True))
+    assert blocked.board.impassable[a1] and blocked.board.dist[a1] > 100
+    assert plan_princess(blocked).steps[0].to == h1
+    with pytest.raises(RuleError):
+        GAME.apply(s, Correct(f"space:{a1}", "goal", 1))

@@ -151,7 +151,8 @@ class MakeAlly(Command):
 @command(GAME_KEY)
 @dataclass(frozen=True)
 class Correct(Command):
-    """Set any value: target ``hero:<id>``, ``imperial:<id>``, ``unit:<space>`` or ``game``."""
+    """Set any value: target ``hero:<id>``, ``imperial:<id>``, ``unit:<space>``,
+    ``space:<space>`` (a printed value of the space) or ``game``."""
 
     target: str
     field: str

@@ -8,6 +8,7 @@ from dataclasses import fields, replace
 
 from companion.core.errors import RuleError
 from companion.games.unicornus import combat
+from companion.games.unicornus.board import distances
 from companion.games.unicornus.commands import (
     BeginRound,
     Correct,
@@ -400,6 +401,7 @@ def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
 # --- corrections ---
 _HERO_FIELDS = {"space", "tokens", "supplies", "damage", "command", "life", "support", "alive"}
 _IMP_FIELDS = {"personality", "combat_power", "life", "damage", "no_fate", "bound_to", "status"}
+_SPACE_FIELDS = {"difficulty", "impassable", "recruit", "resource", "defence"}
 _GAME_FIELDS = {"round", "phase", "start_player", "turn", "princess_used", "outcome"}
 
 
@@ -448,6 +450,18 @@ def _correct(state: UKState, cmd: Correct) -> UKState:
         # a unit moved onto another merges at once (§5.2)
         units = [u for u in state.units if u is not unit] + [new]
         return check_fate(with_units(state, merge_units(units)))
+    if kind == "space":
+        # a printed value of a space, as the table reads it on the tile
+        _space(state, int(ident))
+        if cmd.field not in _SPACE_FIELDS:
+            raise RuleError("unicornus.rule.bad_field", field=cmd.field)
+        board = state.board
+        values = list(getattr(board, cmd.field))
+        values[int(ident)] = bool(value) if cmd.field == "impassable" else int(value)
+        board = replace(board, **{cmd.field: tuple(values)})
+        if cmd.field == "impassable":  # d(s) of §5.1 runs over passable spaces
+            board = replace(board, dist=distances(board.adj, board.impassable, board.goal))
+        return replace(state, board=board)
     if kind == "game":
         if cmd.field not in _GAME_FIELDS:
             raise RuleError("unicornus.rule.bad_field", field=cmd.field)
