@@ -28,6 +28,7 @@ class HomeScreen(Screen):
         Binding("delete", "delete", "ui.key.delete"),
         Binding("c", "catalogs", "ui.key.catalogs"),
         Binding("s", "settings", "ui.key.settings"),
+        Binding("k", "quick_score", "insurrection_ui.key.quick_score", show=False),
         Binding("q", "app.quit", "ui.key.quit"),
     ]
 
@@ -146,6 +147,11 @@ class HomeScreen(Screen):
         from companion.ui.catalogs import CatalogsScreen
 
         self.app.push_screen(CatalogsScreen())
+
+    def action_quick_score(self) -> None:
+        from companion.ui.insurrection import quick_score_screen
+
+        self.app.push_screen(quick_score_screen())
 
     def action_settings(self) -> None:
         from companion.ui.settings import SettingsScreen

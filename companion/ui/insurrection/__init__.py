@@ -1,0 +1,32 @@
+"""Insurrection's screens (issue 5): the new-game flow, the game screen, the scoring screen and
+the quick score. See ``docs/architecture.md`` ("Game screens").
+
+- ``new_game_screen(catalog_name)`` — "box" (the owner's catalog, asking for missing numbers)
+  or "demo" (the fictional catalog).
+- ``game_screen(session)`` — the play area, corruption meter, forecast, turn order and log.
+- ``quick_score_screen(catalog_name="box")`` — the score pad for a game the app did not track.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+
+
+def new_game_screen(catalog_name: str) -> Screen:
+    from companion.ui.insurrection.new_game import NewGameScreen
+
+    return NewGameScreen(catalog_name)
+
+
+def game_screen(session: Any) -> Screen:
+    from companion.ui.insurrection.board import InsurrectionScreen
+
+    return InsurrectionScreen(session)
+
+
+def quick_score_screen(catalog_name: str = "box") -> Screen:
+    from companion.ui.insurrection.quick_score import QuickScoreScreen
+
+    return QuickScoreScreen(catalog_name)

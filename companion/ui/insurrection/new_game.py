@@ -1,0 +1,352 @@
+"""A new tracked game (spec §2): players and seats, the Path, the deck, leaders, first player.
+
+"box": the user's box (the box catalog with the owner's transcription on top). The engine
+refuses a catalog still missing numbers the game needs; this screen asks for exactly those,
+card by card, and saves each card's values into the owner's catalog as soon as it is entered.
+"demo": the fictional demo catalog, said on screen.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Header,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Static,
+)
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, msg, tr
+from companion.core.plan import Choice, Option
+from companion.games.insurrection import engine
+from companion.games.insurrection.catalog import InsurrectionCatalog, load
+from companion.games.insurrection.commands import KeepLeader
+from companion.games.insurrection.scoring import name_msg
+from companion.games.insurrection.state import InsurrectionState
+from companion.ui.dialogs import ChoiceDialog, FormDialog
+from companion.ui.i18n import translate_bindings
+from companion.ui.insurrection.cards import land_name
+from companion.ui.insurrection.catalog_values import (
+    GAME_KEY,
+    form_field,
+    missing_by_entry,
+    parse_value,
+    with_value,
+)
+from companion.ui.insurrection.picker import CardPicker, Pick
+
+SEATS = 6
+SECRET = "__secret__"
+
+
+class NewGameScreen(Screen):
+    DEFAULT_CSS = """
+    NewGameScreen VerticalScroll { padding: 0 2; }
+    NewGameScreen .section-title { text-style: bold; padding-top: 1; }
+    NewGameScreen #catalog-status { color: $warning; height: auto; }
+    NewGameScreen #catalog-status.complete { color: $success; }
+    NewGameScreen #seats { height: 3; }
+    NewGameScreen #seats Input { width: 1fr; }
+    NewGameScreen .seat { height: 3; margin-top: 1; }
+    NewGameScreen .seat Label { width: auto; padding: 1 1 0 0; }
+    NewGameScreen .seat Input { width: 1fr; }
+    NewGameScreen RadioSet { height: auto; width: auto; }
+    NewGameScreen #choices { height: auto; }
+    NewGameScreen #choices > Vertical { width: auto; height: auto; margin-right: 2; }
+    NewGameScreen #choices > Vertical.first { width: 30; }
+    NewGameScreen #choices > Vertical.deck { width: 40; }
+    NewGameScreen #choices > Vertical.path { width: 1fr; }
+    NewGameScreen .hint { color: $text-muted; }
+    NewGameScreen .small { width: 24; }
+    NewGameScreen #error { color: $error; height: auto; }
+    NewGameScreen #start { margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "start", "insurrection_ui.key.start", priority=True),
+        Binding("ctrl+t", "transcribe", "insurrection_ui.key.transcribe", priority=True),
+        Binding("escape", "app.pop_screen", "ui.key.back"),
+    ]
+
+    def __init__(self, catalog_name: str) -> None:
+        super().__init__()
+        self.catalog_name = catalog_name
+        self.catalog: InsurrectionCatalog | None = None
+        self.missing: list[str] = []
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        demo = self.catalog_name == "demo"
+        yield Header()
+        with VerticalScroll():
+            yield Static(
+                tr("insurrection_ui.catalog.demo" if demo else "insurrection_ui.catalog.box"),
+                classes="section-title",
+            )
+            yield Static("", id="catalog-status")
+            yield Static(tr("insurrection_ui.new.players"), classes="section-title")
+            with Horizontal(id="seats"):
+                for seat in range(1, SEATS + 1):
+                    yield Input(
+                        id=f"seat-{seat}",
+                        placeholder=tr(msg("insurrection_ui.new.seat", seat=seat)),
+                    )
+            with Horizontal(id="choices"):
+                with Vertical(classes="first"):
+                    yield Static(tr("insurrection_ui.new.first"), classes="section-title")
+                    yield Input(value="1", id="first", classes="small")
+                    yield Static(tr("insurrection_ui.new.first_hint"), classes="hint")
+                with Vertical(classes="deck"):
+                    yield Static(tr("insurrection_ui.new.deck"), classes="section-title")
+                    with RadioSet(id="deck"):
+                        yield RadioButton(
+                            tr("insurrection_ui.new.deck_table"), id="deck-table", value=not demo
+                        )
+                        yield RadioButton(
+                            tr("insurrection_ui.new.deck_virtual"), id="deck-virtual", value=demo
+                        )
+                with Vertical(classes="path"):
+                    yield Static(tr("insurrection_ui.new.path"), classes="section-title")
+                    with RadioSet(id="path"):
+                        yield RadioButton(
+                            tr("insurrection_ui.new.path_drawn"), id="path-drawn", value=True
+                        )
+                        yield RadioButton(tr("insurrection_ui.new.path_laid"), id="path-laid")
+                    yield Checkbox(tr("insurrection_ui.new.first_game"), True, id="first-game")
+            with Horizontal(id="choices2", classes="seat"):
+                yield Label(tr("insurrection_ui.new.seed"))
+                yield Input(id="seed", classes="small", placeholder="—")
+                yield Label(tr("insurrection_ui.new.title"))
+                yield Input(id="title", placeholder=self._default_title())
+            yield Static("", id="error")
+            yield Button(tr("insurrection_ui.new.start"), id="start", variant="primary")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "transcribe":
+            return bool(self.missing)
+        return True
+
+    def _default_title(self) -> str:
+        return tr(
+            msg("insurrection_ui.new.default_title", date=datetime.now().strftime("%Y-%m-%d"))
+        )
+
+    def on_mount(self) -> None:
+        self.title = tr("ui.game.insurrection")
+        self.sub_title = tr("insurrection_ui.new.subtitle")
+        self.reload_catalog()
+        self.query_one("#seat-1", Input).focus()
+        if self.missing:
+            self.call_after_refresh(self.action_transcribe)
+
+    def reload_catalog(self) -> None:
+        status = self.query_one("#catalog-status", Static)
+        try:
+            if self.catalog_name == "box":
+                self.catalog = load("box", self.app.store.user_catalog(GAME_KEY))
+            else:
+                self.catalog = load(self.catalog_name)
+        except CompanionError as exc:
+            self.catalog = None
+            status.update(str(exc))
+            return
+        self.missing = engine.play_unknowns(self.catalog)
+        self.refresh_bindings()
+        if self.missing:
+            cards = len(missing_by_entry(self.missing))
+            status.update(
+                tr(msg("insurrection_ui.new.missing", count=len(self.missing), cards=cards))
+            )
+            status.remove_class("complete")
+        else:
+            status.update(tr("insurrection_ui.new.complete"))
+            status.add_class("complete")
+
+    # the missing numbers, card by card -----------------------------------------------------
+    def action_transcribe(self) -> None:
+        if self.catalog is None or not self.missing:
+            return
+        groups = missing_by_entry(self.missing)
+        section, entry, paths = groups[0]
+        cat = self.catalog
+        item = cat.land(entry) if section == "lands" else cat.card(entry)
+        fields = [form_field(cat, p, i) for i, p in enumerate(paths)]
+        pairs = [(f, p) for f, p in zip(fields, paths, strict=True) if f is not None]
+        if not pairs:
+            return
+
+        def done(values: dict | None) -> None:
+            if values is None:
+                return
+            user = self.app.store.user_catalog(GAME_KEY)
+            try:
+                for f, path in pairs:
+                    user = with_value(user, cat, path, parse_value(path, values[f.name]))
+                self.app.store.save_user_catalog(GAME_KEY, user)
+            except (CompanionError, ValueError) as exc:
+                self.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
+                return
+            self.reload_catalog()
+            if self.missing:
+                self.action_transcribe()
+
+        self.app.push_screen(
+            FormDialog(
+                msg(
+                    "insurrection_ui.new.transcribe_title",
+                    name=name_msg(item.name),
+                    left=len(groups),
+                ),
+                [f for f, _ in pairs],
+                intro=Msg("insurrection_ui.new.transcribe_intro"),
+            ),
+            done,
+        )
+
+    # start -------------------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def _fail(self, text: Msg) -> None:
+        self.query_one("#error", Static).update(tr(text))
+
+    def action_start(self) -> None:
+        if self.catalog is None:
+            return
+        if self.missing:
+            self._fail(msg("insurrection_ui.new.missing_first", count=len(self.missing)))
+            return
+        seats = [self.query_one(f"#seat-{i}", Input).value.strip() for i in range(1, SEATS + 1)]
+        names = [n for n in seats if n]
+        if not 2 <= len(names) <= 6 or len(set(names)) != len(names):
+            self._fail(Msg("insurrection_ui.new.bad_players"))
+            return
+        first_text = self.query_one("#first", Input).value.strip()
+        if first_text in names:
+            first = names.index(first_text)
+        elif first_text.isdigit() and 1 <= int(first_text) <= len(names):
+            first = int(first_text) - 1
+        else:
+            self._fail(msg("insurrection_ui.new.bad_first", count=len(names)))
+            return
+        players = names[first:] + names[:first]  # seat order from the first player
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            self._fail(Msg("insurrection_ui.new.bad_seed"))
+            return
+        seed = int(seed_text) if seed_text else None
+        virtual = self.query_one("#deck-virtual", RadioButton).value
+        first_game = self.query_one("#first-game", Checkbox).value
+        self.query_one("#error", Static).update("")
+        if self.query_one("#path-laid", RadioButton).value:
+            self._ask_path(players, seed, virtual)
+        else:
+            self._setup(players, None, seed, virtual, first_game)
+
+    def _ask_path(self, players: list[str], seed: int | None, virtual: bool) -> None:
+        cat = self.catalog
+        assert cat is not None
+        picks = [
+            Pick(
+                land.id,
+                f"{land_name(cat, land.id)}  ({land.kind}{' ' + land.side if land.side else ''},"
+                f" {land.reveal})",
+                search=" ".join(land.name.values()),
+                available=1,
+            )
+            for land in cat.lands
+            if land.kind in ("basic", "advanced")
+        ]
+        self.app.push_screen(
+            CardPicker(
+                Msg("insurrection_ui.new.path_title"),
+                picks,
+                count=4,
+                intro=Msg("insurrection_ui.new.path_intro"),
+            ),
+            lambda path: path and self._setup(players, path, seed, virtual, False),
+        )
+
+    def _setup(
+        self,
+        players: list[str],
+        path: tuple[str, ...] | None,
+        seed: int | None,
+        virtual: bool,
+        first_game: bool,
+    ) -> None:
+        assert self.catalog is not None
+        try:
+            state = engine.new_game(
+                self.catalog, players, path=path, seed=seed, virtual=virtual, first_game=first_game
+            )
+        except CompanionError as exc:
+            self._fail(msg("insurrection_ui.new.refused", problem=str(exc)))
+            return
+        self._ask_leader(state, list(players))
+
+    def _ask_leader(self, state: InsurrectionState, left: list[str]) -> None:
+        """§2 step 3: each player keeps one leader (the app's deal with a virtual deck; with the
+        table's deck it may be entered or kept secret)."""
+        if not left:
+            self._begin(state)
+            return
+        player = left[0]
+        cat = state.catalog
+
+        def keep(leader: str | None) -> None:
+            if leader is None:
+                return
+            nxt = state
+            if leader != SECRET:
+                try:
+                    nxt = engine.apply(state, KeepLeader(player=player, leader=leader))
+                except CompanionError as exc:
+                    self.notify(str(exc), severity="error")
+                    return
+            self._ask_leader(nxt, left[1:])
+
+        if state.virtual:
+            offers = state.leader_offers[player]
+            choice = Choice(
+                msg("insurrection_ui.new.leader_reason", player=player),
+                tuple(Option(c, name_msg(cat.card(c).name)) for c in offers),
+            )
+            self.app.push_screen(
+                ChoiceDialog(choice, msg("insurrection_ui.new.leader_title", player=player)), keep
+            )
+            return
+        taken = {c for h in state.hands for c in h.known}
+        picks = [Pick(SECRET, tr("insurrection_ui.new.leader_secret"))] + [
+            Pick(c.id, tr(name_msg(c.name)), search=" ".join(c.name.values()))
+            for c in cat.leaders
+            if c.id not in taken
+        ]
+        self.app.push_screen(
+            CardPicker(
+                msg("insurrection_ui.new.leader_title", player=player),
+                picks,
+                count=1,
+                intro=Msg("insurrection_ui.new.leader_intro"),
+            ),
+            lambda picked: picked and keep(picked[0]),
+        )
+
+    def _begin(self, state: InsurrectionState) -> None:
+        title = self.query_one("#title", Input).value.strip() or self._default_title()
+        self.app.start_game(GAME_KEY, state, title, self.catalog_name)

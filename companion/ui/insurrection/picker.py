@@ -1,0 +1,208 @@
+"""Pick cards by typing: a filter box over a list, Enter adds the highlighted card.
+
+Used for every card the table enters: the March reveals, the cards played, Remove and take
+targets, a Scout turned face up, hands at the end and the quick score. Typing filters by any
+part of the name (either language) or the catalog id; ↑/↓ move; Enter picks; Backspace on an
+empty filter takes back the last pick; Enter on an empty filter (or ctrl+s) finishes a list
+of any length; escape cancels without changing anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.core.i18n import Msg, msg, tr
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One card that may be picked. ``available``: copies left (None: any number)."""
+
+    id: str
+    label: str
+    search: str = ""  # more words to match (the other language's name)
+    available: int | None = None
+    note: str = ""
+    refused: str | None = None  # shown, but cannot be picked (the reason)
+
+
+class CardPicker(ModalScreen[tuple[str, ...] | None]):
+    DEFAULT_CSS = """
+    CardPicker { align: center middle; }
+    CardPicker > Vertical { width: 84; height: auto; max-height: 92%; border: thick $accent;
+                            background: $surface; padding: 0 1; }
+    CardPicker .section-title { text-style: bold; }
+    CardPicker #intro { color: $text-muted; }
+    CardPicker #picked { color: $success; height: auto; }
+    CardPicker OptionList { height: auto; max-height: 18; }
+    CardPicker #help { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", show=False),
+        Binding("down", "move(1)", show=False, priority=True),
+        Binding("up", "move(-1)", show=False, priority=True),
+        Binding("pagedown", "move(8)", show=False, priority=True),
+        Binding("pageup", "move(-8)", show=False, priority=True),
+        Binding("ctrl+s", "finish", show=False),
+    ]
+
+    def __init__(
+        self,
+        title: Msg,
+        picks: list[Pick],
+        count: int | None = 1,
+        initial: tuple[str, ...] = (),
+        intro: Msg | None = None,
+    ) -> None:
+        """``count``: exactly that many picks (the dialog closes on the last), or None for a
+        list of any length finished with Enter on an empty filter."""
+        super().__init__()
+        self.title_msg, self.picks, self.count, self.intro = title, picks, count, intro
+        self.by_id = {p.id: p for p in picks}
+        self.chosen: list[str] = [c for c in initial if c in self.by_id]
+        self.shown: list[Pick] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(tr(self.title_msg), classes="section-title")
+            if self.intro is not None:
+                yield Static(tr(self.intro), id="intro")
+            yield Input(placeholder=tr("insurrection_ui.picker.filter"), id="filter")
+            yield OptionList(id="options")
+            yield Static("", id="picked")
+            yield Static(
+                tr(
+                    "insurrection_ui.picker.help_one"
+                    if self.count == 1
+                    else "insurrection_ui.picker.help_many"
+                ),
+                id="help",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#filter", Input).focus()
+        self._refill()
+
+    # what is offered -----------------------------------------------------------------------
+    def left(self, pick: Pick) -> int | None:
+        if pick.available is None:
+            return None
+        return pick.available - self.chosen.count(pick.id)
+
+    def _matches(self, pick: Pick, text: str) -> int | None:
+        """Rank of a match (0: the name starts with it, 1: a word does, 2: anywhere)."""
+        if not text:
+            return 0
+        hay = f"{pick.label} {pick.search} {pick.id}".lower()
+        if pick.label.lower().startswith(text) or pick.id.startswith(text):
+            return 0
+        if any(word.startswith(text) for word in hay.replace("_", " ").split()):
+            return 1
+        return 2 if text in hay else None
+
+    def _refill(self) -> None:
+        text = self.query_one("#filter", Input).value.strip().lower()
+        ranked = []
+        for i, pick in enumerate(self.picks):
+            rank = self._matches(pick, text)
+            if rank is not None:
+                ranked.append((rank, i, pick))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        self.shown = [p for _, _, p in ranked]
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        for pick in self.shown:
+            left = self.left(pick)
+            parts = [pick.label]
+            if left is not None:
+                parts.append(tr(msg("insurrection_ui.picker.left", count=left)))
+            if pick.note:
+                parts.append(pick.note)
+            if pick.refused:
+                parts.append(pick.refused)
+            disabled = bool(pick.refused) or (left is not None and left <= 0)
+            options.add_option(Option("   ".join(parts), id=pick.id, disabled=disabled))
+        first = next((i for i, p in enumerate(self.shown) if self._can_pick(p)), None)
+        options.highlighted = first
+        self._show_picked()
+
+    def _can_pick(self, pick: Pick) -> bool:
+        left = self.left(pick)
+        return not pick.refused and (left is None or left > 0)
+
+    def _show_picked(self) -> None:
+        names = ", ".join(self.by_id[c].label.split("  ")[0] for c in self.chosen) or "—"
+        if self.count is None:
+            text = tr(msg("insurrection_ui.picker.picked_any", count=len(self.chosen), cards=names))
+        else:
+            text = tr(
+                msg(
+                    "insurrection_ui.picker.picked",
+                    count=len(self.chosen),
+                    total=self.count,
+                    cards=names,
+                )
+            )
+        self.query_one("#picked", Static).update(text)
+
+    # keys ------------------------------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._refill()
+
+    def on_key(self, event) -> None:
+        if event.key == "backspace" and not self.query_one("#filter", Input).value:
+            if self.chosen:
+                self.chosen.pop()
+                self._refill()
+            event.stop()
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one("#options", OptionList)
+        for _ in range(abs(step)):  # the list's own cursor skips cards that cannot be picked
+            options.action_cursor_down() if step > 0 else options.action_cursor_up()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        options = self.query_one("#options", OptionList)
+        if not text and self.count is None:
+            self.action_finish()
+            return
+        index = options.highlighted
+        if index is None or index >= len(self.shown) or not self._can_pick(self.shown[index]):
+            self.notify(tr("insurrection_ui.picker.nothing"), severity="warning")
+            return
+        self._add(self.shown[index].id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        pick = self.by_id.get(event.option.id or "")
+        if pick is not None and self._can_pick(pick):
+            self._add(pick.id)
+
+    def _add(self, cid: str) -> None:
+        self.chosen.append(cid)
+        if self.count is not None and len(self.chosen) >= self.count:
+            self.dismiss(tuple(self.chosen))
+            return
+        field = self.query_one("#filter", Input)
+        field.value = ""
+        field.focus()
+        self._refill()
+
+    def action_finish(self) -> None:
+        if self.count is not None and len(self.chosen) != self.count:
+            self.notify(
+                tr(msg("insurrection_ui.picker.need", count=self.count)), severity="warning"
+            )
+            return
+        self.dismiss(tuple(self.chosen))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

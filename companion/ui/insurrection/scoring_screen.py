@@ -1,0 +1,200 @@
+"""The scoring screen (spec §4–§6): per player, per card with the reason, totals, the winner and
+the tie-break. A value still unknown in the catalog is asked for (and saved into the owner's
+catalog), never guessed; until then the totals it touches show "?"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, msg, tr
+from companion.games.insurrection.catalog import InsurrectionCatalog
+from companion.games.insurrection.scoring import EffectChoice, EndPosition, ScoreSheet, score
+from companion.ui.dialogs import FormDialog
+from companion.ui.i18n import translate_bindings
+from companion.ui.insurrection.cards import land_name
+from companion.ui.insurrection.catalog_values import (
+    GAME_KEY,
+    form_field,
+    parse_value,
+    with_value,
+)
+
+
+class ScoringScreen(Screen):
+    DEFAULT_CSS = """
+    ScoringScreen #summary { padding: 0 1; height: auto; background: $boost; }
+    ScoringScreen #needs { padding: 0 1; height: auto; color: $warning; }
+    ScoringScreen #players { grid-size: 2; grid-gutter: 0 1; height: auto; padding: 0 1; }
+    ScoringScreen .player { border: round $primary-darken-2; height: auto; padding: 0 1; }
+    ScoringScreen .player.winner { border: double $success; }
+    """
+    BINDINGS = [
+        Binding("v", "values", "insurrection_ui.key.values"),
+        Binding("escape", "app.pop_screen", "ui.key.back"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        position: EndPosition,
+        effects: Sequence[EffectChoice],
+        catalog: Callable[[], InsurrectionCatalog],
+        catalog_name: str = "box",
+    ) -> None:
+        super().__init__()
+        self.game_title, self.position, self.effects = title, position, tuple(effects)
+        self.load_catalog, self.catalog_name = catalog, catalog_name
+        self.catalog = catalog()
+        self.sheet: ScoreSheet | None = None
+        self._asked = False
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll():
+            yield Static(id="summary")
+            yield Static(id="needs")
+            yield Grid(id="players")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.game_title
+        self.sub_title = tr("insurrection_ui.score.title")
+        self.rescore()
+        if self.sheet is not None and self.sheet.needs and not self._asked:
+            self._asked = True
+            self.action_values()
+
+    def rescore(self) -> None:
+        try:
+            self.sheet = score(self.catalog, self.position, self.effects)
+        except CompanionError as exc:
+            self.sheet = None
+            self.query_one("#summary", Static).update(str(exc))
+            return
+        self._draw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "values":
+            return bool(self.sheet and self.sheet.needs)
+        return True
+
+    def _draw(self) -> None:
+        sheet = self.sheet
+        assert sheet is not None
+        pos = self.position
+        head = Text()
+        head.append(tr(f"insurrection.outcome.{sheet.outcome}"), style="bold")
+        head.append(
+            "  ·  "
+            + tr(
+                msg(
+                    "insurrection_ui.score.facts",
+                    token=land_name(self.catalog, pos.token),
+                    graveyard=pos.graveyard,
+                    face_up=len(pos.face_up),
+                )
+            )
+        )
+        if self.catalog_name == "demo":
+            head.append("  ·  " + tr("insurrection_ui.catalog.demo"), style="italic")
+        for line in sheet.effects:
+            head.append("\n" + tr(line), style="italic")
+        head.append("\n")
+        if sheet.explanation is not None:
+            head.append("★ " + tr(sheet.explanation), style="bold green")
+        elif sheet.needs:
+            head.append(tr("insurrection_ui.score.waiting"), style="bold yellow")
+        self.query_one("#summary", Static).update(head)
+
+        needs = self.query_one("#needs", Static)
+        if sheet.needs:
+            needs.update(
+                tr(msg("insurrection_ui.score.needs", count=len(sheet.needs)))
+                + "\n"
+                + "\n".join(f"  {n.field}" for n in sheet.needs)
+            )
+            needs.display = True
+        else:
+            needs.display = False
+
+        grid = self.query_one("#players", Grid)
+        grid.remove_children()
+        panels = []
+        for player in sheet.players:
+            table = Table.grid(padding=(0, 1))
+            table.add_column(justify="right", width=5)
+            table.add_column(ratio=1)
+            for line in player.lines:
+                table.add_row(
+                    Text("?" if line.total is None else str(line.total), style="bold"),
+                    Text(tr(line.line)),
+                )
+            panel = Static(table, classes="player")
+            total = "?" if player.total is None else str(player.total)
+            panel.border_title = tr(
+                msg("insurrection_ui.score.player", player=player.player, total=total)
+            )
+            if player.player == sheet.winner:
+                panel.add_class("winner")
+                panel.border_subtitle = tr("insurrection_ui.score.winner")
+            panels.append(panel)
+        grid.mount_all(panels)
+        self.refresh_bindings()
+
+    def action_values(self) -> None:
+        """Ask for the values the score needs; save them into the owner's catalog."""
+        if self.sheet is None or not self.sheet.needs:
+            return
+        paths = [n.field for n in self.sheet.needs]
+        fields, asked, manual = [], [], []
+        for i, path in enumerate(paths):
+            field = form_field(self.catalog, path, i)
+            if field is None:
+                manual.append(path)
+            else:
+                fields.append(field)
+                asked.append((field.name, path))
+        if manual:
+            self.notify(
+                tr(msg("insurrection_ui.score.manual", fields=", ".join(manual))),
+                severity="warning",
+                timeout=15,
+            )
+        if not fields:
+            return
+        if self.catalog_name != "box":
+            self.notify(tr("insurrection_ui.score.not_box"), severity="warning")
+            return
+
+        def done(values: dict | None) -> None:
+            if values is None:
+                return
+            user = self.app.store.user_catalog(GAME_KEY)
+            try:
+                for key, path in asked:
+                    user = with_value(user, self.catalog, path, parse_value(path, values[key]))
+                self.app.store.save_user_catalog(GAME_KEY, user)
+                self.catalog = self.load_catalog()
+            except (CompanionError, ValueError) as exc:
+                self.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
+                return
+            self.rescore()
+
+        self.app.push_screen(
+            FormDialog(
+                Msg("insurrection_ui.score.values_title"),
+                fields,
+                intro=Msg("insurrection_ui.score.values_intro"),
+            ),
+            done,
+        )

@@ -1,0 +1,230 @@
+"""The game screen's panels drawn from the state: the Path, the play area in two rows, the
+corruption meter, the forecast, the deck, the round's turn order and the hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Group
+from rich.text import Text
+
+from companion.core.i18n import msg, tr
+from companion.games.insurrection import engine
+from companion.games.insurrection.forecast import forecast
+from companion.games.insurrection.state import EVIL_AT, ROUNDS, InsurrectionState
+from companion.ui.insurrection.cards import MARK, badges, chips, counted, land_name, name, percent
+
+WARN_AT = 8  # the meter turns to a warning from 8 marks
+
+
+def path_line(state: InsurrectionState) -> Text:
+    """The Path left to right; the token stands on the current land (▲ before the start)."""
+    cat = state.catalog
+    text = Text()
+    if state.token < 0:
+        text.append("▲ ", style="bold yellow")
+    for i, lid in enumerate(state.path):
+        if i:
+            text.append(" → ", style="dim")
+        land = cat.land(lid)
+        label = f"{land_name(cat, lid)} {land.reveal if land.reveal is not None else '?'}"
+        if land.kind == "advanced":
+            label += " ✦"
+        if i == state.token:
+            text.append(f"▲ {label}", style="bold reverse yellow")
+        elif i < state.token:
+            text.append(label, style="dim")
+        else:
+            text.append(label)
+    return text
+
+
+def round_line(state: InsurrectionState, catalog_label: str) -> Text:
+    text = Text()
+    text.append(
+        tr(msg("insurrection_ui.round", round=max(state.round, 0), rounds=ROUNDS)), style="bold"
+    )
+    text.append("  ·  ")
+    text.append(tr(f"insurrection.phase.{state.phase}"))
+    text.append("  ·  ")
+    text.append(
+        tr("insurrection_ui.deck.virtual" if state.virtual else "insurrection_ui.deck.table")
+    )
+    text.append("  ·  ")
+    text.append(catalog_label, style="italic")
+    return text
+
+
+def area_rows(state: InsurrectionState) -> Group:
+    """§3.1's advice: cards with corruption on the upper row, cards without on the lower."""
+    cat = state.catalog
+    corrupt = [c for c in state.area if (cat.card(c).corruption or 0) > 0]
+    clean = [c for c in state.area if not (cat.card(c).corruption or 0)]
+    top = Text(tr("insurrection_ui.area.corrupt") + "  ", style="red")
+    top.append_text(chips(cat, corrupt) if corrupt else Text("—", style="dim"))
+    bottom = Text(tr("insurrection_ui.area.clean") + "  ", style="green")
+    bottom.append_text(chips(cat, clean) if clean else Text("—", style="dim"))
+    return Group(top, Text(""), bottom)
+
+
+def meter(state: InsurrectionState) -> Text:
+    """``Corruption ●●●●●●●●○○ 8/10`` — yellow from 8, red with the Evil win."""
+    tally = state.tally
+    style = (
+        "bold white on red"
+        if tally >= EVIL_AT or state.evil_won
+        else ("bold black on yellow" if tally >= WARN_AT else "bold")
+    )
+    text = Text(tr("insurrection_ui.meter") + " ")
+    shown = min(tally, EVIL_AT)
+    text.append(MARK * shown + "○" * (EVIL_AT - shown) + f" {tally}/{EVIL_AT}", style=style)
+    if state.evil_won:
+        text.append("  " + tr("insurrection_ui.evil_won"), style="bold red")
+    elif tally >= WARN_AT:
+        text.append(
+            "  " + tr(msg("insurrection_ui.meter.warn", left=EVIL_AT - tally)), style="yellow"
+        )
+    return text
+
+
+def leave_ten(state: InsurrectionState) -> Text | None:
+    """After an Evil win, the rule every later turn of the round meets (§3)."""
+    if not state.evil_won or state.phase != "turns":
+        return None
+    text = Text(tr("insurrection_ui.leave_ten"), style="bold red")
+    takes, back = engine.allowed_takes(state)
+    if back:
+        turn = state.current
+        assert turn is not None
+        text.append("\n")
+        text.append(
+            tr(
+                msg(
+                    "insurrection_ui.take_back_forced",
+                    player=turn.player,
+                    card=name(state.catalog, turn.card),
+                )
+            ),
+            style="red",
+        )
+    return text
+
+
+def forecast_line(state: InsurrectionState) -> Text:
+    fc = forecast(state)
+    if fc is None:
+        return Text(tr("insurrection_ui.forecast.none"), style="dim")
+    text = Text(tr("insurrection_ui.forecast.label") + " ", style="bold")
+    p = fc.probability
+    style = "bold red" if p >= 0.5 else ("yellow" if p > 0 else "green")
+    text.append(f"{percent(p)}", style=style)
+    text.append(
+        "  "
+        + tr(
+            msg(
+                "insurrection_ui.forecast.detail",
+                land=land_name(state.catalog, fc.land),
+                reveal=fc.reveal,
+                needed=max(fc.needed, 0),
+                fraction=f"{p.numerator}/{p.denominator}",
+                unseen=fc.unseen,
+            )
+        ),
+        style="dim",
+    )
+    return text
+
+
+def deck_panel(state: InsurrectionState) -> Text:
+    cat = state.catalog
+    text = Text()
+    text.append(
+        tr(
+            msg(
+                "insurrection_ui.deck.counts",
+                deck=state.deck_count,
+                graveyard=len(state.graveyard),
+                unseen=sum(state.deck_composition().values()),
+            )
+        ),
+        style="bold",
+    )
+    comp = state.deck_composition()
+    by_marks: Counter[int] = Counter()
+    for cid, n in comp.items():
+        by_marks[cat.card(cid).corruption or 0] += n
+    if by_marks:
+        text.append("\n" + tr("insurrection_ui.deck.by_marks") + " ")
+        text.append(
+            "  ".join(f"{MARK}{m}: {by_marks[m]}" for m in sorted(by_marks)), style="italic"
+        )
+    if comp:
+        text.append("\n")
+        parts = [
+            f"{name(cat, cid)} ×{n}" + (f" {MARK}{cat.card(cid).corruption}" if marks else "")
+            for cid, n in sorted(comp.items(), key=lambda kv: (-kv[1], name(cat, kv[0])))
+            for marks in [cat.card(cid).corruption or 0]
+        ]
+        text.append(" · ".join(parts), style="dim")
+    if state.graveyard:
+        text.append("\n" + tr("insurrection_ui.deck.graveyard") + " ")
+        text.append(
+            ", ".join(
+                f"{name(cat, c)}" + (f" ×{n}" if n > 1 else "") for c, n in counted(state.graveyard)
+            ),
+            style="dim",
+        )
+    return text
+
+
+def turns_panel(state: InsurrectionState) -> Text:
+    cat = state.catalog
+    if not state.turns:
+        return Text(tr("insurrection_ui.turns.none"), style="dim")
+    text = Text()
+    for i, turn in enumerate(state.turns):
+        if i:
+            text.append("\n")
+        card = cat.card(turn.card)
+        done = state.phase != "turns" or i < state.turn
+        current = state.phase == "turns" and i == state.turn
+        marker = "▶ " if current else ("✓ " if done else "  ")
+        style = "bold reverse" if current else ("dim" if done else "")
+        text.append(f"{marker}{card.initiative or '?':>2}  {turn.player}", style=style)
+        text.append(f"  {name(cat, turn.card)} {badges(cat, turn.card)}", style=style or "")
+        flags = [
+            tr(key)
+            for flag, key in (
+                (turn.land_used, "insurrection_ui.turns.land"),
+                (turn.removed, "insurrection_ui.turns.removed"),
+                (turn.scouted, "insurrection_ui.turns.scouted"),
+            )
+            if flag
+        ]
+        if flags:
+            text.append("  (" + ", ".join(flags) + ")", style="italic")
+    return text
+
+
+def hands_panel(state: InsurrectionState) -> Text:
+    """Hand sizes and the cards the table saw each player take (kept leaders stay secret)."""
+    cat = state.catalog
+    text = Text()
+    for i, player in enumerate(state.players):
+        if i:
+            text.append("\n")
+        hand = state.hand(player)
+        seen = [c for c in hand.known if not cat.is_leader(c)]
+        text.append(f"{player}", style="bold")
+        if i == 0:
+            text.append(" ⚑", style="yellow")
+        text.append(
+            "  " + tr(msg("insurrection_ui.hand.size", count=state.hand_size(player))),
+        )
+        if seen:
+            text.append(
+                "  "
+                + ", ".join(name(cat, c) + (f" ×{n}" if n > 1 else "") for c, n in counted(seen)),
+                style="dim",
+            )
+    return text

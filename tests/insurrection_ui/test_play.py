@@ -1,0 +1,253 @@
+"""Insurrection's screens with keys (issue 5, Screens): the new-game flow, a full round on the
+demo, resume, bad input, the end of the game and the scoring screen."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Static
+
+from companion.core.i18n import set_language
+from companion.games.insurrection import GAME, engine
+from companion.store import Store
+from companion.ui.app import Start, create_app
+from companion.ui.insurrection.board import InsurrectionScreen
+from companion.ui.insurrection.new_game import NewGameScreen
+from companion.ui.insurrection.picker import CardPicker
+from companion.ui.insurrection.scoring_screen import ScoringScreen
+from tests.insurrection_ui.helpers import PLAYERS, demo_state, new_demo_game, resume_app
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+async def type_text(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press(ch)
+
+
+def conserved(state) -> bool:
+    """§7: every person card is somewhere: deck, play area, graveyard, hands, played."""
+    return sum(state.person_locations().values()) == state.person_total()
+
+
+async def test_full_round_on_the_demo_with_keys(store):
+    """§2 setup then one round of §3 (March, Prepare, turns in initiative order), keys only."""
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        for seat, name in ((1, "Ann"), (2, "Ben"), (3, "Cleo")):
+            app.screen.query_one(f"#seat-{seat}", Input).focus()
+            await type_text(pilot, name)
+        app.screen.query_one("#seed", Input).focus()
+        await type_text(pilot, "7")
+        app.screen.query_one("#title", Input).focus()
+        await type_text(pilot, "Round test")
+        await pilot.press("ctrl+s")
+        for _ in range(3):  # each player keeps the first of the two leaders dealt
+            await pilot.pause()
+            await pilot.press("1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InsurrectionScreen)
+        assert screen.state.phase == "march" or screen.state.phase == "setup"
+
+        await pilot.press("space")  # March: the virtual deck reveals
+        await pilot.pause()
+        state = screen.state
+        assert state.round == 1 and state.phase == "prepare"
+        revealed = len(state.area)
+        assert revealed == state.catalog.land(state.path[0]).reveal
+
+        await pilot.press("space")  # Prepare: draw, then one picker per player
+        for _ in range(3):
+            await pilot.pause()
+            assert isinstance(app.screen, CardPicker)
+            await pilot.press("enter")
+        await pilot.pause()
+        state = screen.state
+        assert state.phase == "turns" and len(state.turns) == 3
+        inits = [state.catalog.card(t.card).initiative for t in state.turns]
+        assert inits == sorted(inits, reverse=True)  # §3.3 descending initiative
+
+        for turn in range(3):
+            assert screen.state.turn == turn
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, CardPicker)
+            await pilot.press("enter")
+            await pilot.pause()
+        state = screen.state
+        assert state.phase == "march" and state.round == 1
+        # each player took one card; the 3 played cards are face up
+        assert len(state.area) == revealed - 3 + 3
+        assert all(len(state.hand(p).known) == 1 for p in state.players)
+        assert conserved(state)
+        assert screen.session.cursor == 1 + 1 + 1 + 3  # March, Draw, Play, three takes
+        prompt = str(screen.query_one("#next", Static).render())
+        assert "Round 2" in prompt and "[m]" in prompt
+
+
+async def test_resume_after_closing_mid_round(tmp_path):
+    """A game closed in the middle of a round comes back at the same turn (file database)."""
+    path = tmp_path / "ins.db"
+    store = Store.open(path)
+    game_id = new_demo_game(store, seed=11)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("space")  # March
+        await pilot.press("space")  # Draw + pickers
+        for _ in range(3):
+            await pilot.pause()
+            await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")  # the first player's take
+        await pilot.pause()
+        before = app.screen.state
+        assert before.phase == "turns" and before.turn == 1
+    store.close()
+
+    store = Store.open(path)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InsurrectionScreen)
+        after = screen.state
+        assert (after.phase, after.turn, after.area, after.turns) == (
+            before.phase,
+            before.turn,
+            before.area,
+            before.turns,
+        )
+        await pilot.press("ctrl+z")  # undo reaches back past the restart
+        await pilot.pause()
+        assert screen.state.turn == 0
+    store.close()
+
+
+async def test_bad_input_keeps_the_game_as_it_was(store):
+    """A refused correction (a card that is not in the play area) changes nothing and says
+    why; a cancelled picker enters nothing; undo takes back the step before."""
+    game_id = new_demo_game(store, seed=3)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start, steps = screen.state, screen.session.cursor
+        await pilot.press("c", "1")  # correct: move a card
+        await pilot.pause()
+        await type_text(pilot, "pale")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("a", "enter", "g", "enter")  # from the play area to the graveyard
+        await pilot.pause()
+        assert screen.state == start and screen.session.cursor == steps
+        assert any("ghoul" in str(n.message) for n in app._notifications)
+
+        await pilot.press("space")  # March
+        await pilot.pause()
+        marched = screen.state
+        await pilot.press("space")  # Draw, then cancel the first picker
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.state.phase == "choose"  # the draw stands, no Play was entered
+        assert screen.session.cursor == steps + 2
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.state == marched
+
+
+async def test_after_an_evil_win_the_take_must_leave_ten(store):
+    """§3: once Evil has won, later turns must end with 10 marks face up: the screen says so
+    and the take picker refuses the cards that would leave fewer."""
+    from companion.games.insurrection.commands import CorrectMove, Draw, March, Play, Take
+
+    session = store.new_game(GAME, demo_state(9), "Evil", "demo")
+    state = session.state
+    session.do(March(cards=tuple(state.deck[:4])))
+    session.do(Draw())
+    session.do(Play(cards=tuple(engine.prefill(session.state, p)[0] for p in PLAYERS)))
+    # the table finds more corrupt cards face up than entered: corrections bring the tally up
+    cat = session.state.catalog
+    for cid in sorted(session.state.deck, key=lambda c: -(cat.card(c).corruption or 0)):
+        if session.state.tally >= 10:
+            break
+        session.do(CorrectMove(card=cid, source="deck", dest="area"))
+    clean = [c for c in session.state.area if not session.state.catalog.card(c).corruption]
+    session.do(Take(card=clean[0] if clean else session.state.area[0]))
+    assert session.state.evil_won and session.state.phase == "turns"
+    app = resume_app(store, session.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        banner = screen.query_one("#leave-ten", Static)
+        assert banner.display and "at least 10" in str(banner.render())
+        await pilot.press("t")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, CardPicker)
+        takes, _ = engine.allowed_takes(screen.state)
+        refused = {p.id for p in picker.picks if p.refused}
+        assert refused and refused == set(screen.state.area) - set(takes)
+        for pick in picker.picks:
+            leaves = engine.end_turn_options(screen.state)[pick.id]
+            assert (pick.id in refused) == (leaves < 10)
+
+
+async def test_new_game_refuses_bad_players(store):
+    """§2: 2–6 different players; nothing is saved until the form is right."""
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#seat-1", Input).focus()
+        await type_text(pilot, "Ann")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "2 to 6" in str(app.screen.query_one("#error", Static).render())
+        assert store.list_games() == []
+
+
+async def test_end_of_game_hands_and_scoring_screen(store):
+    """§4: hands pre-filled with what the app saw, effects in initiative order, then the
+    scoring screen shows every player's total as the engine computes it."""
+    game_id = new_demo_game(store, seed=5, rounds=6)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.state.phase == "hands"
+        await pilot.press("space")  # hands: accept each pre-filled hand
+        for _ in range(3):
+            await pilot.pause()
+            assert isinstance(app.screen, CardPicker)
+            await pilot.press("enter")
+        await pilot.pause()
+        while screen.state.phase == "effects":  # "not used" is the first option
+            assert isinstance(app.screen, CardPicker)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.state.phase == "over"
+        if not isinstance(app.screen, ScoringScreen):
+            await pilot.press("f")
+            await pilot.pause()
+        scoring = app.screen
+        assert isinstance(scoring, ScoringScreen)
+        sheet = engine.final_score(screen.state)
+        for player in sheet.players:
+            assert player.total is not None
+            titles = [str(p.border_title) for p in scoring.query(".player")]
+            assert f"{player.player} — {player.total} points" in titles
+        assert sheet.winner is not None
+        summary = str(scoring.query_one("#summary", Static).render())
+        assert sheet.winner in summary
