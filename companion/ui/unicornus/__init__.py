@@ -1,0 +1,21 @@
+"""Unicornus Knights screens: the new-game flow (``setup.py``) and the game screen a group keeps
+open beside the board (``screen.py``). See ``companion/ui/games.py`` for the contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def new_game_screen(catalog_name: str):
+    from .setup import NewGameScreen  # the new-game flow lives in its own module
+
+    return NewGameScreen(catalog_name)
+
+
+def game_screen(session: Any):
+    from .screen import UnicornusScreen
+
+    return UnicornusScreen(session)
+
+
+__all__ = ["game_screen", "new_game_screen"]

@@ -1,0 +1,320 @@
+"""Corrections: the table is the source of truth. From the selected space, any value of the
+kingdom character, the imperial unit and its character, the space's printed marks, any other
+character, or the game itself can be set; each changed value is one logged, undoable
+``Correct`` step (``PlaceUnit`` / ``RemoveUnit`` for whole units)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.core.i18n import Msg
+from companion.core.plan import Choice, Option
+from companion.games.unicornus.commands import Correct, PlaceUnit, RemoveUnit
+from companion.games.unicornus.state import UKState
+from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+
+
+def _n(pair: tuple[str, str]) -> Msg:
+    return Msg("unicornus.name", {"en": pair[0], "ja": pair[1]})
+
+
+YES_NO = (("yes", Msg("unicornus_ui.form.yes")), ("no", Msg("unicornus_ui.form.no")))
+
+
+def _yn(v: bool) -> str:
+    return "yes" if v else "no"
+
+
+def hero_fields(state: UKState, hid: str) -> list[FormField]:
+    h = state.hero(hid)
+    return [
+        FormField(
+            "space",
+            Msg("unicornus_ui.correct.space"),
+            kind="text",
+            value=state.board.names[h.space] if h.space >= 0 else "",
+            hint=Msg("unicornus_ui.correct.space_hint"),
+            optional=True,
+        ),
+        FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=h.tokens, minimum=0),
+        FormField("supplies", Msg("unicornus_ui.correct.supplies"), value=h.supplies, minimum=0),
+        FormField("damage", Msg("unicornus_ui.correct.damage"), value=h.damage, minimum=0),
+        FormField("command", Msg("unicornus_ui.correct.command"), value=h.command, minimum=0),
+        FormField("life", Msg("unicornus_ui.correct.life"), value=h.life, minimum=1),
+        FormField("support", Msg("unicornus_ui.correct.support"), value=h.support, minimum=0),
+        FormField(
+            "alive",
+            Msg("unicornus_ui.correct.alive"),
+            kind="choice",
+            value=_yn(h.alive),
+            choices=YES_NO,
+        ),
+    ]
+
+
+def imperial_fields(state: UKState, cid: str) -> list[FormField]:
+    c = state.imp(cid)
+    heroes = (("-", Msg("unicornus_ui.form.nobody")),) + tuple(
+        (h.id, _n(h.name)) for h in state.heroes
+    )
+    return [
+        FormField(
+            "personality",
+            Msg("unicornus_ui.correct.personality"),
+            kind="choice",
+            value=c.personality,
+            choices=tuple(
+                (p, Msg(f"unicornus_ui.personality.{p}"))
+                for p in ("defensive", "normal", "aggressive")
+            ),
+        ),
+        FormField(
+            "combat_power", Msg("unicornus_ui.correct.power"), value=c.combat_power, minimum=0
+        ),
+        FormField("life", Msg("unicornus_ui.correct.life"), value=c.life, minimum=1),
+        FormField("damage", Msg("unicornus_ui.correct.damage"), value=c.damage, minimum=0),
+        FormField(
+            "no_fate",
+            Msg("unicornus_ui.correct.no_fate"),
+            kind="choice",
+            value=_yn(c.no_fate),
+            choices=YES_NO,
+        ),
+        FormField(
+            "bound_to",
+            Msg("unicornus_ui.correct.bound_to"),
+            kind="choice",
+            value=c.bound_to or "-",
+            choices=heroes,
+        ),
+        FormField(
+            "status",
+            Msg("unicornus_ui.correct.status"),
+            kind="choice",
+            value=c.status,
+            choices=tuple((x, Msg(f"unicornus_ui.status.{x}")) for x in ("board", "dead", "ally")),
+        ),
+    ]
+
+
+def _leaders(state: UKState) -> tuple[tuple[str, Msg], ...]:
+    return (("-", Msg("unicornus_ui.form.nobody")),) + tuple(
+        (c.id, _n(c.name)) for c in state.imperial
+    )
+
+
+def unit_fields(state: UKState, space: int) -> list[FormField]:
+    u = state.unit_at(space)
+    return [
+        FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=u.tokens, minimum=0),
+        FormField(
+            "leader",
+            Msg("unicornus_ui.correct.leader"),
+            kind="choice",
+            value=u.leader or "-",
+            choices=_leaders(state),
+        ),
+        FormField(
+            "space",
+            Msg("unicornus_ui.correct.space"),
+            kind="text",
+            value=state.board.names[space],
+            hint=Msg("unicornus_ui.correct.space_hint"),
+        ),
+    ]
+
+
+def place_fields(state: UKState) -> list[FormField]:
+    return [
+        FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=1, minimum=0),
+        FormField(
+            "leader",
+            Msg("unicornus_ui.correct.leader"),
+            kind="choice",
+            value="-",
+            choices=_leaders(state),
+        ),
+    ]
+
+
+def space_fields(state: UKState, s: int) -> list[FormField]:
+    b = state.board
+    return [
+        FormField(
+            "difficulty", Msg("unicornus_ui.correct.difficulty"), value=b.difficulty[s], minimum=0
+        ),
+        FormField(
+            "impassable",
+            Msg("unicornus_ui.correct.impassable"),
+            kind="choice",
+            value=_yn(b.impassable[s]),
+            choices=YES_NO,
+        ),
+        FormField("recruit", Msg("unicornus_ui.correct.recruit"), value=b.recruit[s], minimum=0),
+        FormField("resource", Msg("unicornus_ui.correct.resource"), value=b.resource[s], minimum=0),
+        FormField("defence", Msg("unicornus_ui.correct.defence"), value=b.defence[s], minimum=0),
+    ]
+
+
+def game_fields(state: UKState) -> list[FormField]:
+    return [
+        FormField(
+            "round",
+            Msg("unicornus_ui.correct.round"),
+            value=state.round,
+            minimum=1,
+            maximum=state.rounds,
+        ),
+        FormField(
+            "start_player",
+            Msg("unicornus_ui.correct.start_player"),
+            value=state.start_player + 1,
+            minimum=1,
+            maximum=state.players,
+        ),
+        FormField(
+            "princess_used",
+            Msg("unicornus_ui.correct.princess_used"),
+            value=state.princess_used,
+            minimum=0,
+            maximum=state.princess_actions,
+        ),
+    ]
+
+
+def diff(state: UKState, target: str, old: dict, values: dict) -> list[Correct]:
+    """One ``Correct`` per changed value, in the engine's types."""
+    out = []
+    for key, value in values.items():
+        if value is None:
+            continue
+        if value in ("yes", "no") and isinstance(old[key], bool):
+            value = value == "yes"
+        elif value == "-" and isinstance(old[key], str):
+            value = ""
+        elif key == "space" and isinstance(value, str):
+            if value not in state.board.names:
+                continue
+            value = state.board.names.index(value)
+        elif key == "start_player":
+            value = value - 1
+        if value != old[key]:
+            out.append(Correct(target, key, value))
+    return out
+
+
+def correction_menu(screen, space: int, done: Callable) -> None:
+    """What to correct at ``space``: a menu, then a form; ``done(commands)``."""
+    state: UKState = screen.state
+    options: list[Option] = []
+    hero = state.hero_at(space)
+    unit = state.unit_at(space)
+    if hero is not None:
+        options.append(
+            Option(("hero", hero.id), Msg("unicornus_ui.correct.hero", {"name": _n(hero.name)}))
+        )
+    if unit is not None:
+        options.append(Option(("unit", space), Msg("unicornus_ui.correct.unit")))
+        if unit.leader:
+            ch = state.imp(unit.leader)
+            options.append(
+                Option(
+                    ("imperial", ch.id), Msg("unicornus_ui.correct.imperial", {"name": _n(ch.name)})
+                )
+            )
+        options.append(Option(("remove", space), Msg("unicornus_ui.correct.remove")))
+    else:
+        options.append(Option(("place", space), Msg("unicornus_ui.correct.place")))
+    options.append(
+        Option(
+            ("space", space),
+            Msg("unicornus_ui.correct.space_values", {"space": state.board.names[space]}),
+        )
+    )
+    options.append(Option(("other_hero", ""), Msg("unicornus_ui.correct.other_hero")))
+    options.append(Option(("other_imperial", ""), Msg("unicornus_ui.correct.other_imperial")))
+    options.append(Option(("game", ""), Msg("unicornus_ui.correct.game")))
+    menu = Choice(
+        Msg("unicornus_ui.correct.what", {"space": state.board.names[space]}), tuple(options)
+    )
+
+    def form(title: Msg, fields: list[FormField], then: Callable[[dict], list]) -> None:
+        def back(values) -> None:
+            done(then(values) if values else None)
+
+        screen.app.push_screen(FormDialog(title, fields), back)
+
+    def picked(value) -> None:
+        if value is None:
+            done(None)
+            return
+        kind, ident = value
+        s = screen.state
+        if kind == "hero":
+            h = s.hero(ident)
+            old = {f.name: getattr(h, f.name) for f in hero_fields(s, ident)}
+            form(
+                Msg("unicornus_ui.correct.hero", {"name": _n(h.name)}),
+                hero_fields(s, ident),
+                lambda v: diff(s, f"hero:{ident}", old, v),
+            )
+        elif kind == "imperial":
+            c = s.imp(ident)
+            old = {f.name: getattr(c, f.name) for f in imperial_fields(s, ident)}
+            form(
+                Msg("unicornus_ui.correct.imperial", {"name": _n(c.name)}),
+                imperial_fields(s, ident),
+                lambda v: diff(s, f"imperial:{ident}", old, v),
+            )
+        elif kind == "unit":
+            u = s.unit_at(ident)
+            old = {"tokens": u.tokens, "leader": u.leader, "space": u.space}
+            form(
+                Msg("unicornus_ui.correct.unit"),
+                unit_fields(s, ident),
+                lambda v: diff(s, f"unit:{ident}", old, v),
+            )
+        elif kind == "remove":
+            done([RemoveUnit(ident)])
+        elif kind == "place":
+            form(
+                Msg("unicornus_ui.correct.place"),
+                place_fields(s),
+                lambda v: [
+                    PlaceUnit(ident, v["tokens"], "" if v["leader"] == "-" else v["leader"])
+                ],
+            )
+        elif kind == "space":
+            b = s.board
+            old = {
+                f: getattr(b, f)[ident]
+                for f in ("difficulty", "impassable", "recruit", "resource", "defence")
+            }
+            form(
+                Msg("unicornus_ui.correct.space_values", {"space": b.names[ident]}),
+                space_fields(s, ident),
+                lambda v: diff(s, f"space:{ident}", old, v),
+            )
+        elif kind == "game":
+            old = {
+                "round": s.round,
+                "start_player": s.start_player,
+                "princess_used": s.princess_used,
+            }
+            form(
+                Msg("unicornus_ui.correct.game"), game_fields(s), lambda v: diff(s, "game", old, v)
+            )
+        elif kind == "other_hero":
+            choice = Choice(
+                Msg("unicornus_ui.correct.which_hero"),
+                tuple(Option(("hero", h.id), _n(h.name)) for h in s.heroes),
+            )
+            screen.app.push_screen(ChoiceDialog(choice), picked)
+        elif kind == "other_imperial":
+            choice = Choice(
+                Msg("unicornus_ui.correct.which_imperial"),
+                tuple(Option(("imperial", c.id), _n(c.name)) for c in s.imperial),
+            )
+            screen.app.push_screen(ChoiceDialog(choice), picked)
+
+    screen.app.push_screen(ChoiceDialog(menu, Msg("unicornus_ui.correct.title")), picked)

@@ -1,0 +1,318 @@
+"""The map: every space of the board drawn as a brick of a hex grid, two lines high.
+
+Hexes sit in axial coordinates ``(q, r)`` (kept by the engine's board for drawing). Row ``r``
+is a pair of terminal lines; a hex's column is ``2q + r`` half-cells, so the six neighbours of
+a hex are the bricks left, right, and the two above and below that overlap it. Tiles (areas)
+are told apart by shading: neighbouring tiles never share a shade.
+
+Line 1 of a space: its printed marks (difficulty ▲, recruit on grey, resource in purple,
+defence in blue, ✕ impassable, ★ Lionel's start space) or a label (move choices, the path
+step). Line 2: who stands there — a kingdom character (initial + tokens), the Princess
+(gold), an imperial unit in its personality's colour, or both when a battle waits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from companion.core.i18n import tr
+from companion.games.unicornus.board import Board, flower
+from companion.games.unicornus.state import PRINCESS, UKState
+
+# tile shades (backgrounds): three for the hex lattice of tiles, a fourth when a board needs it
+SHADES = ("#22402a", "#2a2d4e", "#4a3a22", "#44284a")
+PERSONALITY = {"defensive": "#6cb4ff", "normal": "#f0f0f0", "aggressive": "#ff6464"}
+HERO = "#8cf08c"
+PRINCESS_STYLE = Style(color="#1a1a1a", bgcolor="#ffd75f", bold=True)
+LEADERLESS = "#b8b8b8"
+MARK_STYLES = {
+    "difficulty": Style(color="#ffd75f"),
+    "recruit": Style(color="#101010", bgcolor="#a8a8a8", bold=True),
+    "resource": Style(color="#e07cff", bold=True),
+    "defence": Style(color="#7fd4ff", bold=True, underline=True),
+    "impassable": Style(color="#ff4040", bold=True),
+    "goal": Style(color="#ffd700", bold=True),
+}
+# highlight backgrounds, by purpose
+HIGHLIGHT = {
+    "path": "#6a2a6a",  # the Princess's planned path
+    "option": "#8a6a00",  # the options of an open choice
+    "target": "#00606a",  # where the current character may move
+    "attack": "#7a1c1c",  # planned imperial destinations / battles
+    "origin": "#4a4a4a",  # planned imperial origins
+}
+
+
+def shade_areas(board: Board) -> dict[int, int]:
+    """A colouring of the areas so that touching areas differ (backtracking, ≤ 4 colours)."""
+    areas = sorted(set(board.area))
+    colour: dict[int, int] = {}
+
+    def place(i: int, k: int) -> bool:
+        if i == len(areas):
+            return True
+        a = areas[i]
+        for c in range(k):
+            if all(colour.get(b) != c for b in board.area_adj[a]):
+                colour[a] = c
+                if place(i + 1, k):
+                    return True
+                del colour[a]
+        return False
+
+    for k in (3, 4):
+        if place(0, k):
+            return colour
+    return {a: a % len(SHADES) for a in areas}
+
+
+def board_coords(board: Board) -> tuple[tuple[int, int], ...]:
+    """The hex of each space; states saved before the board kept its hexes fall back to the
+    default layout (names ``pos.k``)."""
+    if board.coords:
+        return board.coords
+    from companion.games.unicornus.board import default_layout
+
+    where = {p["pos"]: (p["a"], p["b"]) for p in default_layout()}
+    out = []
+    for name in board.names:
+        pos, _, k = name.partition(".")
+        a, b = where[int(pos)]
+        out.append(flower(a, b)[int(k)])
+    return tuple(out)
+
+
+def short_name(name: tuple[str, str], width: int) -> str:
+    from companion.core.i18n import language
+
+    text = name[1] if language() == "ja" and name[1] else name[0]
+    if language() == "ja" and name[1]:
+        return text[: max(1, width // 2)]  # Japanese characters take two cells
+    return text[:width]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A highlight on one space: a background purpose and an optional label for line 1."""
+
+    kind: str
+    label: str = ""
+
+
+class HexMap(Widget, can_focus=True):
+    """The board. Arrows / hjkl move the cursor; enter or a click activates a space."""
+
+    DEFAULT_CSS = """
+    HexMap { width: auto; height: auto; }
+    """
+    BINDINGS = [
+        Binding("left,h", "cursor(-1, 0)", show=False),
+        Binding("right,l", "cursor(1, 0)", show=False),
+        Binding("up,k", "cursor(0, -1)", show=False),
+        Binding("down,j", "cursor(0, 1)", show=False),
+        Binding("enter", "activate", show=False),
+    ]
+
+    class Selected(Message):
+        """The cursor moved to ``space``."""
+
+        def __init__(self, space: int) -> None:
+            super().__init__()
+            self.space = space
+
+    class Activated(Message):
+        """Enter (or a click) on ``space``."""
+
+        def __init__(self, space: int) -> None:
+            super().__init__()
+            self.space = space
+
+    def __init__(self, state: UKState, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state = state
+        self.cell = 4  # width of one hex in cells: 4 compact, 6 expanded
+        self.cursor = state.princess.space if state.princess.on_board else 0
+        self.marks: dict[int, Mark] = {}
+        self._set_board(state.board)
+        self._want_x: int | None = None
+
+    # --- geometry ---
+    def _set_board(self, board: Board) -> None:
+        self._board = board
+        coords = board_coords(board)
+        self.coords = coords
+        self.index = {c: i for i, c in enumerate(coords)}
+        rs = [r for _, r in coords]
+        xs = [2 * q + r for q, r in coords]
+        self.r0, self.rows = min(rs), max(rs) - min(rs) + 1
+        self.x0, self.span = min(xs), max(xs) - min(xs) + 1
+        self.shade = shade_areas(board)
+
+    def columns(self) -> int:
+        return (self.span - 1) * self.cell // 2 + self.cell
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.columns()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.rows * 2
+
+    def place(self, space: int) -> tuple[int, int]:
+        """Top-left (column, line) of a space."""
+        q, r = self.coords[space]
+        return (2 * q + r - self.x0) * self.cell // 2, (r - self.r0) * 2
+
+    def space_at(self, x: int, y: int) -> int | None:
+        r = y // 2 + self.r0
+        for s, (_q, rr) in enumerate(self.coords):
+            if rr != r:
+                continue
+            col, _ = self.place(s)
+            if col <= x < col + self.cell:
+                return s
+        return None
+
+    # --- updates from the screen ---
+    def show(self, state: UKState, marks: dict[int, Mark] | None = None) -> None:
+        self.state = state
+        if state.board is not self._board:
+            self._set_board(state.board)
+        self.marks = marks or {}
+        self.refresh(layout=True)
+
+    def set_cell(self, width: int) -> None:
+        if width != self.cell:
+            self.cell = width
+            self.refresh(layout=True)
+
+    def move_to(self, space: int) -> None:
+        if 0 <= space < len(self.coords) and space != self.cursor:
+            self.cursor = space
+            self._want_x = None
+            self.refresh()
+            self.post_message(self.Selected(space))
+
+    # --- keys and mouse ---
+    def action_cursor(self, dx: int, dy: int) -> None:
+        q, r = self.coords[self.cursor]
+        x = 2 * q + r
+        if dy == 0:
+            nxt = self.index.get((q + dx, r))
+            if nxt is not None:
+                self.move_to(nxt)
+            return
+        want = self._want_x if self._want_x is not None else x
+        # the two hexes overlapping this one in the row above/below; keep to the column
+        pair = [(q, r + dy), (q - 1, r + dy)] if dy > 0 else [(q + 1, r + dy), (q, r + dy)]
+        pair = [c for c in pair if c in self.index]
+        if not pair:
+            return
+        pair.sort(key=lambda c: (abs(2 * c[0] + c[1] - want), -(2 * c[0] + c[1])))
+        self.move_to(self.index[pair[0]])
+        self._want_x = want
+
+    def action_activate(self) -> None:
+        self.post_message(self.Activated(self.cursor))
+
+    def on_click(self, event) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        space = self.space_at(offset.x, offset.y)
+        if space is None:
+            return
+        self.focus()
+        self.move_to(space)
+        self.post_message(self.Activated(space))
+
+    # --- drawing ---
+    def terrain(self, s: int) -> list[tuple[str, Style]]:
+        b = self._board
+        if b.impassable[s]:
+            return [("✕" * (self.cell - 1), MARK_STYLES["impassable"])]
+        out: list[tuple[str, Style]] = []
+        if s == b.goal:
+            out.append(("★", MARK_STYLES["goal"]))
+        if b.defence[s]:
+            out.append((str(b.defence[s]), MARK_STYLES["defence"]))
+        if b.recruit[s]:
+            out.append((str(b.recruit[s]), MARK_STYLES["recruit"]))
+        if b.resource[s]:
+            out.append((str(b.resource[s]), MARK_STYLES["resource"]))
+        if b.difficulty[s]:
+            out.append(("▲" * min(b.difficulty[s], 2), MARK_STYLES["difficulty"]))
+        return out
+
+    def occupant(self, s: int) -> list[tuple[str, Style]]:
+        st = self.state
+        out: list[tuple[str, Style]] = []
+        hero = st.hero_at(s)
+        unit = st.unit_at(s)
+        both = hero is not None and unit is not None
+        room = self.cell - 1
+        if hero is not None:
+            if hero.id == PRINCESS:
+                out.append(
+                    (f"{tr('unicornus_ui.map.princess_initial')}{hero.tokens}", PRINCESS_STYLE)
+                )
+            else:
+                w = 1 if both else room - len(str(hero.tokens))
+                out.append(
+                    (f"{short_name(hero.name, w)}{hero.tokens}", Style(color=HERO, bold=True))
+                )
+        if unit is not None:
+            if unit.leader:
+                ch = st.imp(unit.leader)
+                w = 1 if both else room - len(str(unit.tokens))
+                text = f"{short_name(ch.name, w)}{unit.tokens}"
+                style = Style(color=PERSONALITY.get(ch.personality, "#ffffff"), bold=True)
+            else:
+                text, style = f"•{unit.tokens}", Style(color=LEADERLESS)
+            out.append((text, style))
+        return out
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        cells: list[tuple[str, Style]] = [(" ", Style())] * max(width, self.columns())
+        r = y // 2 + self.r0
+        top = y % 2 == 0
+        for s, (_q, rr) in enumerate(self.coords):
+            if rr != r:
+                continue
+            col, _ = self.place(s)
+            mark = self.marks.get(s)
+            bg = SHADES[self.shade.get(self._board.area[s], 0) % len(SHADES)]
+            if mark is not None and mark.kind in HIGHLIGHT:
+                bg = HIGHLIGHT[mark.kind]
+            base = Style(bgcolor=bg)
+            if top and mark is not None and mark.label:
+                parts = [(mark.label, Style(color="#ffffff", bold=True))]
+            else:
+                parts = self.terrain(s) if top else self.occupant(s)
+            body: list[tuple[str, Style]] = [(" ", base)]  # a left margin parts each hex
+            for text, style in parts:
+                for ch in text:
+                    body.append((ch, base + style))
+                    if cell_len(ch) == 2:  # a wide (Japanese) character fills two cells
+                        body.append(("", base + style))
+            body = body[: self.cell]
+            if body[-1][0] and cell_len(body[-1][0]) == 2:  # never cut a wide character in half
+                body[-1] = (" ", base)
+            body += [(" ", base)] * (self.cell - len(body))
+            if s == self.cursor:
+                body[0] = ("▐", Style(color="#ffffff", bgcolor=bg, bold=True))
+                body = [body[0]] + [(c, st + Style(reverse=True)) for c, st in body[1:]]
+            for i, cell in enumerate(body):
+                if 0 <= col + i < len(cells):
+                    cells[col + i] = cell
+        segments = [Segment(ch, style) for ch, style in cells[:width]]
+        return Strip(segments, width)

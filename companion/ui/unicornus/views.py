@@ -1,0 +1,355 @@
+"""What the panels say: header, the phase banner, the kingdom and imperial panels, the details
+of a space, the AIs' plans. Pure functions from the state to rich ``Text``, so the screen only
+places them."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from companion.core.i18n import Msg, language, tr
+from companion.games.unicornus import EmpirePlan, PrincessPlan, UKState
+from companion.games.unicornus.state import PRINCESS, Hero, Unit
+
+from .hexmap import HERO, LEADERLESS, PERSONALITY, short_name
+
+
+def name(pair: tuple[str, str]) -> str:
+    return pair[1] if language() == "ja" and pair[1] else pair[0]
+
+
+def space_name(state: UKState, s: int) -> str:
+    return state.board.names[s] if 0 <= s < len(state.board) else "—"
+
+
+def seat_label(state: UKState, seat: int) -> Msg:
+    heroes = ", ".join(name(state.hero(h).name) for h in state.seats[seat])
+    return Msg("unicornus_ui.seat", {"seat": seat + 1, "heroes": heroes})
+
+
+def header(state: UKState) -> Text:
+    out = Text()
+    out.append(
+        tr(Msg("unicornus_ui.header.round", {"round": state.round, "rounds": state.rounds})),
+        style="bold",
+    )
+    out.append("  ·  ")
+    out.append(tr(Msg(f"unicornus.phase.{state.phase}")), style="bold #ffd75f")
+    out.append("  ·  ")
+    out.append(
+        tr(Msg("unicornus_ui.header.start", {"seat": seat_label(state, state.start_player)}))
+    )
+    out.append("\n")
+    ev = state.current_event
+    if ev is not None:
+        out.append(tr("unicornus_ui.header.event"), style="bold")
+        out.append(f" {name(ev.name)} ")
+        out.append(tr(Msg("unicornus_ui.header.level", {"level": ev.level})), style="dim")
+    else:
+        out.append(tr("unicornus_ui.header.no_event"), style="dim")
+    ongoing = [e for e in state.ongoing if e is not ev]
+    if ongoing:
+        out.append("  ·  ")
+        out.append(tr("unicornus_ui.header.ongoing"), style="bold #ff9f5f")
+        out.append(" " + ", ".join(name(e.name) for e in ongoing))
+    return out
+
+
+def hero_initial(hero: Hero, width: int) -> str:
+    if hero.id == PRINCESS:
+        return tr("unicornus_ui.map.princess_initial")
+    return short_name(hero.name, width)
+
+
+def kingdom_panel(state: UKState, active: str, width: int) -> Text:
+    """One line per kingdom character: tokens/command, supplies, damage/life, actions left,
+    allies, the imperial characters bound to it by Fate."""
+    out = Text()
+    out.append(tr("unicornus_ui.kingdom.columns") + "\n", style="dim")
+    seat_of_turn = state.seats[state.current_seat] if state.phase == "players" else ()
+    for h in state.heroes:
+        mark = "▶" if h.id == active else " "
+        style = "bold" if h.id in seat_of_turn or h.id == active else ""
+        if not h.alive:
+            style = "dim strike"
+        ini = hero_initial(h, max(1, width - 2))
+        out.append(mark, style="bold #ffd75f")
+        out.append(
+            f"{ini:<{max(2, width - 2)}} ",
+            style=f"bold {HERO}" if h.id != PRINCESS else "bold #ffd75f",
+        )
+        out.append(f"{name(h.name)[:12]:<12} ", style=style)
+        out.append(f"{h.tokens:>2}/{h.command:<2} ")
+        out.append(f"{h.supplies:>3}  ")
+        life_style = "bold red" if h.life - h.damage <= 1 else ""
+        out.append(f"{h.damage}/{h.life:<2} ", style=life_style)
+        if h.id == PRINCESS:
+            left = state.princess_actions - state.princess_used
+            acts = f"{left}/{state.princess_actions}" if state.phase == "princess" else "—"
+        elif h.id in seat_of_turn:
+            acts = f"{state.actions_per_turn - state.used_by(h.id)}/{state.actions_per_turn}"
+        else:
+            acts = "—"
+        out.append(f"{acts:>5} ")
+        if h.id != PRINCESS:
+            out.append(f"{h.support:>2} ")
+        else:
+            out.append("   ")
+        extra = []
+        if h.allies:
+            extra.append("+" + ",".join(name(state.imp(a).name) for a in h.allies))
+        bound = [c for c in state.imperial if c.bound_to == h.id and c.status == "board"]
+        if bound:
+            extra.append("∞" + ",".join(name(c.name) for c in bound))
+        if h.seat >= 0:
+            extra.insert(0, tr(Msg("unicornus_ui.kingdom.seat", {"seat": h.seat + 1})))
+        out.append(" ".join(extra), style="dim")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def unit_text(state: UKState, unit: Unit) -> Text:
+    out = Text()
+    if unit.leader:
+        ch = state.imp(unit.leader)
+        out.append(name(ch.name), style=f"bold {PERSONALITY.get(ch.personality, '#ffffff')}")
+        out.append(
+            " "
+            + tr(
+                Msg(
+                    "unicornus_ui.unit.led",
+                    {
+                        "tokens": unit.tokens,
+                        "power": ch.combat_power,
+                        "life": ch.life_left,
+                        "max": ch.life,
+                        "personality": Msg(f"unicornus_ui.personality.{ch.personality}"),
+                    },
+                )
+            )
+        )
+        if ch.bound_to:
+            out.append(
+                " "
+                + tr(Msg("unicornus_ui.unit.fate", {"hero": name(state.hero(ch.bound_to).name)})),
+                style="dim",
+            )
+        if ch.no_fate:
+            out.append(" " + tr("unicornus_ui.unit.no_fate"), style="dim")
+    else:
+        out.append(
+            tr(Msg("unicornus_ui.unit.leaderless", {"tokens": unit.tokens})), style=LEADERLESS
+        )
+    return out
+
+
+def imperial_panel(state: UKState) -> Text:
+    out = Text()
+    for u in state.units:
+        out.append(f"{space_name(state, u.space):>5} ", style="dim")
+        out.append_text(unit_text(state, u))
+        out.append("\n")
+    gone = [c for c in state.imperial if c.status != "board"]
+    if gone:
+        out.append(
+            tr(
+                Msg(
+                    "unicornus_ui.imperial.gone",
+                    {
+                        "names": ", ".join(
+                            f"{name(c.name)} ({tr(Msg(f'unicornus_ui.status.{c.status}'))})"
+                            for c in gone
+                        )
+                    },
+                )
+            ),
+            style="dim",
+        )
+    out.rstrip()
+    return out
+
+
+def details(state: UKState, s: int) -> Text:
+    """The selected space: name, tile, distance to the goal, printed marks, who stands there."""
+    b = state.board
+    out = Text()
+    out.append(
+        tr(
+            Msg(
+                "unicornus_ui.details.space",
+                {
+                    "space": b.names[s],
+                    "tile": b.area[s],
+                    "dist": b.dist[s] if b.dist[s] < 999 else "∞",
+                },
+            )
+        ),
+        style="bold",
+    )
+    marks = []
+    if b.impassable[s]:
+        marks.append(tr("unicornus_ui.details.impassable"))
+    if s == b.goal:
+        marks.append(tr("unicornus_ui.details.goal"))
+    for field in ("difficulty", "recruit", "resource", "defence"):
+        v = getattr(b, field)[s]
+        if v:
+            marks.append(tr(Msg(f"unicornus_ui.details.{field}", {"n": v})))
+    start = b.start[s]
+    if start and start != "goal":
+        kind, _, who = start.partition(":")
+        label = who
+        try:
+            if kind == "imperial":
+                label = name(state.imp(who).name)
+            elif kind == "kingdom":
+                label = name(state.hero(who).name)
+        except KeyError:
+            pass
+        if kind == "princess":
+            label = name(state.princess.name)
+        marks.append(tr(Msg("unicornus_ui.details.start", {"who": label})))
+    out.append("  " + (" · ".join(marks) if marks else tr("unicornus_ui.details.plain")))
+    hero = state.hero_at(s)
+    unit = state.unit_at(s)
+    if hero is not None:
+        out.append("\n")
+        out.append(name(hero.name), style=f"bold {HERO}")
+        out.append(
+            " "
+            + tr(
+                Msg(
+                    "unicornus_ui.details.hero",
+                    {
+                        "tokens": hero.tokens,
+                        "command": hero.command,
+                        "supplies": hero.supplies,
+                        "damage": hero.damage,
+                        "life": hero.life,
+                    },
+                )
+            )
+        )
+    if unit is not None:
+        out.append("\n")
+        out.append_text(unit_text(state, unit))
+    battle = next((x for x in state.battles if x.space == s), None)
+    if battle is not None:
+        out.append("\n" + tr("unicornus_ui.details.battle"), style="bold red")
+    return out
+
+
+def princess_plan(state: UKState, plan: PrincessPlan) -> Text:
+    out = Text()
+    out.append(
+        tr(
+            Msg(
+                "unicornus_ui.princess.title",
+                {"used": state.princess_used, "actions": state.princess_actions},
+            )
+        )
+        + "\n",
+        style="bold",
+    )
+    first = state.princess_used + 1
+    for i, step in enumerate(plan.steps):
+        style = "bold reverse" if i == 0 else ""
+        if step.action == "move" and step.to >= 0:
+            what = tr(Msg("unicornus_ui.princess.move", {"space": space_name(state, step.to)}))
+        elif step.action == "move":
+            what = tr("unicornus_ui.princess.move_choice")
+        else:
+            what = tr(Msg("unicornus_ui.princess.procure", {"gain": -step.cost}))
+        out.append(f"{first + i}. {what}", style=style)
+        out.append(f"  {tr(step.reason)}\n", style="" if i == 0 else "dim")
+    if plan.steps and (plan.steps[-1].choice is not None or plan.steps[-1].battle):
+        rest = state.princess_actions - state.princess_used - len(plan.steps)
+        if rest > 0:
+            out.append(tr(Msg("unicornus_ui.princess.later", {"n": rest})), style="dim italic")
+    out.rstrip()
+    return out
+
+
+def empire_plan(
+    state: UKState, plan: EmpirePlan, picks: dict[int, int], forbid: tuple[tuple[int, int], ...]
+) -> Text:
+    """Every imperial unit in the helpful order (nearest a kingdom unit first): where it goes
+    and why; the picks the table made; units that stay are dimmed."""
+    out = Text()
+    out.append(tr("unicornus_ui.empire.title") + "\n", style="bold")
+    moving = [st for st in plan.steps if st.to >= 0 or st.choice is not None or st.unit in picks]
+    staying = [st for st in plan.steps if st not in moving]
+    for i, st in enumerate(moving, 1):
+        unit = state.unit_at(st.unit)
+        out.append(f"{i:>2}. ")
+        out.append_text(_unit_short(state, unit))
+        to = picks.get(st.unit, st.to)
+        if to >= 0:
+            out.append(f" {space_name(state, st.unit)} → {space_name(state, to)}", style="bold")
+            if state.hero_at(to) is not None:
+                out.append(" ⚔", style="bold red")
+        else:
+            out.append(f" {space_name(state, st.unit)} → ?", style="bold #ffd75f")
+        out.append(f"  {tr(st.reason)}", style="")
+        if st.unit in picks:
+            out.append("  " + tr("unicornus_ui.empire.picked"), style="italic #ffd75f")
+        out.append("\n")
+    if not moving:
+        out.append(tr("unicornus_ui.empire.nobody_moves") + "\n", style="italic")
+    if staying:
+        out.append(tr(Msg("unicornus_ui.empire.staying", {"n": len(staying)})) + " ", style="dim")
+        out.append(
+            ", ".join(
+                f"{_plain_unit(state, state.unit_at(st.unit))} {space_name(state, st.unit)}"
+                for st in staying
+            ),
+            style="dim",
+        )
+    out.rstrip()
+    return out
+
+
+def _plain_unit(state: UKState, unit: Unit | None) -> str:
+    if unit is None:
+        return "?"
+    if unit.leader:
+        return f"{name(state.imp(unit.leader).name)} {unit.tokens}"
+    return f"•{unit.tokens}"
+
+
+def _unit_short(state: UKState, unit: Unit | None) -> Text:
+    if unit is None:
+        return Text("?")
+    if unit.leader:
+        ch = state.imp(unit.leader)
+        return Text(
+            f"{name(ch.name)} ({unit.tokens})",
+            style=f"bold {PERSONALITY.get(ch.personality, '#ffffff')}",
+        )
+    return Text(tr(Msg("unicornus_ui.unit.tokens", {"tokens": unit.tokens})), style=LEADERLESS)
+
+
+def battles_panel(state: UKState, merges: list[Msg]) -> Text:
+    out = Text()
+    if merges:
+        out.append(tr("unicornus_ui.empire.merges") + "\n", style="bold")
+        for m in merges:
+            out.append("  " + tr(m) + "\n")
+    if state.battles:
+        out.append(tr("unicornus_ui.empire.battles") + "\n", style="bold")
+        for b in state.battles:
+            unit = state.unit_at(b.space)
+            out.append(f"  {space_name(state, b.space)} ", style="bold red")
+            out.append(name(state.hero(b.hero).name), style=f"bold {HERO}")
+            out.append(" ⚔ ")
+            out.append_text(_unit_short(state, unit))
+            origins = ", ".join(space_name(state, o) for o in b.origins)
+            out.append(
+                "  " + tr(Msg("unicornus_ui.empire.from", {"origins": origins})) + "\n",
+                style="dim",
+            )
+    if state.fate_pending:
+        out.append(tr("unicornus_ui.empire.fate_waiting") + " ", style="bold")
+        out.append(", ".join(name(state.imp(c).name) for c in state.fate_pending))
+    out.rstrip()
+    return out
