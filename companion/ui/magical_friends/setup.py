@@ -1,0 +1,407 @@
+"""The new-game flow: wizards (2–5, names and colours), the side of each tile, the start player,
+the round count and which side of the Stairway/Highway piece is up.
+
+"box" is the user's box: the box catalog with the user's transcription on top. A box whose
+board is not transcribed cannot be played: the screen says so and offers the demo. Small
+unknown values (turn order, fairy die, creature numbers, scoring) are asked with a form and
+saved into the user's catalog, so every later game has them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import reduce
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from companion.core.catalog import merge
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, msg, tr, tr_name
+from companion.games.magical_friends import (
+    MagicalFriendsCatalog,
+    Setup,
+    load,
+    missing_values,
+    new_game,
+)
+from companion.ui.dialogs import FormDialog, FormField
+from companion.ui.i18n import translate_bindings
+
+from .names import COLOURS
+
+GAME_KEY = "magical-friends"
+SETTING_ROUNDS = "magical-friends.rounds"  # the round count last chosen (default 8)
+MAX_WIZARDS = 5
+SIDE_LETTERS = "ABCDEFGH"
+
+_CREATURE_FIELD = re.compile(r"creatures\[id=([^\]]+)\]\.(alignment|wand_cost|copies)")
+_SIMPLE = {
+    "turn_order",
+    "board.fairy_die_sides",
+    "scoring.per_friend_in_tavern",
+    "scoring.per_poisoned_friend_in_tavern",
+    "scoring.per_trophy",
+    "scoring.per_neutral_trophy",
+}
+
+
+def board_missing(missing: list[str]) -> bool:
+    return any(m == "board.start_spaces" or m.startswith("board.tiles") for m in missing)
+
+
+def askable(missing: list[str]) -> list[str]:
+    """The small unknown values a form can ask for (not the board, not names)."""
+    return [m for m in missing if m in _SIMPLE or _CREATURE_FIELD.fullmatch(m)]
+
+
+def path_to_data(path: str, value: Any) -> dict:
+    """``creatures[id=fairy].copies`` = 3 → ``{"creatures": [{"id": "fairy", "copies": 3}]}``."""
+    m = _CREATURE_FIELD.fullmatch(path)
+    if m:
+        return {"creatures": [{"id": m[1], m[2]: value}]}
+    out: Any = value
+    for part in reversed(path.split(".")):
+        out = {part: out}
+    return out
+
+
+def unknown_field(cat: MagicalFriendsCatalog, name: str, path: str) -> FormField:
+    m = _CREATURE_FIELD.fullmatch(path)
+    if m:
+        kind = next((k for k in cat.creatures if k.id == m[1]), None)
+        creature = tr_name(kind.name if kind else None, m[1])
+        field = m[2]
+        if field == "alignment":
+            return FormField(
+                name,
+                Msg("magical_friends_ui.ask.alignment", {"creature": creature}),
+                kind="choice",
+                choices=(
+                    ("g", Msg("magical_friends_ui.alignment.good")),
+                    ("e", Msg("magical_friends_ui.alignment.evil")),
+                    ("n", Msg("magical_friends_ui.alignment.neutral")),
+                ),
+                optional=True,
+                hint=Msg("magical_friends_ui.ask.card_hint"),
+            )
+        return FormField(
+            name,
+            Msg(f"magical_friends_ui.ask.{field}", {"creature": creature}),
+            minimum=0 if field == "wand_cost" else 1,
+            optional=True,
+            hint=Msg("magical_friends_ui.ask.card_hint"),
+        )
+    if path == "turn_order":
+        return FormField(
+            name,
+            Msg("magical_friends_ui.ask.turn_order"),
+            kind="choice",
+            choices=(
+                ("h", Msg("magical_friends_ui.ask.highest_first")),
+                ("l", Msg("magical_friends_ui.ask.lowest_first")),
+            ),
+            optional=True,
+            hint=Msg("magical_friends_ui.ask.rulebook_hint"),
+        )
+    if path == "board.fairy_die_sides":
+        return FormField(
+            name,
+            Msg("magical_friends_ui.ask.fairy_die_sides"),
+            minimum=2,
+            maximum=20,
+            optional=True,
+            hint=Msg("magical_friends_ui.ask.fairy_die_hint"),
+        )
+    return FormField(
+        name,
+        Msg(f"magical_friends_ui.ask.{path.split('.')[-1]}"),
+        minimum=0,
+        optional=True,
+        hint=Msg("magical_friends_ui.ask.rulebook_hint"),
+    )
+
+
+_CHOICE_VALUES = {
+    "g": "good",
+    "e": "evil",
+    "n": "neutral",
+    "h": "highest_first",
+    "l": "lowest_first",
+}
+
+
+class NewGameScreen(Screen):
+    CSS_PATH = "setup.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "magical_friends_ui.key.start", priority=True),
+        Binding("ctrl+d", "demo", "magical_friends_ui.key.demo", priority=True),
+        Binding("ctrl+u", "unknowns", "magical_friends_ui.key.unknowns", priority=True),
+        Binding("escape", "app.pop_screen", "magical_friends_ui.key.back"),
+    ]
+
+    def __init__(self, catalog_name: str = "box", seed: int | None = None) -> None:
+        super().__init__()
+        self.catalog_name, self.seed = catalog_name, seed
+        self.asked = False  # the unknown-values form was offered once on this screen
+        self.cat = self._load()  # a broken user catalog raises here; the app says so
+        translate_bindings(self)
+
+    def _load(self) -> MagicalFriendsCatalog:
+        user = self.app_store_catalog() if self.catalog_name == "box" else None
+        return load(self.catalog_name, user)
+
+    def app_store_catalog(self) -> dict | None:
+        try:
+            return self.app.store.user_catalog(GAME_KEY)
+        except Exception:  # no app yet (constructed outside one): the box alone
+            return None
+
+    @property
+    def missing(self) -> list[str]:
+        return [] if self.catalog_name == "demo" else missing_values(self.cat)
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        cat = self.cat
+        with VerticalScroll(id="setup"):
+            yield Static(tr("magical_friends_ui.setup.title"), classes="section-title")
+            yield Static(id="setup-catalog")
+            with Vertical(id="setup-form"):
+                yield Label(tr("magical_friends_ui.setup.count"), classes="field-label")
+                yield Input(value="2", id="count", restrict=r"[0-9]*", max_length=1)
+                yield Label(tr("magical_friends_ui.setup.wizards"), classes="field-label")
+                for i in range(MAX_WIZARDS):
+                    with Horizontal(classes="wizard-row", id=f"row-{i}"):
+                        yield Input(
+                            value=tr(f"magical_friends_ui.colour.{COLOURS[i]}").capitalize(),
+                            id=f"name-{i}",
+                            classes="name",
+                        )
+                        yield Select(
+                            [(tr(f"magical_friends_ui.colour.{c}"), c) for c in COLOURS],
+                            value=COLOURS[i],
+                            allow_blank=False,
+                            id=f"colour-{i}",
+                            classes="colour",
+                        )
+                yield Label(tr("magical_friends_ui.setup.tiles"), classes="field-label")
+                for pos, tile in enumerate(cat.board.tiles):
+                    with Horizontal(classes="tile-row"):
+                        yield Static(
+                            tr(
+                                msg(
+                                    "magical_friends_ui.setup.tile",
+                                    n=pos + 1,
+                                    tile=tr_name(tile.name, tile.id),
+                                )
+                            ),
+                            classes="tile-name",
+                        )
+                        yield Select(
+                            [
+                                (f"{SIDE_LETTERS[j]} · {tr_name(side.name, side.id)}", side.id)
+                                for j, side in enumerate(tile.sides)
+                            ],
+                            value=tile.sides[0].id,
+                            allow_blank=False,
+                            id=f"side-{pos}",
+                        )
+                yield Label(tr("magical_friends_ui.setup.start_player"), classes="field-label")
+                yield Select([("1", 0), ("2", 1)], value=0, id="start", allow_blank=False)
+                yield Label(tr("magical_friends_ui.setup.rounds"), classes="field-label")
+                yield Static(tr("magical_friends_ui.setup.rounds_hint"), classes="field-hint")
+                yield Input(value="8", id="rounds", restrict=r"[0-9]*", max_length=2)
+                yield Label(tr("magical_friends_ui.setup.piece"), classes="field-label")
+                yield Select(
+                    [
+                        (tr("magical_friends_ui.header.stairway"), "stairway"),
+                        (tr("magical_friends_ui.header.hell"), "highway"),
+                    ],
+                    value="stairway",
+                    allow_blank=False,
+                    id="piece",
+                )
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button(tr("magical_friends_ui.setup.unknowns"), id="unknowns")
+                yield Button(tr("magical_friends_ui.setup.demo"), id="demo")
+                yield Button(
+                    tr("magical_friends_ui.setup.start"), id="start-game", variant="primary"
+                )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = tr("ui.game.magical-friends")
+        try:
+            rounds = int(self.app.store.get_setting(SETTING_ROUNDS, 8))
+        except (TypeError, ValueError):
+            rounds = 8
+        self.query_one("#rounds", Input).value = str(rounds)
+        self._show_catalog()
+        self._show_rows()
+        self.query_one("#count", Input).focus()
+
+    def _show_catalog(self) -> None:
+        note = self.query_one("#setup-catalog", Static)
+        missing = self.missing
+        unknowns = askable(missing)
+        self.query_one("#unknowns", Button).display = bool(unknowns)
+        self.query_one("#demo", Button).display = self.catalog_name != "demo"
+        if self.catalog_name == "demo":
+            note.update(tr("magical_friends_ui.setup.demo_note"))
+            note.set_class(True, "demo")
+        elif board_missing(missing):
+            note.update(tr("magical_friends_ui.setup.board_missing"))
+            note.set_class(True, "blocked")
+        elif unknowns:
+            note.update(tr(msg("magical_friends_ui.setup.some_unknown", count=len(unknowns))))
+        else:
+            note.update(tr("magical_friends_ui.setup.box_ready"))
+        blocked = self.catalog_name == "box" and board_missing(missing)
+        self.query_one("#setup-form").display = not blocked
+        self.query_one("#start-game", Button).disabled = blocked
+        if blocked:
+            self.query_one("#demo", Button).focus()
+
+    def wizard_count(self) -> int | None:
+        text = self.query_one("#count", Input).value.strip()
+        if text.isdigit() and 2 <= int(text) <= MAX_WIZARDS:
+            return int(text)
+        return None
+
+    def _show_rows(self) -> None:
+        n = self.wizard_count() or 2
+        for i in range(MAX_WIZARDS):
+            self.query_one(f"#row-{i}").display = i < n
+        start = self.query_one("#start", Select)
+        keep = start.value if isinstance(start.value, int) and start.value < n else 0
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)]
+        start.set_options([(f"{i + 1} · {names[i] or '?'}", i) for i in range(n)])
+        start.value = keep
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "count" or (event.input.id or "").startswith("name-"):
+            self._show_rows()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start-game":
+            self.action_start()
+        elif event.button.id == "demo":
+            self.action_demo()
+        elif event.button.id == "unknowns":
+            self.action_unknowns()
+
+    # -- actions --------------------------------------------------------------------------
+    def action_demo(self) -> None:
+        if self.catalog_name != "demo":
+            self.app.switch_screen(NewGameScreen("demo", self.seed))
+
+    @work(exclusive=True)
+    async def action_unknowns(self) -> None:
+        await self.ask_unknowns()
+
+    async def ask_unknowns(self) -> None:
+        """Ask the small unknown values and save the answers in the user's catalog."""
+        self.asked = True
+        paths = askable(self.missing)
+        if not paths:
+            return
+        fields = [unknown_field(self.cat, f"u{i}", p) for i, p in enumerate(paths)]
+        values = await self.app.push_screen_wait(
+            FormDialog(
+                Msg("magical_friends_ui.ask.title"),
+                fields,
+                intro=Msg("magical_friends_ui.ask.intro"),
+            )
+        )
+        if not values:
+            return
+        answers = [
+            path_to_data(p, _CHOICE_VALUES.get(values[f"u{i}"], values[f"u{i}"]))
+            for i, p in enumerate(paths)
+            if values[f"u{i}"] is not None
+        ]
+        if not answers:
+            return
+        data = reduce(merge, answers, self.app.store.user_catalog(GAME_KEY) or {})
+        try:
+            cat = load("box", data)  # check before saving: never store a catalog that breaks
+        except CompanionError as exc:
+            self.notify(str(exc), severity="error", timeout=12)
+            return
+        self.app.store.save_user_catalog(GAME_KEY, data)
+        self.cat = cat
+        self.notify(tr(msg("magical_friends_ui.ask.saved", count=len(answers))))
+        self._show_catalog()
+
+    @work(exclusive=True)
+    async def action_start(self) -> None:
+        if self.catalog_name == "box":
+            if board_missing(self.missing):
+                self._error(Msg("magical_friends_ui.setup.board_missing_short"))
+                return
+            if askable(self.missing) and not self.asked:
+                await self.ask_unknowns()
+        setup = self.read_setup()
+        if setup is None:
+            return
+        seed = self.seed if self.seed is not None else random.randrange(2**31)
+        try:
+            state = new_game(self.cat, setup, seed)
+        except CompanionError as exc:
+            self._error(exc.message)
+            return
+        self.app.store.set_setting(SETTING_ROUNDS, setup.rounds)
+        names = ", ".join(name for name, _ in setup.wizards)
+        key = (
+            "magical_friends_ui.setup.game_title_demo"
+            if self.catalog_name == "demo"
+            else "magical_friends_ui.setup.game_title"
+        )
+        self.app.start_game(GAME_KEY, state, tr(msg(key, names=names)), self.catalog_name)
+
+    def _error(self, message: Msg) -> None:
+        self.query_one("#setup-error", Static).update(tr(message))
+
+    def read_setup(self) -> Setup | None:
+        n = self.wizard_count()
+        if n is None:
+            self._error(Msg("magical_friends_ui.setup.bad_count"))
+            return None
+        wizards = []
+        for i in range(n):
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            if not name:
+                self._error(Msg("magical_friends_ui.setup.no_name", {"n": i + 1}))
+                return None
+            wizards.append((name, str(self.query_one(f"#colour-{i}", Select).value)))
+        if len({c for _, c in wizards}) < n or len({w for w, _ in wizards}) < n:
+            self._error(Msg("magical_friends_ui.setup.duplicate"))
+            return None
+        rounds_text = self.query_one("#rounds", Input).value.strip()
+        if not rounds_text.isdigit() or not 1 <= int(rounds_text) <= 20:
+            self._error(Msg("magical_friends_ui.setup.bad_rounds"))
+            return None
+        tiles = tuple(
+            (tile.id, str(self.query_one(f"#side-{pos}", Select).value))
+            for pos, tile in enumerate(self.cat.board.tiles)
+        )
+        start = self.query_one("#start", Select).value
+        self._error(Msg("magical_friends_ui.text", {"text": ""}))
+        return Setup(
+            wizards=tuple(wizards),
+            tiles=tiles,
+            start_player=start if isinstance(start, int) else 0,
+            rounds=int(rounds_text),
+            stairway_up=self.query_one("#piece", Select).value == "stairway",
+        )

@@ -1,0 +1,132 @@
+"""The final tally (spec §3, §7): friends in the tavern, trophies, points, the winner and how a
+tie on points was broken."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from companion.core.i18n import Msg, msg, tr
+from companion.games.magical_friends import GameState
+from companion.ui.i18n import translate_bindings
+
+from .names import wizard_text
+
+
+def tie_break_lines(state: GameState) -> list[Msg]:
+    """How the engine's tie-break went, step by step, for the people who tied on points."""
+    t = state.tally
+    if t is None:
+        return []
+    best = max(t.points)
+    tied = [i for i, p in enumerate(t.points) if p == best]
+    if len(tied) < 2:
+        return []
+    names = lambda ws: ", ".join(state.wizards[i].name for i in ws)  # noqa: E731
+    out = [Msg("magical_friends_ui.tally.tied", {"points": best, "who": names(tied)})]
+    healthy = [
+        sum(1 for c in state.in_tavern(i) if not c.poisoned) for i in range(len(state.wizards))
+    ]
+    measures = {
+        "tavern_friends": t.tavern_friends,
+        "trophies": t.trophies,
+        "hearts_unpoisoned": healthy,
+    }
+    for rule in state.scoring.tie_break:
+        if len(tied) == 1:
+            break
+        if rule == "shared":
+            out.append(Msg("magical_friends_ui.tally.shared"))
+            break
+        values = ", ".join(f"{state.wizards[i].name} {measures[rule][i]}" for i in tied)
+        top = max(measures[rule][i] for i in tied)
+        tied = [i for i in tied if measures[rule][i] == top]
+        out.append(
+            Msg(
+                "magical_friends_ui.tally.rule",
+                {"rule": Msg(f"magical_friends_ui.tiebreak.{rule}"), "values": values},
+            )
+        )
+    return out
+
+
+class TallyScreen(Screen):
+    DEFAULT_CSS = """
+    TallyScreen > Vertical { padding: 1 2; }
+    TallyScreen #tally-title { text-style: bold; padding-bottom: 1; }
+    TallyScreen DataTable { height: auto; margin-bottom: 1; }
+    TallyScreen #tally-winner { padding-bottom: 1; }
+    TallyScreen #tally-rule { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "app.pop_screen", "magical_friends_ui.key.back")]
+
+    def __init__(self, state: GameState, catalog_name: str = "box") -> None:
+        super().__init__()
+        self.state, self.catalog_name = state, catalog_name
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            title = tr("magical_friends_ui.tally.title")
+            if self.catalog_name == "demo":
+                title += "  ·  " + tr("magical_friends_ui.header.demo")
+            yield Static(title, id="tally-title")
+            yield DataTable(id="tally-table", cursor_type="none", zebra_stripes=True)
+            yield Static(id="tally-winner")
+            yield Static(id="tally-ties")
+            yield Static(id="tally-rule")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        state, t = self.state, self.state.tally
+        table = self.query_one(DataTable)
+        for key in ("wizard", "tavern", "poisoned", "hearts", "neutral", "points"):
+            table.add_column(tr(f"magical_friends_ui.tally.col.{key}"), key=key)
+        order = sorted(range(len(state.wizards)), key=lambda i: -t.points[i])
+        for i in order:
+            name = wizard_text(state, i)
+            if i in t.winners:
+                name = Text("★ ", style="bold yellow") + name
+            else:
+                name = Text("  ") + name
+            w = state.wizards[i]
+            table.add_row(
+                name,
+                str(t.tavern_friends[i]),
+                str(sum(1 for c in state.in_tavern(i) if c.poisoned)),
+                str(len(w.trophies)),
+                str(w.neutral_trophies),
+                Text(str(t.points[i]), style="bold"),
+            )
+        winners = ", ".join(state.wizards[i].name for i in t.winners)
+        key = (
+            "magical_friends_ui.tally.winner"
+            if len(t.winners) == 1
+            else "magical_friends_ui.tally.winners"
+        )
+        self.query_one("#tally-winner", Static).update(
+            Text(tr(msg(key, who=winners)), style="bold yellow")
+        )
+        self.query_one("#tally-ties", Static).update(
+            "\n".join(tr(m) for m in tie_break_lines(state))
+        )
+        s = state.scoring
+        self.query_one("#tally-rule", Static).update(
+            tr(
+                msg(
+                    "magical_friends_ui.tally.scoring",
+                    friend=s.per_friend_in_tavern,
+                    poisoned=s.per_poisoned_friend_in_tavern
+                    if s.per_poisoned_friend_in_tavern is not None
+                    else s.per_friend_in_tavern,
+                    trophy=s.per_trophy,
+                    neutral=s.per_neutral_trophy
+                    if s.per_neutral_trophy is not None
+                    else s.per_trophy,
+                )
+            )
+        )
