@@ -203,3 +203,26 @@ def test_corrections_set_a_printed_value_of_a_space():
     assert plan_princess(blocked).steps[0].to == h1
     with pytest.raises(RuleError):
         GAME.apply(s, Correct(f"space:{a1}", "goal", 1))
+
+
+def test_princess_battle_in_the_empire_phase_keeps_the_phase():
+    """§3 step 5 / §6.2: after her three actions the Empire attacks her; resolving that
+    princess battle leaves the Empire phase as it is (moved once), not a fresh Empire phase."""
+    from companion.games.unicornus.commands import ResolveBattle
+    from companion.games.unicornus.state import Unit
+    from tests.unicornus.scenario import imperial
+
+    s = game(
+        BOARD,
+        phase="empire",
+        heroes=[princess(1, tokens=3)],
+        units=[Unit(2, 1, "z")],
+        imps=[imperial("z", life=2)],
+    )
+    s = replace(s, princess_used=s.princess_actions)
+    s = GAME.apply(s, MoveEmpire(((sp(s, "a2"), sp(s, "a1")),)))
+    s = GAME.apply(s, ResolveBattle(sp(s, "a1")))
+    assert (s.phase, s.empire_moved, s.battles) == ("empire", True, ())
+    with pytest.raises(RuleError):
+        GAME.apply(s, MoveEmpire(()))
+    assert GAME.apply(s, EndEmpire()).phase == "round_end"

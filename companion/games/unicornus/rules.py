@@ -137,8 +137,11 @@ def make_ally(state: UKState, cid: str, hid: str) -> UKState:
 
 
 def after_princess(state: UKState) -> UKState:
-    """After her last action (and its battle): §8.1 win check, then the Empire phase."""
-    if state.outcome or state.battles or state.princess_used < state.princess_actions:
+    """After her last action (and its battle): §8.1 win check, then the Empire phase.
+    Only in the Princess phase: a princess battle the Empire starts changes no phase."""
+    if state.phase != "princess" or state.outcome or state.battles:
+        return state
+    if state.princess_used < state.princess_actions:
         return state
     if state.princess.space == state.board.goal:
         return replace(state, phase="over", outcome="win")
