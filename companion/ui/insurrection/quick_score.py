@@ -95,7 +95,9 @@ class QuickScoreScreen(Screen):
                         yield RadioButton(tr("insurrection.outcome.evil"), id="evil")
                 with Vertical():
                     yield Static(tr("insurrection_ui.quick.token"), classes="section-title")
-                    yield Select([], id="token", allow_blank=False)
+                    yield Select(
+                        [("…", "fortress")], id="token", allow_blank=False
+                    )  # filled on mount
                 with Vertical():
                     yield Static(tr("insurrection_ui.quick.graveyard"), classes="section-title")
                     yield Input(value="0", id="graveyard")

@@ -131,7 +131,7 @@ class ScoringScreen(Screen):
         grid.remove_children()
         panels = []
         for player in sheet.players:
-            table = Table.grid(padding=(0, 1))
+            table = Table.grid(padding=(0, 1), expand=True)
             table.add_column(justify="right", width=5)
             table.add_column(ratio=1)
             for line in player.lines:

@@ -1,0 +1,133 @@
+"""The quick score in the app (issue 5, Quick score) and the box catalog's missing numbers."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, RadioButton, Static
+
+from companion.core.catalog import unknowns
+from companion.core.i18n import set_language
+from companion.games.insurrection import engine
+from companion.games.insurrection.catalog import load
+from companion.store import Store
+from companion.ui.app import Start, create_app
+from companion.ui.dialogs import FormDialog
+from companion.ui.home import HomeScreen
+from companion.ui.insurrection.catalog_values import with_value
+from companion.ui.insurrection.new_game import NewGameScreen
+from companion.ui.insurrection.picker import CardPicker
+from companion.ui.insurrection.quick_score import QuickScoreScreen
+from companion.ui.insurrection.scoring_screen import ScoringScreen
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+async def type_text(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press(ch)
+
+
+async def pick_cards(pilot, *prefixes: str) -> None:
+    """In an open CardPicker: type each name prefix and Enter, then Enter to finish."""
+    for prefix in prefixes:
+        await type_text(pilot, prefix)
+        await pilot.press("enter")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_quick_score_from_home(store):
+    """§6 on the demo catalog: Good wins; Ann holds Ember Imp ×2 and Moss Wyrm (2 + 2 + 7 =
+    11), Ben Dusk Jackal and Moss Wyrm (3 + 7 = 10): Ann wins, totals on screen."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("k")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QuickScoreScreen)
+        screen.query_one("#cat-demo", RadioButton).value = True
+        await pilot.pause()
+        assert screen.catalog is not None and screen.catalog.meta.fictional
+        screen.query_one("#name-1", Input).focus()
+        await type_text(pilot, "Ann")
+        screen.query_one("#name-2", Input).focus()
+        await type_text(pilot, "Ben")
+        screen.query_one("#hand-1").press()
+        await pilot.pause()
+        assert isinstance(app.screen, CardPicker)
+        await pick_cards(pilot, "ember", "ember", "moss")
+        screen.query_one("#hand-2").press()
+        await pilot.pause()
+        await pick_cards(pilot, "dusk", "moss")
+        assert screen.hands == {1: ("imp", "imp", "wyrm"), 2: ("jackal", "wyrm")}
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        scoring = app.screen
+        assert isinstance(scoring, ScoringScreen)
+        titles = [str(p.border_title) for p in scoring.query(".player")]
+        assert titles == ["Ann — 11 points", "Ben — 10 points"]
+        assert "Ann wins" in str(scoring.query_one("#summary", Static).render())
+
+
+async def test_quick_score_needs_names(store):
+    """A hand without a player's name is refused, and nothing is scored."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, QuickScoreScreen)
+        assert "at least one player" in str(screen.query_one("#error", Static).render())
+
+
+def test_a_scoring_value_writes_the_whole_list():
+    """A list in the user catalog replaces the box's: setting one scoring number keeps the
+    card's other terms (docs/insurrection.md, Catalogs)."""
+    box = load("box")
+    dragon = box.card("dragon")
+    path = next(
+        f"persons[id=dragon].scoring[{i}].{name}"
+        for i, term in enumerate(dragon.scoring or [])
+        for name, value in term.model_dump().items()
+        if value is None and name not in ("card",)
+    )
+    user = with_value(None, box, path, 5)
+    merged = load("box", user)
+    assert len(merged.card("dragon").scoring) == len(dragon.scoring)
+    assert path not in list(unknowns(merged))
+
+
+async def test_box_asks_for_the_missing_numbers_card_by_card(store):
+    """§1: a tracked game needs copies, marks, initiative, icons and reveal counts; the box
+    flow asks exactly those (a FormDialog per card) and saves each card at once."""
+    before = len(engine.play_unknowns(load("box")))
+    app = create_app(store, Start("new", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)  # the first entry with gaps: a land
+        await type_text(pilot, "4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)  # the next one
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        after = engine.play_unknowns(load("box", store.user_catalog("insurrection")))
+        assert len(after) == before - 1
+        assert "lands[id=stronghold].reveal" not in after
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = str(app.screen.query_one("#error", Static).render())
+        assert "missing" in error and store.list_games() == []
