@@ -89,7 +89,10 @@ def requests(catalog: UnicornusCatalog, setup: SetupChoice) -> list[Request]:
             gaps.append(Request(kind, entry=found.group(2)))
         elif found := _MARKER_GAP.match(path):
             markers.append(found.group(1))
-    out = [Request(kind, entry, tuple(fields)) for (kind, entry), fields in groups.items()]
+    out = [
+        Request("tile" if section == "tiles" else section, entry, tuple(fields))
+        for (section, entry), fields in groups.items()
+    ]
     for marker in markers:
         tile = marker_tile(catalog, marker)
         if tile is None:

@@ -40,6 +40,7 @@ class NewGameScreen(Screen):
         self.tile_mode = DRAW
         self.asked_any = False  # a form was answered during this start
         self.draw_shown: tuple[str, ...] = ()
+        self.draw_at_start: tuple[str, ...] = ()
         translate_bindings(self)
 
     def _load(self) -> UnicornusCatalog:
@@ -319,6 +320,7 @@ class NewGameScreen(Screen):
     # --- starting ---------------------------------------------------------------------------
     def action_start(self) -> None:
         self.asked_any = False
+        self.draw_at_start = self.draw_shown  # what the table saw when it pressed Start
         self._continue()
 
     def _continue(self) -> None:
@@ -332,9 +334,8 @@ class NewGameScreen(Screen):
                 return
             self._ask(pending[0], then=self._continue)
             return
-        if self.asked_any and self.tile_mode == DRAW and setup.tiles != self.draw_shown:
+        if self.asked_any and self.tile_mode == DRAW and setup.tiles != self.draw_at_start:
             # new tiles changed the draw: let the table see it before the game starts
-            self._build_seats(self.chosen_characters())
             self._build_tiles()
             self.notify(tr("unicornus_forms.setup.check_draw"))
             return
@@ -377,7 +378,11 @@ class NewGameScreen(Screen):
             select.set_options(self._princess_options())
             select.value = value
         if request.kind in ("kingdom", "new_kingdom"):
-            self._build_seats(self.chosen_characters())
+            options = self._character_options()
+            for select in self.query(".character").results(Select):
+                value = select.value
+                select.set_options(options)
+                select.value = value
         if request.kind in ("tile", "new_tile") and self.tile_mode == ENTER:
             self.query_one("#tiles-enter", Vertical).remove_children()
         self._build_tiles()
