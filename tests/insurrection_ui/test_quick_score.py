@@ -131,3 +131,36 @@ async def test_box_asks_for_the_missing_numbers_card_by_card(store):
         await pilot.pause()
         error = str(app.screen.query_one("#error", Static).render())
         assert "missing" in error and store.list_games() == []
+
+
+async def test_unknown_values_are_asked_never_guessed(store):
+    """§6 Dragon: 7 if Good wins, the Evil value is on the card ("?" in the box). With Evil
+    winning, the scoring screen shows "?" and asks; the value typed is saved into the owner's
+    catalog and the total follows from it."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#evil", RadioButton).value = True
+        screen.query_one("#name-1", Input).focus()
+        await type_text(pilot, "Jeanne")
+        screen.query_one("#hand-1").press()
+        await pilot.pause()
+        await pick_cards(pilot, "dragon", "goblin")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)  # asked at once
+        scoring = next(s for s in app.screen_stack if isinstance(s, ScoringScreen))
+        assert scoring.sheet.players[0].total is None and scoring.sheet.winner is None
+        assert "Jeanne — ? points" in [str(p.border_title) for p in scoring.query(".player")]
+        await type_text(pilot, "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is scoring
+        # Goblin 9 if Evil wins (§6) + the Dragon's Evil value as entered
+        assert [str(p.border_title) for p in scoring.query(".player")] == ["Jeanne — 11 points"]
+        saved = load("box", store.user_catalog("insurrection"))
+        assert saved.card("dragon").scoring is not None
+        assert any(getattr(t, "evil", None) == 2 for t in saved.card("dragon").scoring)

@@ -46,10 +46,10 @@ class QuickScoreScreen(Screen):
     QuickScoreScreen VerticalScroll { padding: 0 2; }
     QuickScoreScreen .section-title { text-style: bold; padding-top: 1; }
     QuickScoreScreen #facts { height: auto; }
-    QuickScoreScreen #facts > Vertical { width: auto; height: auto; margin-right: 3; }
-    QuickScoreScreen RadioSet { width: auto; height: auto; }
-    QuickScoreScreen #token { width: 32; }
-    QuickScoreScreen #graveyard { width: 12; }
+    QuickScoreScreen #facts > Vertical { width: 1fr; height: auto; margin-right: 1; }
+    QuickScoreScreen RadioSet { width: 100%; height: auto; }
+    QuickScoreScreen #token { width: 100%; }
+    QuickScoreScreen #facts > Vertical.narrow { width: 16; }
     QuickScoreScreen .row { height: 3; }
     QuickScoreScreen .row Input { width: 24; }
     QuickScoreScreen .row Button { min-width: 14; }
@@ -98,7 +98,7 @@ class QuickScoreScreen(Screen):
                     yield Select(
                         [("…", "fortress")], id="token", allow_blank=False
                     )  # filled on mount
-                with Vertical():
+                with Vertical(classes="narrow"):
                     yield Static(tr("insurrection_ui.quick.graveyard"), classes="section-title")
                     yield Input(value="0", id="graveyard")
             yield Static(tr("insurrection_ui.quick.area"), classes="section-title")
