@@ -83,7 +83,7 @@ class UnicornusScreen(GameScreen):
         # Empire phase, before the moves: the table's picks and the conflict losers
         self.empire_picks: dict[int, int] = {}
         self.empire_forbid: tuple[tuple[int, int], ...] = ()
-        self.empire_key: tuple | None = None  # the state the picks were made for
+        self.empire_key: int | None = None  # the round the picks were made in
         self.retreat_asked: set[tuple[int, str]] = set()
         self.merges: list[Msg] = []
         self.busy = False  # a dialog is open
@@ -278,6 +278,8 @@ class UnicornusScreen(GameScreen):
                     },
                 )
             )
+        if s.phase == "empire" and s.empire_moved:
+            return tr("unicornus_ui.banner.empire_done")
         if s.phase == "empire":
             _, open_item = self.empire_state()
             if open_item is not None:
@@ -577,10 +579,9 @@ class UnicornusScreen(GameScreen):
         """The plan with the table's picks so far, and the next open item: ``("step",
         origin, Choice)`` or ``("conflict", space, Choice)``; None when ready to move."""
         s = self.state
-        key = (s.round, len(self.session.history()))
-        if self.empire_key != key and self.empire_key is not None and self.empire_key[0] != s.round:
+        if self.empire_key != s.round:  # a new Empire phase: nothing picked yet
             self.empire_picks, self.empire_forbid = {}, ()
-        self.empire_key = key
+            self.empire_key = s.round
         plan = plan_empire(s, self.empire_forbid)
         for st in plan.steps:
             if st.choice is not None and st.unit not in self.empire_picks:
