@@ -82,14 +82,14 @@ def token_text(state: GameState, cid: str) -> Text:
 
 
 def creature_label(state: GameState, cid: str) -> str:
-    """``Moss Knight 3 [MK3] (Alice)`` — for lists and the log."""
+    """``MK3 · Moss Knight 3 (Alice)`` — for lists and the log (no square brackets: markup)."""
     try:
         c = state.creature(cid)
     except Exception:  # an id the state no longer has (corrected away): show it as it is
         return cid
     poison = f" {POISONED}" if c.poisoned else ""
     return (
-        f"{kind_name(state, c.kind)} {serial(cid)} [{token(state, cid)}]{poison} "
+        f"{token(state, cid)} · {kind_name(state, c.kind)} {serial(cid)}{poison} "
         f"({state.wizards[c.owner].name})"
     )
 

@@ -82,6 +82,20 @@ _PHASE_ACTIONS = {
 _ALWAYS = {"correct", "end_game", "undo", "redo", "leave", "help"}
 
 
+def number_ranges(numbers) -> str:
+    """``1 2 3 4 6 7 8`` → ``1-4 6-8``: the artifacts left fit a narrow column."""
+    out: list[str] = []
+    run: list[int] = []
+    for n in sorted(numbers):
+        if run and n != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else " ".join(map(str, run)))
+            run = []
+        run.append(n)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else " ".join(map(str, run)))
+    return " ".join(out)
+
+
 def text_msg(text: str) -> Msg:
     return Msg("magical_friends_ui.text", {"text": text})
 
@@ -310,7 +324,7 @@ class MagicalFriendsScreen(GameScreen):
             return out or Text("–", style="dim")
         friends = state.racing(wiz)
         if not friends:
-            out.append(tr("magical_friends_ui.turn.no_friends"), style="dim")
+            out.append(tr("magical_friends_ui.turn.no_friends") + "\n", style="dim")
         for c in friends:
             out.append(f"{creature_label(state, c.id)} @ {c.where}")
             notes = []
@@ -344,7 +358,7 @@ class MagicalFriendsScreen(GameScreen):
                 str(v["pity"]),
                 str(v["fairy_dust"]),
                 trophies,
-                " ".join(map(str, v["artifacts_left"])) or "–",
+                number_ranges(v["artifacts_left"]) or "–",
             )
 
     # -- which keys apply now ------------------------------------------------------------
@@ -672,7 +686,7 @@ class MagicalFriendsScreen(GameScreen):
         """The cavern die: the table's roll 1–6, or 0 for the companion to roll."""
         options: list[tuple[int, str]] = [(0, tr("magical_friends_ui.cavern.app_rolls"))]
         for face in range(1, 7):
-            options.append((face, f"{face}: " + tr(f"magical_friends.cavern.{CAVERN_DIE[face]}")))
+            options.append((face, tr(f"magical_friends.cavern.{CAVERN_DIE[face]}")))
         choice = Choice(
             Msg("magical_friends_ui.cavern.reason"),
             tuple(Option(v, text_msg(label)) for v, label in options[1:] + options[:1]),

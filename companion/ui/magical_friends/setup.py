@@ -214,7 +214,18 @@ class NewGameScreen(Screen):
                             id=f"side-{pos}",
                         )
                 yield Label(tr("magical_friends_ui.setup.start_player"), classes="field-label")
-                yield Select([("1", 0), ("2", 1)], value=0, id="start", allow_blank=False)
+                yield Select(
+                    [
+                        (
+                            f"{i + 1} · {tr(f'magical_friends_ui.colour.{COLOURS[i]}').capitalize()}",
+                            i,
+                        )
+                        for i in range(2)
+                    ],
+                    value=0,
+                    id="start",
+                    allow_blank=False,
+                )
                 yield Label(tr("magical_friends_ui.setup.rounds"), classes="field-label")
                 yield Static(tr("magical_friends_ui.setup.rounds_hint"), classes="field-hint")
                 yield Input(value="8", id="rounds", restrict=r"[0-9]*", max_length=2)
@@ -301,6 +312,13 @@ class NewGameScreen(Screen):
         elif event.button.id == "unknowns":
             self.action_unknowns()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "demo":
+            return self.catalog_name != "demo"
+        if action == "unknowns":
+            return self.catalog_name == "box" and bool(askable(self.missing))
+        return True
+
     # -- actions --------------------------------------------------------------------------
     def action_demo(self) -> None:
         if self.catalog_name != "demo":
@@ -343,6 +361,7 @@ class NewGameScreen(Screen):
         self.cat = cat
         self.notify(tr(msg("magical_friends_ui.ask.saved", count=len(answers))))
         self._show_catalog()
+        self.refresh_bindings()
 
     @work(exclusive=True)
     async def action_start(self) -> None:

@@ -1,0 +1,60 @@
+"""Pictures of the Magical Friends screens at fixed sizes with a fixed seed (issue 6, Tests):
+the board in round 3 (lava) and the final tally."""
+
+from companion.core.i18n import set_language
+from companion.games.magical_friends import EndTurn, Move, PlayArtifacts, Poison, Slay
+from companion.store import Store
+from companion.ui.app import Start, create_app
+
+from .helpers import play_to_round_3, saved_game
+
+
+def _round_3(store):
+    """Round 3 under way: lava has slain Red's knight on the bridge; Blue's imp is poisoned."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    session.do(PlayArtifacts((7, 1, 2)))  # Red, Green, Blue
+    session.do(Poison("ember-imp-3", by=0))
+    return session
+
+
+def test_board_in_round_3_120x40(snap_compare):
+    store = Store.open("sqlite://")
+    try:
+        session = _round_3(store)
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        assert snap_compare(app, terminal_size=(120, 40))
+    finally:
+        store.close()
+        set_language("en")
+
+
+def test_board_in_round_3_160x50(snap_compare):
+    store = Store.open("sqlite://")
+    try:
+        session = _round_3(store)
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        assert snap_compare(app, terminal_size=(160, 50))
+    finally:
+        store.close()
+        set_language("en")
+
+
+def test_final_tally_120x40(snap_compare):
+    """A 3-round game: Green's moth reaches the tavern, Blue's imp slays Red's toad for a trophy."""
+    store = Store.open("sqlite://")
+    try:
+        session = saved_game(store, rounds=3)
+        play_to_round_3(session)
+        session.do(PlayArtifacts((7, 1, 2)))  # Red, Green, Blue
+        session.do(EndTurn())
+        session.do(Move("lantern-moth-4", to="tavern", steps=1))
+        session.do(EndTurn())
+        session.do(Slay(1, creatures=("puddle-toad-2",)))  # Blue's ability: a trophy
+        session.do(EndTurn())
+        assert session.state.phase == "over"
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        assert snap_compare(app, terminal_size=(120, 40), press=["v"])
+    finally:
+        store.close()
+        set_language("en")
