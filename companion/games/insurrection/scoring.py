@@ -323,6 +323,22 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
     def cards_in(scope: Scope) -> tuple[str, ...]:
         return hand if scope == "hand" else pos.face_up
 
+    def counted(features, scope: Scope) -> tuple[int | None, list[Msg]]:
+        """The summed count of ``features`` in ``scope``, and a message per feature."""
+        total: int | None = 0
+        parts = []
+        for feature in features:
+            n = _count(cat, cards_in(scope), feature, needs)
+            total = _add(total, n)
+            parts.append(
+                msg(
+                    "insurrection.score.counted",
+                    feature=_feature_msg(feature, scope),
+                    count=_show(n),
+                )
+            )
+        return total, parts
+
     if isinstance(term, Flat):
         points = val(term.points, "points")
         return _Result(points, msg("insurrection.score.flat", value=_show(points)))
@@ -338,18 +354,7 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         )
     if isinstance(term, PerIcon):
         points = val(term.points, "points")
-        parts = []
-        total: int | None = 0
-        for feature in term.features:
-            n = _count(cat, cards_in(term.scope), feature, needs)
-            total = _add(total, n)
-            parts.append(
-                msg(
-                    "insurrection.score.counted",
-                    feature=_feature_msg(feature, term.scope),
-                    count=_show(n),
-                )
-            )
+        total, parts = counted(term.features, term.scope)
         value = None if total is None else _mul(points, total)
         return _Result(
             value,
@@ -452,18 +457,7 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         )
     if isinstance(term, Threshold):
         at_least = val(term.at_least, "at_least")
-        parts = []
-        total: int | None = 0
-        for feature in term.features:
-            n = _count(cat, cards_in(term.scope), feature, needs)
-            total = _add(total, n)
-            parts.append(
-                msg(
-                    "insurrection.score.counted",
-                    feature=_feature_msg(feature, term.scope),
-                    count=_show(n),
-                )
-            )
+        total, parts = counted(term.features, term.scope)
         if at_least is None or total is None:
             return _Result(None, msg("insurrection.score.threshold_unknown", what=_join(parts)))
         if total >= at_least:
