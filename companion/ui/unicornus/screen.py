@@ -55,6 +55,16 @@ from .hexmap import MARK_STYLES, HexMap, Mark
 WIDE = 150  # from this terminal width on, the map draws its expanded hexes
 
 
+class MapChoice(ChoiceDialog):
+    """A choice beside the map (over the right-hand panels), so the options marked on the
+    map stay in sight."""
+
+    DEFAULT_CSS = """
+    MapChoice { align: right middle; }
+    MapChoice > Vertical { width: 60; margin-right: 1; }
+    """
+
+
 class UnicornusScreen(GameScreen):
     CSS_PATH = "screen.tcss"
     BINDINGS = [
@@ -495,7 +505,7 @@ class UnicornusScreen(GameScreen):
             if isinstance(value, int) and value >= 0 and value < len(self.state.board):
                 self.map.move_to(value)
 
-        self.app.push_screen(ChoiceDialog(choice, title, highlight), done)
+        self.app.push_screen(MapChoice(choice, title, highlight), done)
 
     # --- the next thing the table does ---
     def action_next(self) -> None:

@@ -64,7 +64,8 @@ def kingdom_panel(state: UKState, active: str, width: int) -> Text:
     """One line per kingdom character: tokens/command, supplies, damage/life, actions left,
     allies, the imperial characters bound to it by Fate."""
     out = Text()
-    out.append(tr("unicornus_ui.kingdom.columns") + "\n", style="dim")
+    pad = " " * (max(2, width - 2) + 2)  # under the cursor mark and the map initials
+    out.append(pad + tr("unicornus_ui.kingdom.columns") + "\n", style="dim")
     seat_of_turn = state.seats[state.current_seat] if state.phase == "players" else ()
     for h in state.heroes:
         mark = "▶" if h.id == active else " "

@@ -1,0 +1,54 @@
+"""Pictures of the Unicornus Knights game screen (issue 4), demo catalog, fixed seed, at
+120×40 (compact hexes) and 160×50 (expanded hexes)."""
+
+import pytest
+
+from companion.core.i18n import set_language
+from companion.store import Store
+from companion.ui.app import create_app
+from tests.unicornus_ui.demo import start
+from tests.unicornus_ui.test_play import ROUND_SEED
+
+
+@pytest.fixture
+def app():
+    store = Store.open("sqlite://")
+    yield create_app(store, lang="en")
+    store.close()
+    set_language("en")
+
+
+def keys(*pressed):
+    async def run_before(pilot):
+        await pilot.pause()
+        start(pilot.app, ROUND_SEED)
+        await pilot.pause()
+        for k in pressed:
+            await pilot.press(k)
+            await pilot.pause()
+
+    return run_before
+
+
+def test_map_at_the_start_120x40(snap_compare, app):
+    """The map, header, characters and imperial units before round 1."""
+    assert snap_compare(app, terminal_size=(120, 40), run_before=keys())
+
+
+def test_map_at_the_start_160x50(snap_compare, app):
+    """The expanded map uses the room of a 160×50 terminal."""
+    assert snap_compare(app, terminal_size=(160, 50), run_before=keys())
+
+
+# round 1 of seed 7 up to the Empire's tie (Ysolde's first step), the choice open
+TO_EMPIRE_TIE = ("n", "n", "n", "n", "n", "n", "n", "n", "1", "n", "n")
+
+
+def test_empire_phase_with_a_choice_open_120x40(snap_compare, app):
+    """§5.2: the Empire's plan (nearest first, reasons) and the table's choice, its options
+    marked on the map."""
+    assert snap_compare(app, terminal_size=(120, 40), run_before=keys(*TO_EMPIRE_TIE))
+
+
+def test_empire_phase_with_a_choice_open_160x50(snap_compare, app):
+    assert snap_compare(app, terminal_size=(160, 50), run_before=keys(*TO_EMPIRE_TIE))
