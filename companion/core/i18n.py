@@ -100,11 +100,21 @@ def tr(message: Msg | str, lang: str | None = None, **params: Any) -> str:
     template = entry.get(lang) or entry.get("en") or f"⟨{key}⟩"
     if not values:
         return template
-    shown = {k: (tr(v, lang) if isinstance(v, Msg) else v) for k, v in values.items()}
+    shown = {k: _show(v, lang) for k, v in values.items()}
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def _show(value: Any, lang: str) -> Any:
+    """A parameter as shown: a ``Msg`` translated, a catalog name (``{"en": …, "ja": …}``)
+    in ``lang``, anything else as it is."""
+    if isinstance(value, Msg):
+        return tr(value, lang)
+    if isinstance(value, dict) and "en" in value:
+        return value.get(lang) or value["en"]
+    return value
 
 
 def tr_name(names: dict[str, str] | None, fallback: str = "") -> str:

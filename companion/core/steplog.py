@@ -114,8 +114,14 @@ class StepLog:
     def commands(self) -> list[Command]:
         return [e.command for e in self._entries]
 
+    def describe(self, cmd: Command) -> Msg:
+        """The log line of ``cmd``; a game may name things from its state (cards by name
+        rather than id) through an optional ``describe(cmd, state)``."""
+        describe = getattr(self.game, "describe", None)
+        return describe(cmd, self.state) if describe is not None else cmd.describe()
+
     def history(self) -> list[HistoryLine]:
         return [
-            HistoryLine(i + 1, e.command.describe(), i >= self.cursor)
+            HistoryLine(i + 1, self.describe(e.command), i >= self.cursor)
             for i, e in enumerate(self._entries)
         ]

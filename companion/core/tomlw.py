@@ -48,7 +48,11 @@ def dumps(data: dict[str, Any], header: str = "") -> str:
 def _write_table(data: dict[str, Any], path: list[str], lines: list[str]) -> None:
     nested: list[tuple[str, Any]] = []
     for key, value in data.items():
-        if isinstance(value, dict) and value and any(isinstance(v, dict | list) for v in value.values()):
+        if (
+            isinstance(value, dict)
+            and value
+            and any(isinstance(v, dict | list) for v in value.values())
+        ):
             nested.append((key, value))
         elif isinstance(value, dict) and path == [] and value:
             nested.append((key, value))

@@ -63,7 +63,7 @@ class GameScreen(Screen):
         if cmd is None:
             self.notify(tr("ui.undo.nothing"))
         else:
-            self.notify(tr(msg("ui.undo.done", step=cmd.describe())))
+            self.notify(tr(msg("ui.undo.done", step=self.session.log.describe(cmd))))
         self.refresh_all()
 
     def action_redo(self) -> None:
@@ -71,7 +71,7 @@ class GameScreen(Screen):
         if cmd is None:
             self.notify(tr("ui.redo.nothing"))
         else:
-            self.notify(tr(msg("ui.redo.done", step=cmd.describe())))
+            self.notify(tr(msg("ui.redo.done", step=self.session.log.describe(cmd))))
         self.refresh_all()
 
     def action_leave(self) -> None:

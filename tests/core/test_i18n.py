@@ -36,8 +36,17 @@ def test_every_key_used_in_code_exists():
 def test_translate_and_nested_and_language_switch():
     try:
         set_language("ja")
-        text = tr(Msg("core.catalog.error", {"file": "f", "entry": "e", "field": "x", "problem": "p"}))
+        text = tr(
+            Msg("core.catalog.error", {"file": "f", "entry": "e", "field": "x", "problem": "p"})
+        )
         assert "項目" in text
     finally:
         set_language("en")
     assert tr("no.such.key") == "⟨no.such.key⟩"
+
+
+def test_catalog_names_as_parameters_follow_the_language():
+    """Catalogs carry both names; a log line shows the one of the reader's language."""
+    line = Msg("ui.undo.done", {"step": {"en": "Goblin", "ja": "ゴブリン"}})
+    assert tr(line, "en") == "Undone: Goblin"
+    assert "ゴブリン" in tr(line, "ja")

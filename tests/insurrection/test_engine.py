@@ -6,6 +6,7 @@ import pytest
 
 from companion.core.codec import dump, dump_command, load, load_command
 from companion.core.errors import RuleError
+from companion.core.i18n import Msg, tr
 from companion.core.steplog import StepLog
 from companion.games.insurrection import GAME
 from companion.games.insurrection import catalog as catalogs
@@ -269,3 +270,21 @@ def test_state_and_commands_round_trip_and_undo():
     log.do(Take("m1"))
     log.undo()
     assert log.state.phase == "turns" and log.state.turn == 0
+
+
+def test_log_names_cards_as_printed_in_either_language():
+    """§7: the log the table reads names the cards, not catalog ids."""
+    demo = catalogs.load("demo")
+    s = new_game(demo, ("A", "B"), seed=1)
+    first, second = demo.persons[0], demo.persons[1]
+    line = GAME.describe(March((first.id, second.id)), s)
+    assert tr(line, "en") == tr(
+        Msg("insurrection.cmd.March", {"cards": f"{first.name['en']}, {second.name['en']}"}), "en"
+    )
+    assert first.name["ja"] in tr(line, "ja")
+
+
+def test_log_line_leaves_free_text_alone():
+    s = start()
+    line = GAME.describe(UseLand("not a card"), s)
+    assert tr(line, "en") == tr(UseLand("not a card").describe(), "en")

@@ -40,5 +40,24 @@ class InsurrectionGame:
     def summary(self, state: InsurrectionState) -> Msg:
         return engine.summary(state)
 
+    def describe(self, cmd: Command, state: InsurrectionState) -> Msg:
+        """The log line, naming cards as printed (in the reader's language), not by id."""
+        line = cmd.describe()
+        return Msg(line.key, {k: _card_names(v, state) for k, v in line.params.items()})
+
+
+def _card_names(value: object, state: InsurrectionState) -> object:
+    """``"goblin, dragon"`` → ``{"en": "Goblin, Dragon", "ja": …}``; other values unchanged."""
+    if not isinstance(value, str) or not value:
+        return value
+    try:
+        cards = [state.catalog.card(card_id) for card_id in value.split(", ")]
+    except KeyError:
+        return value
+    return {
+        lang: ", ".join(c.name.get(lang) or c.name.get("en") or c.id for c in cards)
+        for lang in ("en", "ja")
+    }
+
 
 GAME = InsurrectionGame()
