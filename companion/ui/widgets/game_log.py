@@ -15,7 +15,7 @@ class GameLog(RichLog):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=16, **kwargs)
         self.border_title = tr("ui.log.title")
 
     def show(self, history: list[HistoryLine]) -> None:
