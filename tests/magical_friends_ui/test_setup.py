@@ -31,7 +31,7 @@ def demo_board_as_user_catalog() -> dict:
             "id": f"tile-{n}",
             "sides": [
                 {"id": f"tile-{n}-{ab}", "entry": side["entry"], "spaces": side["spaces"]}
-                for ab, side in zip("ab", tile["sides"])
+                for ab, side in zip("ab", tile["sides"], strict=True)
             ],
         }
         for n, tile in enumerate(demo["board"]["tiles"], 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from companion.core.i18n import Msg, tr, tr_name
@@ -67,7 +68,10 @@ def token(state: GameState, cid: str) -> str:
     """A short creature token: the initials of its kind and its number, e.g. ``MK3``."""
     c = state.creature(cid)
     words = kind_name(state, c.kind).split()
-    initials = "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else words[0][:2]
+    if len(words) > 1:
+        initials = "".join(w[0] for w in words[:2]).upper()
+    else:  # one word: two letters, or one wide (Japanese) character
+        initials = words[0][:1] if cell_len(words[0][:1]) > 1 else words[0][:2]
     return f"{initials}{serial(cid)}"
 
 
