@@ -15,7 +15,8 @@ class GameLog(RichLog):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=16, **kwargs)
+        kwargs.setdefault("min_width", 16)  # RichLog's default (78) scrolls a side panel sideways
+        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
         self.border_title = tr("ui.log.title")
 
     def show(self, history: list[HistoryLine]) -> None:
