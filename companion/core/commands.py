@@ -66,3 +66,35 @@ class Game(Protocol):
     def summary(self, state: Any) -> Msg:
         """One line for the resume list: round, phase, outcome."""
         ...
+
+
+@command("core")
+@dataclass(frozen=True)
+class Note(Command):
+    """A game-log line that changes nothing: a pick the app made for the table (the "pick ties
+    automatically" setting: logged as a pick, never hidden), or a choice the table made that
+    the game screen must remember after a resume. ``text`` is the ``Msg`` as JSON
+    (:mod:`companion.core.msgjson`)."""
+
+    text: str
+
+    @classmethod
+    def of(cls, message: Msg) -> Note:
+        from companion.core.msgjson import dump_msg
+
+        return cls(dump_msg(message))
+
+    @property
+    def message(self) -> Msg:
+        from companion.core.msgjson import load_msg
+
+        return load_msg(self.text)
+
+    def describe(self) -> Msg:
+        return self.message
+
+
+def apply_command(game: Game, state: Any, cmd: Command) -> Any:
+    """``game.apply``, except for a :class:`Note`, which every game accepts and which leaves
+    the state as it is."""
+    return state if isinstance(cmd, Note) else game.apply(state, cmd)

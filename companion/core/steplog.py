@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.core.commands import Command, Game
+from companion.core.commands import Command, Game, apply_command
 from companion.core.i18n import Msg
 
 
@@ -79,10 +79,10 @@ class StepLog:
 
     def check(self, cmd: Command) -> Any:
         """The state ``cmd`` would lead to, without recording it (raises ``RuleError``)."""
-        return self.game.apply(self.state, cmd)
+        return apply_command(self.game, self.state, cmd)
 
     def do(self, cmd: Command) -> Any:
-        new = self.game.apply(self.state, cmd)
+        new = apply_command(self.game, self.state, cmd)
         if self.sink is not None:
             self.sink.record(self.cursor, cmd, new)
         del self._entries[self.cursor :]

@@ -19,9 +19,9 @@ from sqlalchemy import delete, insert, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
-from companion.core.commands import Command, Game
+from companion.core.commands import Command, Game, apply_command
+from companion.core.msgjson import dump_msg
 from companion.core.steplog import HistoryLine, StepLog
-from companion.store.msgjson import dump_msg
 from companion.store.tables import GameRow, SnapshotRow, StepRow
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class GameSession:
             start = snap
         state = self._states[start]
         for i in range(start, n):
-            state = self.game.apply(state, self._commands[i])
+            state = apply_command(self.game, state, self._commands[i])
             self._states[i + 1] = state
         return state
 

@@ -27,10 +27,10 @@ from companion.core import codec
 from companion.core.catalog import read_toml
 from companion.core.commands import Game
 from companion.core.i18n import Msg
+from companion.core.msgjson import dump_msg, load_msg
 from companion.core.tomlw import dumps as toml_dumps
 from companion.store import migrations
 from companion.store.errors import StoreError
-from companion.store.msgjson import dump_msg, load_msg
 from companion.store.opening import Target, resolve_target
 from companion.store.precheck import check_version, inspect_file
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, is_finished, now

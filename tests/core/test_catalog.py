@@ -23,15 +23,31 @@ class Box(CatalogModel):
 
 
 def test_unknowns_listed_by_entry_id():
-    box = validate(Box, {"tiles": [{"id": "a", "name": {"en": "A"}, "defence": "?"},
-                                   {"id": "b", "name": {"en": "B"}, "defence": 2}]}, "box.toml")
+    box = validate(
+        Box,
+        {
+            "tiles": [
+                {"id": "a", "name": {"en": "A"}, "defence": "?"},
+                {"id": "b", "name": {"en": "B"}, "defence": 2},
+            ]
+        },
+        "box.toml",
+    )
     assert list(unknowns(box)) == ["tiles[id=a].defence"]
 
 
 def test_error_names_file_entry_and_field():
     with pytest.raises(CatalogError) as exc:
-        validate(Box, {"tiles": [{"id": "a", "name": {"en": "A"}},
-                                 {"id": "b", "name": {"en": "B"}, "defence": "high"}]}, "box.toml")
+        validate(
+            Box,
+            {
+                "tiles": [
+                    {"id": "a", "name": {"en": "A"}},
+                    {"id": "b", "name": {"en": "B"}, "defence": "high"},
+                ]
+            },
+            "box.toml",
+        )
     err = exc.value
     assert (err.file, err.entry, err.field) == ("box.toml", "tiles[1] (id=b)", "defence")
     assert "box.toml" in str(err) and "id=b" in str(err)
@@ -54,8 +70,11 @@ def test_bad_toml_names_the_file(tmp_path):
 
 
 def test_toml_writer_round_trip(tmp_path):
-    data = {"version": 1, "meta": {"name": "x", "fictional": True},
-            "tiles": [{"id": "a", "name": {"en": "A", "ja": "エー"}, "defence": None, "faces": [1, 2]}]}
+    data = {
+        "version": 1,
+        "meta": {"name": "x", "fictional": True},
+        "tiles": [{"id": "a", "name": {"en": "A", "ja": "エー"}, "defence": None, "faces": [1, 2]}],
+    }
     path = tmp_path / "out.toml"
     path.write_text(dumps(data, header="user catalog"), encoding="utf-8")
     back = read_toml(path)

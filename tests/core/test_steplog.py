@@ -105,3 +105,21 @@ def test_undo_redo_matches_replay(actions):
     replay = StepLog(TINY, TinyState())
     replay.do_all(log.commands()[: log.cursor])
     assert replay.state == log.state
+
+
+def test_a_note_is_logged_and_changes_nothing():
+    """design.md §5.3 of the Unicornus spec: an automatic pick is logged as a pick."""
+    from companion.core.codec import dump_command, load_command
+    from companion.core.commands import Note
+    from companion.core.i18n import Msg
+
+    log = StepLog(TINY, TinyState())
+    log.do(Add(2))
+    note = Note.of(Msg("core.choice.auto_picked", {"option": Msg("tiny.add", {"amount": 1})}))
+    log.do(note)
+    assert log.state == TinyState(total=2) and len(log) == 2
+    assert log.history()[-1].description == note.message
+    assert load_command(dump_command(note)) == note
+    assert note.message.params["option"] == Msg("tiny.add", {"amount": 1})
+    log.undo()
+    assert log.state.total == 2 and log.can_redo

@@ -291,3 +291,21 @@ def test_reopened_game_matches_memory(ops, every):
             again.redo()
             model.redo()
             assert again.state == model.state
+
+
+def test_a_note_survives_resume_and_replay(db_path):
+    """An automatic pick stays in the log after a resume; replaying past it rebuilds states."""
+    from companion.core.commands import Note
+
+    note = Note.of(Msg("core.choice.auto_picked", {"option": "space 3"}))
+    with open_store(db_path, snapshot_every=2) as store:
+        game = store.new_game(TINY, TinyState(), "notes")
+        for cmd in (Add(1), note, Add(2), Add(3), note, Add(4)):
+            game.do(cmd)
+        gid = game.id
+    with open_store(db_path, snapshot_every=2) as store:
+        again = store.open_game(gid)
+        assert again.history()[1].description == note.message
+        for total in (6, 6, 3, 1, 1, 0):
+            again.undo()
+            assert again.state.total == total
