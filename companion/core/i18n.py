@@ -22,7 +22,7 @@ LANGUAGES = ("en", "ja")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 
 _current = "en"
-_tables: dict[str, dict[str, str]] | None = None  # full key -> {lang: text}
+_domains: dict[str, dict[str, dict[str, str]]] = {}  # domain -> key -> {lang: text}, as read
 _extra_dirs: list[Path] = []  # more locale folders (the tests' tiny game has one)
 
 
@@ -47,29 +47,38 @@ def msg(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
+def _read_domain(path: Path) -> dict[str, dict[str, str]]:
+    with path.open("rb") as fh:
+        return {key: dict(entry) for key, entry in tomllib.load(fh).items()}
+
+
 def load_tables(directory: Path = LOCALE_DIR) -> dict[str, dict[str, str]]:
-    tables: dict[str, dict[str, str]] = {}
-    for path in sorted(directory.glob("*.toml")):
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-        for key, entry in data.items():
-            tables[f"{path.stem}.{key}"] = dict(entry)
-    return tables
+    """Every key of every domain in ``directory`` (for checks; lookups read one domain)."""
+    return {
+        f"{path.stem}.{key}": entry
+        for path in sorted(directory.glob("*.toml"))
+        for key, entry in _read_domain(path).items()
+    }
 
 
 def add_locale_dir(directory: Path) -> None:
-    global _tables
     _extra_dirs.append(directory)
-    _tables = None
+    _domains.clear()
 
 
-def _get_tables() -> dict[str, dict[str, str]]:
-    global _tables
-    if _tables is None:
-        _tables = load_tables()
-        for extra in _extra_dirs:
-            _tables.update(load_tables(extra))
-    return _tables
+def _entry(full_key: str) -> dict[str, str] | None:
+    """The entry of ``<domain>.<key>``, reading only that domain's file, once (start-up
+    then pays for the words of the first screen, not for every game's)."""
+    domain, _, key = full_key.partition(".")
+    table = _domains.get(domain)
+    if table is None:
+        table = {}
+        for directory in (LOCALE_DIR, *_extra_dirs):
+            path = directory / f"{domain}.toml"
+            if path.is_file():
+                table.update(_read_domain(path))
+        _domains[domain] = table
+    return table.get(key)
 
 
 def set_language(lang: str) -> None:
@@ -84,7 +93,7 @@ def language() -> str:
 
 
 def has_key(key: str) -> bool:
-    return key in _get_tables()
+    return _entry(key) is not None
 
 
 def tr(message: Msg | str, lang: str | None = None, **params: Any) -> str:
@@ -94,7 +103,7 @@ def tr(message: Msg | str, lang: str | None = None, **params: Any) -> str:
     else:
         key, values = message, params
     lang = lang or _current
-    entry = _get_tables().get(key)
+    entry = _entry(key)
     if entry is None:
         return f"⟨{key}⟩"
     template = entry.get(lang) or entry.get("en") or f"⟨{key}⟩"
