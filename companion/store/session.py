@@ -145,7 +145,7 @@ class GameSession:
                         game_id=self.id,
                         idx=index,
                         command=codec.dump_command(cmd),
-                        description=dump_msg(cmd.describe()),
+                        description=dump_msg(self.log.describe(cmd)),  # as the log shows it
                     )
                 )
                 conn.execute(

@@ -157,7 +157,41 @@ def parse_field(f: FormField, text: str) -> Any:
     return text
 
 
-class FormDialog(ModalScreen[dict[str, Any] | None]):
+class FormScreen(ModalScreen[Any]):
+    """The mechanics every form shares: Enter moves to the next field and submits from the
+    last one, an "ok" button submits, escape or any other button cancels. A subclass builds
+    its fields and implements :meth:`collect`, which shows what is wrong beside each field and
+    returns ``None`` while anything is (so nothing typed is lost)."""
+
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def collect(self) -> Any:
+        raise NotImplementedError
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input))
+        index = inputs.index(event.input)
+        if index + 1 < len(inputs):
+            inputs[index + 1].focus()
+        else:
+            self.action_submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self.action_submit()
+        else:
+            self.dismiss(None)
+
+    def action_submit(self) -> None:
+        values = self.collect()
+        if values is not None:
+            self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FormDialog(FormScreen):
     """A small form; checks every field, says what is wrong beside it, keeps what was typed."""
 
     DEFAULT_CSS = """
@@ -170,14 +204,12 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
     FormDialog Horizontal { height: auto; align-horizontal: right; padding-top: 1; }
     FormDialog Button { margin-left: 2; }
     """
-    BINDINGS = [Binding("escape", "cancel", show=False)]
 
     def __init__(self, title: Msg, fields: list[FormField], intro: Msg | None = None) -> None:
         super().__init__()
         self.title_msg, self.fields, self.intro = title, fields, intro
 
     def compose(self) -> ComposeResult:
-
         with VerticalScroll():
             yield Static(tr(self.title_msg), classes="section-title")
             if self.intro is not None:
@@ -216,25 +248,3 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
                 error.update(str(exc))
                 ok = False
         return values if ok else None
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        inputs = list(self.query(Input))
-        index = inputs.index(event.input)
-        if index + 1 < len(inputs):
-            inputs[index + 1].focus()
-        else:
-            self._submit()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ok":
-            self._submit()
-        else:
-            self.dismiss(None)
-
-    def _submit(self) -> None:
-        values = self.collect()
-        if values is not None:
-            self.dismiss(values)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
