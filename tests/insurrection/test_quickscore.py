@@ -73,7 +73,7 @@ def write(tmp_path: Path, game: str, catalog: str = CATALOG) -> tuple[str, str]:
 def test_json_output_scores_the_worked_example(tmp_path, capsys):
     """§6 worked example through the file format: Jeanne 75, Gregory 4 + 2 + 3 = 9."""
     game, cat = write(tmp_path, GAME)
-    assert main([game, "--catalog", cat, "--json"]) == 0
+    assert main(["score", game, "--catalog", cat, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     totals = {p["name"]: p["total"] for p in out["players"]}
     assert totals == {"Jeanne": 75, "Gregory": 9} and out["winner"] == "Jeanne"
@@ -84,7 +84,7 @@ def test_json_output_scores_the_worked_example(tmp_path, capsys):
 def test_table_output_and_needed_values_exit_1(tmp_path, capsys):
     """A '?' met by the score is listed, never guessed (box catalog alone), exit code 1."""
     game, _ = write(tmp_path, GAME)
-    assert main([game]) == 1
+    assert main(["score", game]) == 1
     out = capsys.readouterr().out
     assert "persons[id=war_bear].scoring[0].otherwise" in out
     assert "persons[id=dragon].icons" in out  # Tamer counts the Animal icons of Jeanne's hand
@@ -94,35 +94,35 @@ def test_table_output_and_needed_values_exit_1(tmp_path, capsys):
 
 def test_japanese_output(tmp_path, capsys):
     game, cat = write(tmp_path, GAME)
-    assert main([game, "--catalog", cat, "--lang", "ja"]) == 0
+    assert main(["score", game, "--catalog", cat, "--lang", "ja"]) == 0
     assert "ウォーベア ×5" in capsys.readouterr().out
 
 
 def test_unknown_card_names_line_and_field(tmp_path, capsys):
     """Bad files: a clear error naming the line, exit code 2."""
     game, cat = write(tmp_path, GAME.replace('"dragon", "tamer"', '"drgon", "tamer"'))
-    assert main([game, "--catalog", cat]) == 2
+    assert main(["score", game, "--catalog", cat]) == 2
     err = capsys.readouterr().err
     assert "line 8" in err and "players[0].hand[0]" in err and "did you mean 'dragon'" in err
 
 
 def test_invalid_toml_and_missing_field(tmp_path, capsys):
     game, cat = write(tmp_path, GAME.replace("graveyard = 0", "graveyard = "))
-    assert main([game, "--catalog", cat]) == 2
+    assert main(["score", game, "--catalog", cat]) == 2
     assert re.search(r"line 3\b", capsys.readouterr().err)
     game, cat = write(tmp_path, GAME.replace('outcome = "good"\n', ""))
-    assert main([game, "--catalog", cat]) == 2
+    assert main(["score", game, "--catalog", cat]) == 2
     assert "outcome" in capsys.readouterr().err
     game, cat = write(tmp_path, GAME.replace('outcome = "good"', 'outcome = "rebels"'))
-    assert main([game, "--catalog", cat]) == 2
+    assert main(["score", game, "--catalog", cat]) == 2
     assert "line 1, outcome" in capsys.readouterr().err
 
 
 def test_bad_catalog_and_missing_file(tmp_path, capsys):
     game, cat = write(tmp_path, GAME, CATALOG.replace("corruption = 2", 'corruption = "two"'))
-    assert main([game, "--catalog", cat]) == 2
+    assert main(["score", game, "--catalog", cat]) == 2
     assert "id=gnoll" in capsys.readouterr().err
-    assert main([str(tmp_path / "nope.toml")]) == 2
+    assert main(["score", str(tmp_path / "nope.toml")]) == 2
     assert main([]) == 2  # argparse usage error
 
 
@@ -139,7 +139,7 @@ def test_effects_in_the_file(tmp_path, capsys):
         + '\n[[effects]]\nplayer = "Gregory"\ncard = "liohra"\ntake = "war_bear"\ngive = "goblin"\n'
     )
     game, catalog = write(tmp_path, game_text, cat)
-    assert main([game, "--catalog", catalog, "--json"]) == 0
+    assert main(["score", game, "--catalog", catalog, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     greg = out["players"][1]
     assert next(c for c in greg["cards"] if c["card"] == "war_bear")["count"] == 5
@@ -156,3 +156,42 @@ def test_entry_point_imports_no_ui_or_database():
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_the_cli_wiring_runs_score_with_exit_codes(tmp_path, capsys):
+    """`companion insurrection score GAME.toml`: the words after `insurrection` reach main()
+    (the tool's name first); the exit codes are in `--help`."""
+    from companion.cli import main as cli_main
+
+    game, cat = write(tmp_path, GAME)
+    assert cli_main(["insurrection", "score", game, "--catalog", cat]) == 0
+    assert "Jeanne: 75 points" in capsys.readouterr().out
+    assert cli_main(["insurrection", "score", game]) == 1  # box catalog: values still "?"
+    capsys.readouterr()
+    assert main(["score", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "exit codes" in out and '"?"' in out and "line" in out
+    assert main(["scroe", game]) == 2  # an unknown tool is a usage error
+
+
+def test_file_errors_name_the_file_and_line_in_plain_words(tmp_path, capsys):
+    """Bad files: the file, the line (when there is one) and the field, never '?' or '-'."""
+    game, cat = write(tmp_path, GAME)
+    assert main(["score", str(tmp_path / "nope.toml")]) == 2
+    err = capsys.readouterr().err
+    assert "nope.toml: no such file" in err and "line" not in err
+    game, cat = write(tmp_path, GAME.replace("hand = [\"dragon\"", "hands = [\"dragon\""))
+    assert main(["score", game, "--catalog", cat]) == 2
+    assert "line 8, players[0].hands: unknown field" in capsys.readouterr().err
+    game, cat = write(tmp_path, GAME.replace("graveyard = 0", "graveyard = -1"))
+    assert main(["score", game, "--catalog", cat]) == 2
+    assert "line 3, graveyard: must be a whole number of at least 0" in capsys.readouterr().err
+    (tmp_path / "notes.txt").write_text("just some notes\n", encoding="utf-8")
+    assert main(["score", str(tmp_path / "notes.txt")]) == 2
+    assert "notes.txt, line 1: not valid TOML" in capsys.readouterr().err
+
+
+def test_file_errors_in_japanese(tmp_path, capsys):
+    game, cat = write(tmp_path, GAME.replace('"dragon", "tamer"', '"drgon", "tamer"'))
+    assert main(["score", game, "--catalog", cat, "--lang", "ja"]) == 2
+    assert "不明なカード「drgon」（「dragon」のことですか？）" in capsys.readouterr().err

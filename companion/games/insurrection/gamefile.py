@@ -16,20 +16,46 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, msg
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.scoring import EffectChoice, EndPosition
 
 
 class GameFileError(CompanionError):
-    def __init__(self, file: str, line: int | None, field: str, problem: str) -> None:
+    """``file, line 9, players[0].hand[2]: problem`` (the line and field when known)."""
+
+    def __init__(self, file: str, line: int | None, field: str, problem: Msg) -> None:
         self.file, self.line, self.field, self.problem = file, line, field, problem
-        super().__init__(
-            "insurrection.gamefile.error",
-            file=file,
-            line=line if line is not None else "?",
-            field=field or "-",
-            problem=problem,
-        )
+        where = msg("insurrection.gamefile.where_file", file=file)
+        if line is not None:
+            where = msg("insurrection.gamefile.where_line", file=file, line=line)
+        if field:
+            where = msg("insurrection.gamefile.where_field", where=where, field=field)
+        super().__init__("insurrection.gamefile.error", where=where, problem=problem)
+
+
+# pydantic's error types, said in the reader's language (others keep pydantic's words)
+_PROBLEMS = {
+    "missing": "insurrection.gamefile.missing",
+    "extra_forbidden": "insurrection.gamefile.extra",
+    "literal_error": "insurrection.gamefile.one_of",
+    "greater_than_equal": "insurrection.gamefile.at_least",
+    "int_type": "insurrection.gamefile.whole_number",
+    "int_parsing": "insurrection.gamefile.whole_number",
+    "int_from_float": "insurrection.gamefile.whole_number",
+    "string_type": "insurrection.gamefile.text",
+    "list_type": "insurrection.gamefile.list",
+    "too_short": "insurrection.gamefile.empty",
+    "string_too_short": "insurrection.gamefile.empty",
+}
+
+
+def _problem(err: Any) -> Msg:
+    key = _PROBLEMS.get(err["type"])
+    if key is None:
+        return msg("insurrection.gamefile.other", text=err["msg"])
+    ctx = err.get("ctx") or {}
+    return msg(key, expected=str(ctx.get("expected", "")), ge=ctx.get("ge", ""))
 
 
 class _Strict(BaseModel):
@@ -70,11 +96,12 @@ def _line_of(text: str, loc: tuple[Any, ...], needle: str | None = None) -> int 
     """The line of ``loc`` (top key, array-of-tables index, key...) in the TOML text."""
     lines = text.splitlines()
     start, end = 0, len(lines)
+    table: int | None = None  # the [[section]] header, when the field is inside one
     parts = list(loc)
     if len(parts) >= 2 and isinstance(parts[1], int) and isinstance(parts[0], str):
         headers = [i for i, ln in enumerate(lines) if ln.strip() == f"[[{parts[0]}]]"]
         if parts[1] < len(headers):
-            start = headers[parts[1]]
+            start = table = headers[parts[1]]
             later = [i for i, ln in enumerate(lines) if i > start and ln.strip().startswith("[")]
             end = later[0] if later else len(lines)
             parts = parts[2:]
@@ -84,8 +111,8 @@ def _line_of(text: str, loc: tuple[Any, ...], needle: str | None = None) -> int 
         if key is not None and re.match(rf"\s*{re.escape(key)}\s*=", lines[i]):
             found = i
             break
-    if found is None and key is None:
-        found = start if start else None
+    if found is None:
+        found = table  # a missing field: point at its table
     if needle is not None:
         for i in range(found if found is not None else start, end):
             if f'"{needle}"' in lines[i] or f"'{needle}'" in lines[i]:
@@ -106,9 +133,13 @@ def read_game(path: str | Path, catalog: InsurrectionCatalog) -> FinishedGame:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise GameFileError(name, None, "", "file not found") from None
+        raise GameFileError(name, None, "", Msg("insurrection.gamefile.not_found")) from None
     except UnicodeDecodeError:
-        raise GameFileError(name, None, "", "not UTF-8 text") from None
+        raise GameFileError(name, None, "", Msg("insurrection.gamefile.not_text")) from None
+    except (IsADirectoryError, PermissionError) as exc:
+        raise GameFileError(
+            name, None, "", msg("insurrection.gamefile.unreadable", reason=exc.strerror or "")
+        ) from None
     return parse_game(text, catalog, name)
 
 
@@ -118,16 +149,20 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
         raise GameFileError(
-            name, int(found.group(1)) if found else None, "", f"not valid TOML: {exc}"
+            name,
+            int(found.group(1)) if found else None,
+            "",
+            msg("insurrection.gamefile.not_toml", detail=str(exc)),
         ) from None
     try:
         game = GameFile.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        # a misspelt key shows as an unknown field and a missing one: name the typo first
+        err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
         loc = tuple(err["loc"])
-        raise GameFileError(name, _line_of(text, loc), _field(loc), err["msg"]) from None
+        raise GameFileError(name, _line_of(text, loc), _field(loc), _problem(err)) from None
 
-    def fail(loc: tuple[Any, ...], problem: str, needle: str | None = None) -> GameFileError:
+    def fail(loc: tuple[Any, ...], problem: Msg, needle: str | None = None) -> GameFileError:
         return GameFileError(name, _line_of(text, loc, needle), _field(loc), problem)
 
     def card(cid: str, loc: tuple[Any, ...]) -> str:
@@ -135,8 +170,11 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
             return cid
         ids = [c.id for c in (*catalog.persons, *catalog.leaders)]
         close = difflib.get_close_matches(cid, ids, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise fail(loc, f"unknown card '{cid}'{hint}", cid)
+        if close:
+            raise fail(
+                loc, msg("insurrection.gamefile.unknown_card_close", card=cid, close=close[0]), cid
+            )
+        raise fail(loc, msg("insurrection.gamefile.unknown_card", card=cid), cid)
 
     def cards(entries: list[str], loc: tuple[Any, ...]) -> tuple[str, ...]:
         out: list[str] = []
@@ -147,11 +185,14 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
         return tuple(out)
 
     if not any(land.id == game.token for land in catalog.lands):
-        raise fail(("token",), f"unknown land '{game.token}'", game.token)
+        lands = ", ".join(land.id for land in catalog.lands)
+        raise fail(
+            ("token",), msg("insurrection.gamefile.unknown_land", land=game.token, lands=lands)
+        )
     names = [p.name for p in game.players]
     for i, player in enumerate(names):
         if names.index(player) != i:
-            raise fail(("players", i, "name"), f"player '{player}' is listed twice")
+            raise fail(("players", i, "name"), msg("insurrection.gamefile.twice", player=player))
     hands = tuple(
         (p.name, cards(p.hand, ("players", i, "hand"))) for i, p in enumerate(game.players)
     )
@@ -159,7 +200,11 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
     effects = []
     for i, eff in enumerate(game.effects):
         if eff.player not in names:
-            raise fail(("effects", i, "player"), f"unknown player '{eff.player}'", eff.player)
+            raise fail(
+                ("effects", i, "player"),
+                msg("insurrection.gamefile.unknown_player", player=eff.player),
+                eff.player,
+            )
         card(eff.card, ("effects", i, "card"))
         for key in ("take", "give"):
             value = getattr(eff, key)

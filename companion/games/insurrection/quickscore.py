@@ -19,16 +19,28 @@ from companion.games.insurrection.gamefile import read_game
 from companion.games.insurrection.scoring import ScoreSheet, score
 
 
+EXIT_SCORED, EXIT_NEEDS, EXIT_BAD = 0, 1, 2
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="companion insurrection score",
+    """``companion insurrection score ...``: ``companion/cli.py`` hands over the words after
+    ``insurrection``, so the first one names the tool (only ``score`` for now)."""
+    top = argparse.ArgumentParser(
+        prog="companion insurrection", description=tr("insurrection.cli.tools")
+    )
+    tools = top.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    parser = tools.add_parser(
+        "score",
+        help=tr("insurrection.cli.description"),
         description=tr("insurrection.cli.description"),
+        epilog=tr("insurrection.cli.exit_codes"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", metavar="GAME.toml", help=tr("insurrection.cli.game"))
     parser.add_argument("--catalog", metavar="CATALOG.toml", help=tr("insurrection.cli.catalog"))
     parser.add_argument("--json", action="store_true", help=tr("insurrection.cli.json"))
     parser.add_argument("--lang", choices=LANGUAGES, help=tr("insurrection.cli.lang"))
-    return parser
+    return top
 
 
 def sheet_to_plain(sheet: ScoreSheet) -> dict[str, Any]:
@@ -76,6 +88,7 @@ def render(sheet: ScoreSheet, out: TextIO) -> None:
 
 
 def main(argv: list[str]) -> int:
+    """``argv``: the words after ``companion insurrection``, e.g. ``["score", "game.toml"]``."""
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
@@ -96,13 +109,13 @@ def _run(args: argparse.Namespace) -> int:
         sheet = score(cat, game.position, game.effects)
     except CompanionError as exc:
         print(tr("insurrection.cli.error", problem=str(exc)), file=sys.stderr)
-        return 2
+        return EXIT_BAD
     if args.json:
         json.dump(sheet_to_plain(sheet), sys.stdout, ensure_ascii=False, indent=2)
         print()
     else:
         render(sheet, sys.stdout)
-    return 1 if sheet.needs else 0
+    return EXIT_NEEDS if sheet.needs else EXIT_SCORED
 
 
 if __name__ == "__main__":  # pragma: no cover
