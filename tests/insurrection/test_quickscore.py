@@ -180,7 +180,7 @@ def test_file_errors_name_the_file_and_line_in_plain_words(tmp_path, capsys):
     assert main(["score", str(tmp_path / "nope.toml")]) == 2
     err = capsys.readouterr().err
     assert "nope.toml: no such file" in err and "line" not in err
-    game, cat = write(tmp_path, GAME.replace("hand = [\"dragon\"", "hands = [\"dragon\""))
+    game, cat = write(tmp_path, GAME.replace('hand = ["dragon"', 'hands = ["dragon"'))
     assert main(["score", game, "--catalog", cat]) == 2
     assert "line 8, players[0].hands: unknown field" in capsys.readouterr().err
     game, cat = write(tmp_path, GAME.replace("graveyard = 0", "graveyard = -1"))

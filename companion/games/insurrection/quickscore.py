@@ -18,7 +18,6 @@ from companion.games.insurrection import catalog as catalogs
 from companion.games.insurrection.gamefile import read_game
 from companion.games.insurrection.scoring import ScoreSheet, score
 
-
 EXIT_SCORED, EXIT_NEEDS, EXIT_BAD = 0, 1, 2
 
 
