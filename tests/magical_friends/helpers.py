@@ -96,3 +96,9 @@ def at(st: GameState, cid: str) -> str:
 
 def with_options(st: GameState, **kw) -> GameState:
     return replace(st, options=replace(st.options, **kw))
+
+
+def caster(st: GameState, wizard: int, where: str = "s2") -> tuple[GameState, str]:
+    """A friend whose ability the wizard can use (§2): a Puddle Toad (demo: wand cost 1, one
+    wand of its own), standing on a start space out of the way."""
+    return place(st, wizard, "puddle-toad", where)

@@ -65,9 +65,12 @@ def _command(state, act, branch_pick):
             how=act[2],
             branches=branch_pick(state, c.where, 4),
         )
+    # the ability of the wizard's first friend in the race (§2: refused when too weak)
+    own = state.racing(act[2])
+    ability = own[0].id if own else None
     if kind == "poison":
-        return Poison(pick(act[1]), by=act[2])
-    return Slay(by=act[2], creatures=(pick(act[1]),))
+        return Poison(pick(act[1]), by=act[2], ability=ability)
+    return Slay(by=act[2], creatures=(pick(act[1]),), ability=ability)
 
 
 def _branches(state, start, steps):

@@ -29,7 +29,18 @@ from companion.games.magical_friends import (
 from companion.games.magical_friends.queries import board_view, legal_ends
 from companion.games.magical_friends.state import Scoring
 
-from .helpers import BOARD_A, at, finish_round, game, in_turns, place, play, start_round, to_round
+from .helpers import (
+    BOARD_A,
+    at,
+    caster,
+    finish_round,
+    game,
+    in_turns,
+    place,
+    play,
+    start_round,
+    to_round,
+)
 
 
 def _keys(st):
@@ -130,7 +141,8 @@ def test_final_tally_and_tie_break():
     st, b = place(st, 0, "moss-knight", "tavern", poisoned=True)
     st, c = place(st, 1, "ember-imp", "tavern")
     st, d = place(st, 0, "puddle-toad", "w3")
-    st = apply(st, Slay(by=1, creatures=(d,)))
+    st, toad = caster(st, 1)
+    st = apply(st, Slay(by=1, ability=toad, creatures=(d,)))
     st = apply(st, EndGame())
     # demo: 3 per friend, 2 per poisoned friend, 1 per trophy
     assert st.tally.points == (5, 4) and st.tally.winners == (0,)
@@ -140,7 +152,8 @@ def test_final_tally_and_tie_break():
     st, _ = place(st, 0, "moss-knight", "tavern")
     st, x = place(st, 1, "ember-imp", "w3")
     st, y = place(st, 1, "ember-imp", "w3")
-    st = apply(st, Slay(by=0, creatures=(x, y)))  # wizard 0: 3 + 2 = 5
+    st, toad = caster(st, 0)
+    st = apply(st, Slay(by=0, ability=toad, creatures=(x, y)))  # wizard 0: 3 + 2 = 5
     st, _ = place(st, 1, "moss-knight", "tavern")
     st, _ = place(st, 1, "moss-knight", "tavern", poisoned=True)  # wizard 1: 3 + 2 = 5
     st = apply(st, EndGame())
@@ -159,7 +172,8 @@ def test_corrections_keep_hearts_accounted_for():
     """design: any value can be corrected; a creature brought back takes its heart back."""
     st = in_turns()
     st, cid = place(st, 1, "ember-imp", "w3")
-    st = apply(st, Slay(by=0, creatures=(cid,)))
+    st, toad = caster(st, 0)
+    st = apply(st, Slay(by=0, ability=toad, creatures=(cid,)))
     st = apply(st, CorrectHeart(cid, holder=None))
     assert st.wizards[0].trophies == () and cid in st.lost_hearts
     st = apply(st, CorrectCreature(cid, where="w3"))

@@ -23,6 +23,7 @@ from companion.games.magical_friends.queries import extra_spell, fortune_teller
 from .helpers import (
     BOARD_B,
     at,
+    caster,
     finish_round,
     game,
     in_turns,
@@ -128,7 +129,7 @@ def test_catapult_throws_a_friend_two_steps_and_landing_effect_applies():
     assert at(st, cid) == "w5" and st.stairway_up is True  # w3 → w4 → w5: passes the switch
     st, other = place(st, 0, "moss-knight", "w1")
     st = apply(st, CorrectBoard(catapult_space="w1"))
-    st2 = apply(st, Move(other, how="ability", to="w1", jump=True))
+    st2 = apply(st, Move(other, how="ability", to="w1", jump=True, ability=other))
     assert at(st2, other) == "w3"
 
 
@@ -145,7 +146,8 @@ def test_catapult_cannot_be_slain():
     """§5 Catapult: it cannot be slain; slaying its space leaves it there."""
     st = in_turns()
     st = apply(st, CorrectBoard(catapult_holder=0, catapult_space="w3"))
-    st = apply(st, Slay(by=1, space="w3"))
+    st, toad = caster(st, 1)
+    st = apply(st, Slay(by=1, ability=toad, space="w3"))
     assert st.catapult_space == "w3"
 
 
@@ -246,7 +248,8 @@ def test_lava_ability_move_of_opponent_gives_the_mover_a_trophy():
     mover = st.current_wizard
     other = 1 - mover
     st, cid = place(st, other, "ember-imp", "l1")
-    st = apply(st, Move(cid, steps=1, how="ability", by=mover))
+    st, toad = caster(st, mover)
+    st = apply(st, Move(cid, steps=1, how="ability", by=mover, ability=toad))
     assert at(st, cid) == SLAIN
     assert st.wizards[mover].trophies == (cid,) and st.wizards[other].pity == 1
 
@@ -305,7 +308,8 @@ def test_stairway_to_heaven_protects_good_creatures():
     st = in_turns()
     st, good = place(st, 1, "moss-knight", "h3")
     st, evil = place(st, 1, "ember-imp", "h3")
-    st = apply(st, Slay(by=0, creatures=(good, evil)))
+    st, toad = caster(st, 0)
+    st = apply(st, Slay(by=0, ability=toad, creatures=(good, evil)))
     assert at(st, good) == "h3" and at(st, evil) == SLAIN
 
 
@@ -351,8 +355,9 @@ def test_market_d_flower_tent_protects_from_slaying_and_poison():
     """§5 Market Fair D: creatures here cannot be slain or poisoned."""
     st = in_turns(BOARD_B)
     st, cid = place(st, 1, "ember-imp", "mD")
-    st = apply(st, Poison(cid, by=0))
-    st = apply(st, Slay(by=0, creatures=(cid,)))
+    st, toad = caster(st, 0)
+    st = apply(st, Poison(cid, by=0, ability=toad))
+    st = apply(st, Slay(by=0, ability=toad, creatures=(cid,)))
     assert at(st, cid) == "mD" and not st.creature(cid).poisoned
 
 

@@ -246,3 +246,33 @@ async def test_game_end_shows_the_tally(store):
         assert isinstance(app.screen, MagicalFriendsScreen)
         await keys(pilot, "v")
         assert isinstance(app.screen, TallyScreen)
+
+
+async def test_abilities_name_the_friend_and_need_its_wand_cost(store):
+    """§2: the "This turn" panel shows the wizard's magic power; an ability (slay, poison,
+    ability move) names the friend whose ability it is; one whose wand cost is above the
+    power is refused with the cost and the power, and nothing changes."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        # Red 7 (no wand), Blue 1, Green 2 (1 wand each): Red, Green, Blue
+        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        panel = str(app.screen.query_one("#mf-turn").render())
+        assert "Magic power 1" in panel  # Red's toad: 1 wand, artifact 7: none
+        # k: Red's only friend (the toad, cost 1) is the ability; slay Blue's imp (option 2)
+        await keys(pilot, "k")
+        assert isinstance(app.screen, ChoiceDialog)
+        await keys(pilot, "2")
+        state = screen_state(app)
+        assert state.creature("ember-imp-3").where == SLAIN
+        assert state.wizards[0].trophies == ("ember-imp-3",)
+        steps = len(app.screen.session.history())
+        await keys(pilot, "t", "o")  # Green: the moth costs 3, Green has 1 (artifact 2)
+        assert isinstance(app.screen, MagicalFriendsScreen)
+        assert len(app.screen.session.history()) == steps + 1  # only the end of turn
+        assert any(
+            "costs 3 wands" in str(n.message) and "only 1 magic power" in str(n.message)
+            for n in app._notifications
+        )

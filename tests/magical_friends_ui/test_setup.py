@@ -63,18 +63,24 @@ async def test_unknown_numbers_are_asked_once_and_kept_in_the_users_catalog(stor
         await pilot.pause()
         await keys(pilot, "ctrl+s")
         assert isinstance(app.screen, FormDialog)
-        # turn order h, fairy die 6, fairy: good, cost ?, copies ?, 3 per friend, ?, 1 per trophy
+        # turn order h, fairy die 6, fairy: good, cost ?, copies ?, 1 wand (§2); artifact 1:
+        # 2 wands, artifacts 2-11 ?; 3 per friend, ?, 1 per trophy
         await keys(pilot, "h", "enter", "6", "enter", "g", "enter", "enter", "enter")
+        await keys(pilot, "1", "enter", "2", "enter", *["enter"] * 10)
         await keys(pilot, "3", "enter", "enter", "1", "enter", "enter")
         state = screen_state(app)
         assert state.turn_order_rule == "highest_first"
         assert state.board.fairy_die_sides == 6
-        assert state.kind("fairy").alignment == "good"
+        assert state.kind("fairy").alignment == "good" and state.kind("fairy").wands == 1
+        assert state.artifacts[0].wands == 2 and state.artifacts[1].wands is None
     saved = store.user_catalog(GAME_KEY)
     cat = load("box", saved)
     assert cat.turn_order == "highest_first" and cat.scoring.per_trophy == 1
     left = missing_values(cat)
     assert "turn_order" not in left and "creatures[id=fairy].wand_cost" in left
+    # artifacts have no id: the whole list is saved, the Scheming Dagger keeps its name
+    assert "artifacts[number=1].wands" not in left and "artifacts[number=2].wands" in left
+    assert cat.artifacts[4].special == "dagger" and cat.artifacts[4].name is not None
 
 
 def test_unknown_paths_become_user_catalog_entries():

@@ -14,7 +14,7 @@ def _round_3(store):
     session = saved_game(store)
     play_to_round_3(session)
     session.do(PlayArtifacts((7, 1, 2)))  # Red, Green, Blue
-    session.do(Poison("ember-imp-3", by=0))
+    session.do(Poison("ember-imp-3", by=0, ability="puddle-toad-2"))  # Red's toad, cost 1
     return session
 
 
@@ -50,7 +50,8 @@ def test_final_tally_120x40(snap_compare):
         session.do(EndTurn())
         session.do(Move("lantern-moth-4", to="tavern", steps=1))
         session.do(EndTurn())
-        session.do(Slay(1, creatures=("puddle-toad-2",)))  # Blue's ability: a trophy
+        # Blue's imp (cost 2): its own wand + artifact 1's: a trophy
+        session.do(Slay(1, creatures=("puddle-toad-2",), ability="ember-imp-3"))
         session.do(EndTurn())
         assert session.state.phase == "over"
         app = create_app(store, Start("resume", game_id=session.id), lang="en")

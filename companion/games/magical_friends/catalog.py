@@ -9,6 +9,7 @@ no ``next``: its three paths (poison / shortcut / detour) are chosen by the cave
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Literal
 
@@ -72,6 +73,9 @@ class CreatureKindModel(CatalogModel):
     wand_cost: Unknowable[int] = None
     ability: dict[str, str] | None = None  # the ability in short, en + ja
     copies: Unknowable[int] = None
+    # wands this friend carries while in the race (§2: "wands stand on your friends still in
+    # the race"); how many is not in the rulebook excerpt
+    wands: Unknowable[int] = None
 
 
 class ArtifactModel(CatalogModel):
@@ -79,6 +83,7 @@ class ArtifactModel(CatalogModel):
     name: dict[str, str] | None = None
     bonus: dict[str, str] | None = None
     special: Literal["none", "dagger"] = "none"  # "dagger": the Scheming Dagger bonus move (§4)
+    wands: Unknowable[int] = None  # wands on the card while it is the active artifact (§2)
 
 
 TieBreak = Literal["tavern_friends", "trophies", "hearts_unpoisoned", "shared"]
@@ -121,7 +126,7 @@ def from_dict(data: dict, label: str = "catalog") -> MagicalFriendsCatalog:
 def missing_values(cat: MagicalFriendsCatalog) -> list[str]:
     """Everything the user still has to transcribe from the box: unknown numbers, and tile
     sides whose spaces or entry are missing, creatures or artifacts without names."""
-    out = list(unknowns(cat))
+    out = [_by_number(cat, p) for p in unknowns(cat)]
     out.extend(_board_gaps(cat))
     for art in cat.artifacts:
         if art.name is None:
@@ -131,6 +136,14 @@ def missing_values(cat: MagicalFriendsCatalog) -> list[str]:
     if cat.scoring.tie_break is None:
         out.append("scoring.tie_break")
     return out
+
+
+def _by_number(cat: MagicalFriendsCatalog, path: str) -> str:
+    """Artifacts have no id: name them by their number (``artifacts[number=7].wands``)."""
+    m = re.fullmatch(r"artifacts\[(\d+)\]\.(.+)", path)
+    if m is None:
+        return path
+    return f"artifacts[number={cat.artifacts[int(m[1])].number}].{m[2]}"
 
 
 def _board_gaps(cat: MagicalFriendsCatalog) -> Iterator[str]:

@@ -72,6 +72,9 @@ class Move(Command):
     ``jump`` = the ability put it on ``to`` directly, not along a path).
     ``cavern_rolls``: the table's cavern dice, in order (else the companion rolls);
     ``throw_branches`` / ``shot_branches``: forks of a catapult throw / shot set off by it.
+    ``ability`` (how="ability"): the creature whose ability it is; its wizard needs magic power
+    at least its wand cost (§2). ``wands`` / ``cost``: the table's count where the catalog
+    does not know it.
     """
 
     creature: str
@@ -84,6 +87,9 @@ class Move(Command):
     cavern_rolls: tuple[int, ...] = ()
     throw_branches: tuple[str, ...] = ()
     shot_branches: tuple[str, ...] = ()
+    ability: str | None = None
+    wands: int | None = None
+    cost: int | None = None
 
     def describe(self) -> Msg:
         return Msg(
@@ -125,28 +131,45 @@ class ResolveHighway(Command):
 @dataclass(frozen=True)
 class Slay(Command):
     """A creature ability slays (§3): the listed creatures, or every creature on ``space``
-    (all or nothing). ``by`` = the wizard using the ability."""
+    (all or nothing). ``by`` = the wizard using the ability; ``ability`` = the creature whose
+    ability it is (§2: its wand cost must be met); ``wands`` / ``cost`` as in ``Move``."""
 
     by: int
     creatures: tuple[str, ...] = ()
     space: str | None = None
+    ability: str | None = None
+    wands: int | None = None
+    cost: int | None = None
 
     def describe(self) -> Msg:
-        return Msg(
-            "magical_friends.cmd.slay",
-            {"by": self.by, "what": ", ".join(self.creatures) or self.space or "-"},
-        )
+        what = ", ".join(self.creatures) or self.space or "-"
+        if self.ability is not None:
+            return Msg(
+                "magical_friends.cmd.slay_ability",
+                {"by": self.by, "what": what, "ability": self.ability},
+            )
+        return Msg("magical_friends.cmd.slay", {"by": self.by, "what": what})
 
 
 @command(KEY)
 @dataclass(frozen=True)
 class Poison(Command):
-    """A creature ability poisons (§3). ``by`` = the wizard using it (None: no wizard)."""
+    """A creature ability poisons (§3). ``ability`` = the creature whose ability it is (§2:
+    its wand cost must be met), ``by`` = its wizard; both None: no ability (the table reports
+    a poisoning the companion did not see). ``wands`` / ``cost`` as in ``Move``."""
 
     creature: str
     by: int | None = None
+    ability: str | None = None
+    wands: int | None = None
+    cost: int | None = None
 
     def describe(self) -> Msg:
+        if self.ability is not None:
+            return Msg(
+                "magical_friends.cmd.poison_ability",
+                {"creature": self.creature, "ability": self.ability},
+            )
         return Msg("magical_friends.cmd.poison", {"creature": self.creature})
 
 

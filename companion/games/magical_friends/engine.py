@@ -33,6 +33,7 @@ from .rounds import end_game, end_turn, play_artifacts, start_round
 from .slaying import poison, slay, slay_all_on
 from .spaces import resolve_highway
 from .state import SLAIN, Artifact, GameState, Kind, Scoring, Setup, Wizard
+from .wands import check_ability
 
 KEY = "magical-friends"
 
@@ -47,10 +48,11 @@ def new_game(cat: MagicalFriendsCatalog, setup: Setup, seed: int) -> GameState:
         raise RuleError("magical_friends.setup.rounds")
     board = build_board(cat, setup.tiles)
     kinds = tuple(
-        Kind(k.id, dict(k.name), k.alignment, k.wand_cost, k.copies) for k in cat.creatures
+        Kind(k.id, dict(k.name), k.alignment, k.wand_cost, k.copies, k.wands) for k in cat.creatures
     )
     artifacts = tuple(
-        Artifact(a.number, dict(a.name) if a.name else None, a.special) for a in cat.artifacts
+        Artifact(a.number, dict(a.name) if a.name else None, a.special, a.wands)
+        for a in cat.artifacts
     )
     s = cat.scoring
     scoring = Scoring(
@@ -103,7 +105,10 @@ def apply(state: GameState, cmd: Command) -> GameState:
         c = state.creature(cmd.creature)
         if c.where in (SLAIN, state.board.tavern):
             raise RuleError("magical_friends.move.not_racing", creature=c.id)
-        return poison(state, cmd.creature, cmd.by, "ability")
+        by = cmd.by
+        if cmd.by is not None or cmd.ability is not None:
+            by = check_ability(state, cmd.by, cmd.ability, cmd.wands, cmd.cost)
+        return poison(state, cmd.creature, by, "ability")
     if isinstance(cmd, EndTurn):
         return end_turn(state)
     if isinstance(cmd, EndGame):
@@ -118,6 +123,7 @@ def _is_correction(cmd: Command) -> bool:
 
 
 def _ability_slay(state: GameState, cmd: Slay) -> GameState:
+    check_ability(state, cmd.by, cmd.ability, cmd.wands, cmd.cost)
     if cmd.space is not None:
         state.board.space(cmd.space)
         return slay_all_on(state, cmd.space, cmd.by, "ability")

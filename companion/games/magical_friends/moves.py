@@ -14,6 +14,7 @@ from .dice import Dice
 from .slaying import poison
 from .spaces import MoveContext, place_and_arrive
 from .state import SLAIN, Creature, GameState
+from .wands import check_ability
 
 BONUS_KINDS = ("pity", "fairy_dust", "dagger")
 
@@ -34,7 +35,10 @@ def apply_move(state: GameState, cmd: Move) -> GameState:
         raise RuleError("magical_friends.move.not_racing", creature=c.id)
     turn = state.current_wizard
     if cmd.how == "ability":
-        by = cmd.by if cmd.by is not None else turn
+        # §2: the ability's wizard needs magic power at least its wand cost
+        by = check_ability(
+            state, cmd.by if cmd.by is not None else turn, cmd.ability, cmd.wands, cmd.cost
+        )
     else:
         by = None
         if c.owner != turn:

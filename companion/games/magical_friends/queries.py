@@ -10,6 +10,7 @@ from .moves import bonus_steps, summon_spaces
 from .rounds import artifact_value
 from .slaying import cannot_be_poisoned, cannot_be_slain
 from .state import SLAIN, Creature, GameState
+from .wands import Power, magic_power, on_market
 
 
 @dataclass(frozen=True)
@@ -80,20 +81,12 @@ def wizard_view(state: GameState, wizard: int) -> dict[str, object]:
 
 def extra_spell(state: GameState, wizard: int) -> bool:
     """Market E (conjuring): a friend there lets its wizard cast one extra spell."""
-    return _on_market(state, wizard, "E")
+    return on_market(state, wizard, "E")
 
 
 def fortune_teller(state: GameState, wizard: int) -> bool:
     """Market B: a friend there makes the wizard's artifacts count +1."""
-    return _on_market(state, wizard, "B")
-
-
-def _on_market(state: GameState, wizard: int, letter: str) -> bool:
-    return any(
-        state.board.spaces[c.where].kind == "market"
-        and state.board.spaces[c.where].market == letter
-        for c in state.racing(wizard)
-    )
+    return on_market(state, wizard, "B")
 
 
 __all__ = [
@@ -103,6 +96,8 @@ __all__ = [
     "legal_ends",
     "wizard_view",
     "extra_spell",
+    "magic_power",
+    "Power",
     "fortune_teller",
     "bonus_steps",
     "summon_spaces",

@@ -12,6 +12,7 @@ from .dice import Dice
 from .scoring import tally
 from .slaying import slay
 from .state import GameState
+from .wands import on_market
 
 
 def start_round(state: GameState, cmd: StartRound) -> GameState:
@@ -74,11 +75,7 @@ def _fairy(state: GameState, entered: int | None) -> GameState:
 
 def artifact_value(state: GameState, wizard: int, number: int) -> int:
     """The played artifact's value; +1 while a friend stands on Market B (fortune teller)."""
-    bonus = any(
-        state.board.spaces[c.where].kind == "market" and state.board.spaces[c.where].market == "B"
-        for c in state.racing(wizard)
-    )
-    return number + (1 if bonus else 0)
+    return number + (1 if on_market(state, wizard, "B") else 0)
 
 
 def play_artifacts(state: GameState, cmd: PlayArtifacts) -> GameState:

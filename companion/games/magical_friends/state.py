@@ -43,6 +43,10 @@ class Options:
     # the catapult fires it (another wizard's friend takes the catapult over); "anyone" =
     # any friend fires it once it has been picked up.
     catapult_fired_by: Literal["holder", "anyone"] = "holder"
+    # Market E, conjuring (§5): "you may cast one extra spell" while a friend stands there.
+    # Read as magic power (§2: "board effects can add magic power"): this many wands.
+    # 0 = it adds none (the table keeps track of the extra spell itself).
+    conjuring_power: int = 1
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class Kind:
     alignment: str | None  # good / evil / neutral; None = not transcribed yet
     wand_cost: int | None
     copies: int | None  # None = unknown: no limit enforced
+    wands: int | None = None  # wands a friend of this kind carries in the race (§2); None = unknown
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,7 @@ class Artifact:
     number: int
     name: dict[str, str] | None
     special: str = "none"
+    wands: int | None = None  # wands on the card while it is the active artifact (§2)
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ def _humanize_value(key: str, value: Any, state: GameState) -> Any:
         if all(p.isdigit() for p in parts):
             return ", ".join(str(_wizard_name(state, int(p))) for p in parts)
         return value
-    if key == "creature" and isinstance(value, str):
+    if key in ("creature", "ability") and isinstance(value, str):
         return creature_label(state, value)
     if key == "kind" and isinstance(value, str):
         return kind_name(state, value)

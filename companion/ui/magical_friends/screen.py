@@ -47,9 +47,13 @@ from companion.games.magical_friends.board import CAVERN_DIE
 from companion.games.magical_friends.queries import (
     bonus_steps,
     destinations,
+    extra_spell,
+    fortune_teller,
+    magic_power,
     summon_spaces,
     wizard_view,
 )
+from companion.games.magical_friends.wands import check_ability
 from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
 from companion.ui.widgets.game_log import GameLog
@@ -337,6 +341,40 @@ class MagicalFriendsScreen(GameScreen):
             out.append("\n")
         if wiz in state.dagger_ready:
             out.append(tr("magical_friends_ui.turn.dagger") + "\n", style="bold")
+        out.append_text(self.power_text(state, wiz))
+        return out
+
+    def power_text(self, state: GameState, wiz: int) -> Text:
+        """§2: the wizard's magic power this turn and where it comes from; Market B / E."""
+        p = magic_power(state, wiz)
+        out = Text()
+        out.append("✦ ", style="bold magenta")
+        total = "?" if p.total is None else str(p.total)
+        out.append(tr(msg("magical_friends_ui.turn.power", power=total)), style="bold")
+        out.append(
+            " "
+            + tr(
+                msg(
+                    "magical_friends_ui.turn.power_parts",
+                    friends=p.friends,
+                    artifact=p.artifact,
+                    conjuring=p.conjuring,
+                )
+            ),
+            style="dim",
+        )
+        if p.unknown:
+            out.append(
+                "\n" + tr(msg("magical_friends_ui.turn.power_unknown", what=", ".join(p.unknown))),
+                style="italic yellow",
+            )
+        if extra_spell(state, wiz):
+            out.append(
+                "\n" + tr(msg("magical_friends_ui.turn.conjuring", power=p.conjuring)),
+                style="magenta",
+            )
+        if fortune_teller(state, wiz):
+            out.append("\n" + tr("magical_friends_ui.turn.fortune_teller"), style="magenta")
         return out
 
     def _show_wizards(self, state: GameState) -> None:
@@ -404,6 +442,28 @@ class MagicalFriendsScreen(GameScreen):
         except RuleError as exc:
             return exc
         return None
+
+    def do(self, *commands: Command) -> bool:
+        """As ``GameScreen.do``, with the engine's creature ids and wizard numbers named as
+        the table knows them in the error."""
+        try:
+            for cmd in commands:
+                self.session.do(cmd)
+        except RuleError as exc:
+            self.notify(
+                tr(humanize(exc.message, self.state)),
+                title=tr("ui.error.rule"),
+                severity="error",
+                timeout=8,
+            )
+            self.refresh_all()
+            return False
+        except CompanionError as exc:
+            self.notify(str(exc), title=tr("ui.error.rule"), severity="error", timeout=8)
+            self.refresh_all()
+            return False
+        self.refresh_all()
+        return True
 
     def done(self, *commands: Command) -> bool:
         ok = self.do(*commands)
@@ -556,6 +616,11 @@ class MagicalFriendsScreen(GameScreen):
             return
         state = self.state
         wiz = state.current_wizard
+        power: dict[str, Any] = {}
+        if how == "ability":
+            power = await self.pick_ability(Msg(f"magical_friends_ui.how.{how}"))
+            if not power:
+                return
         pool = state.racing() if how == "ability" else state.racing(wiz)
         if how == "chili":
             pool = tuple(c for c in pool if c.id in state.chili)
@@ -571,9 +636,7 @@ class MagicalFriendsScreen(GameScreen):
         )
         if cid is None:
             return
-        base: dict[str, Any] = {"creature": cid, "how": how}
-        if how == "ability":
-            base["by"] = wiz
+        base: dict[str, Any] = {"creature": cid, "how": how, **power}
         steps: int | str | None = bonus_steps(state, how)
         if steps is None:
             steps = await self.app.push_screen_wait(
@@ -743,6 +806,9 @@ class MagicalFriendsScreen(GameScreen):
     async def action_slay(self) -> None:
         if not self._need("turns"):
             return
+        power = await self.pick_ability(Msg("magical_friends_ui.key.slay"))
+        if not power:
+            return
         state = self.state
         options: list[tuple[Any, str]] = [
             (("one", c.id), f"{creature_label(state, c.id)} @ {c.where}") for c in state.racing()
@@ -761,12 +827,16 @@ class MagicalFriendsScreen(GameScreen):
         if pick is None:
             return
         what, target = pick
-        wiz = state.current_wizard
-        self.done(Slay(wiz, creatures=(target,)) if what == "one" else Slay(wiz, space=target))
+        self.done(
+            Slay(creatures=(target,), **power) if what == "one" else Slay(space=target, **power)
+        )
 
     @work(exclusive=True)
     async def action_poison(self) -> None:
         if not self._need("turns"):
+            return
+        power = await self.pick_ability(Msg("magical_friends_ui.key.poison"))
+        if not power:
             return
         state = self.state
         cid = await self.ask(
@@ -775,7 +845,85 @@ class MagicalFriendsScreen(GameScreen):
             Msg("magical_friends_ui.pick.poison"),
         )
         if cid is not None:
-            self.done(Poison(cid, by=state.current_wizard))
+            self.done(Poison(cid, **power))
+
+    async def pick_ability(self, title: Msg) -> dict[str, Any]:
+        """§2: whose ability the current wizard uses, and that its wand cost is met. Numbers
+        the catalog leaves unknown (the friend's wand cost, the wizard's wands) are asked.
+        Returns the fields ``by``, ``ability``, ``wands``, ``cost`` of the command, or {}."""
+        state = self.state
+        wiz = state.current_wizard
+        friends = state.racing(wiz)
+        if not friends:
+            self.notify(tr("magical_friends_ui.error.no_ability"), severity="warning")
+            return {}
+        p = magic_power(state, wiz)
+        cid = await self.ask(
+            [
+                (
+                    c.id,
+                    tr(
+                        msg(
+                            "magical_friends_ui.pick.ability_line",
+                            creature=creature_label(state, c.id),
+                            space=c.where,
+                            cost="?"
+                            if state.kind(c.kind).wand_cost is None
+                            else state.kind(c.kind).wand_cost,
+                        )
+                    ),
+                )
+                for c in friends
+            ],
+            title,
+            Msg(
+                "magical_friends_ui.pick.ability",
+                {
+                    "wizard": state.wizards[wiz].name,
+                    "power": "?" if p.total is None else p.total,
+                },
+            ),
+        )
+        if cid is None:
+            return {}
+        fields: dict[str, Any] = {"by": wiz, "ability": cid}
+        kind = state.kind(state.creature(cid).kind)
+        asks = []
+        if kind.wand_cost is None:
+            asks.append(
+                FormField(
+                    "cost",
+                    Msg(
+                        "magical_friends_ui.ask.wand_cost", {"creature": creature_label(state, cid)}
+                    ),
+                    minimum=0,
+                    maximum=20,
+                    hint=Msg("magical_friends_ui.ask.card_hint"),
+                )
+            )
+        if p.total is None:
+            asks.append(
+                FormField(
+                    "wands",
+                    Msg("magical_friends_ui.ask.power", {"wizard": state.wizards[wiz].name}),
+                    minimum=0,
+                    maximum=99,
+                    hint=Msg("magical_friends_ui.ask.power_hint", {"what": ", ".join(p.unknown)}),
+                )
+            )
+        if asks:
+            values = await self.app.push_screen_wait(
+                FormDialog(Msg("magical_friends_ui.ask.power_title"), asks)
+            )
+            if not values:
+                return {}
+            fields.update(values)
+        try:
+            check_ability(state, wiz, cid, fields.get("wands"), fields.get("cost"))
+        except RuleError as exc:
+            self.notify(tr(humanize(exc.message, state)), severity="error", timeout=8)
+            return {}
+        return fields
 
     @work(exclusive=True)
     async def action_catapult(self) -> None:

@@ -41,7 +41,8 @@ SETTING_ROUNDS = "magical-friends.rounds"  # the round count last chosen (defaul
 MAX_WIZARDS = 5
 SIDE_LETTERS = "ABCDEFGH"
 
-_CREATURE_FIELD = re.compile(r"creatures\[id=([^\]]+)\]\.(alignment|wand_cost|copies)")
+_CREATURE_FIELD = re.compile(r"creatures\[id=([^\]]+)\]\.(alignment|wand_cost|copies|wands)")
+_ARTIFACT_WANDS = re.compile(r"artifacts\[number=(\d+)\]\.wands")
 _SIMPLE = {
     "turn_order",
     "board.fairy_die_sides",
@@ -58,11 +59,16 @@ def board_missing(missing: list[str]) -> bool:
 
 def askable(missing: list[str]) -> list[str]:
     """The small unknown values a form can ask for (not the board, not names)."""
-    return [m for m in missing if m in _SIMPLE or _CREATURE_FIELD.fullmatch(m)]
+    return [
+        m
+        for m in missing
+        if m in _SIMPLE or _CREATURE_FIELD.fullmatch(m) or _ARTIFACT_WANDS.fullmatch(m)
+    ]
 
 
 def path_to_data(path: str, value: Any) -> dict:
-    """``creatures[id=fairy].copies`` = 3 → ``{"creatures": [{"id": "fairy", "copies": 3}]}``."""
+    """``creatures[id=fairy].copies`` = 3 → ``{"creatures": [{"id": "fairy", "copies": 3}]}``.
+    (Artifacts have no id to merge by: see :func:`artifacts_with`.)"""
     m = _CREATURE_FIELD.fullmatch(path)
     if m:
         return {"creatures": [{"id": m[1], m[2]: value}]}
@@ -72,7 +78,29 @@ def path_to_data(path: str, value: Any) -> dict:
     return out
 
 
+def artifacts_with(cat: MagicalFriendsCatalog, wands: dict[int, int]) -> list[dict]:
+    """The catalog's artifact list with the given wands per number (the user's catalog then
+    holds the whole list: a list of tables without ids is replaced, not merged)."""
+    out = []
+    for art in cat.artifacts:
+        data = art.model_dump(exclude_none=True)
+        if art.number in wands:
+            data["wands"] = wands[art.number]
+        out.append(data)
+    return out
+
+
 def unknown_field(cat: MagicalFriendsCatalog, name: str, path: str) -> FormField:
+    a = _ARTIFACT_WANDS.fullmatch(path)
+    if a:
+        return FormField(
+            name,
+            Msg("magical_friends_ui.ask.artifact_wands", {"number": int(a[1])}),
+            minimum=0,
+            maximum=20,
+            optional=True,
+            hint=Msg("magical_friends_ui.ask.artifact_hint"),
+        )
     m = _CREATURE_FIELD.fullmatch(path)
     if m:
         kind = next((k for k in cat.creatures if k.id == m[1]), None)
@@ -94,7 +122,7 @@ def unknown_field(cat: MagicalFriendsCatalog, name: str, path: str) -> FormField
         return FormField(
             name,
             Msg(f"magical_friends_ui.ask.{field}", {"creature": creature}),
-            minimum=0 if field == "wand_cost" else 1,
+            minimum=1 if field == "copies" else 0,
             optional=True,
             hint=Msg("magical_friends_ui.ask.card_hint"),
         )
@@ -347,8 +375,16 @@ class NewGameScreen(Screen):
         answers = [
             path_to_data(p, _CHOICE_VALUES.get(values[f"u{i}"], values[f"u{i}"]))
             for i, p in enumerate(paths)
-            if values[f"u{i}"] is not None
+            if values[f"u{i}"] is not None and not _ARTIFACT_WANDS.fullmatch(p)
         ]
+        # artifacts merge as one list (they have no id): all their answers together
+        art_wands = {
+            int(m[1]): values[f"u{i}"]
+            for i, p in enumerate(paths)
+            if (m := _ARTIFACT_WANDS.fullmatch(p)) and values[f"u{i}"] is not None
+        }
+        if art_wands:
+            answers.append({"artifacts": artifacts_with(self.cat, art_wands)})
         if not answers:
             return
         data = reduce(merge, answers, self.app.store.user_catalog(GAME_KEY) or {})
