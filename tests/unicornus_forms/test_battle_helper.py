@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, OptionList, Static
 
-from companion.core.i18n import set_language
+from companion.core.i18n import set_language, tr
 from companion.games.unicornus import GAME, assignment
 from companion.games.unicornus.battle import legal_splits
 from companion.games.unicornus.commands import ResolveBattle, RollBattle
@@ -38,7 +38,7 @@ async def open_helper(store, state, pilot, app):
 
 def logged(host) -> list[str]:
     """The game log's steps (their command names), oldest first."""
-    return [line.description.key.rsplit(".", 1)[-1] for line in host.session.history()]
+    return [type(cmd).__name__ for cmd in host.session.log.commands()]
 
 
 async def test_entered_dice_best_assignment_resolves_the_battle(store):
@@ -121,9 +121,10 @@ async def test_edited_assignment_is_what_the_engine_applies(store):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert results == [True]
-        step = host.session.history()[-1].description
+        step = host.session.log.commands()[-1]
         assert logged(host)[-1] == "ResolveBattle"
-        assert step.params["edited"] and step.params["character"] == ()
+        assert step.edited and step.character == ()
+        assert "own die assignment" in tr(host.session.history()[-1].description)
         assert host.state.hero("annelie").tokens == 1 and host.state.imp("morwen").damage == 0
 
 

@@ -305,3 +305,94 @@ async def test_japanese_screen(store):
         assert "ラウンド 1/10" in str(scr.query_one("#uk-header").render())
         await press(pilot, "n", "n")
         assert "新兵募集" in str(scr.query_one("#uk-banner").render())
+
+
+async def test_auto_picks_are_logged_as_steps(store):
+    """§5.3: a pick the app makes for the table is a step in the game log (a Note), never
+    hidden; undoing it takes the pick back."""
+    from companion.core.commands import Note
+    from companion.core.i18n import tr
+
+    store.set_setting(SETTING_TIES, "auto")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_demo(app, pilot)
+        await press(pilot, "n", "n", "n", "n", "n", "n", "n", "n", "1", "n")
+        assert scr.state.phase == "empire"
+        tie = next(st for st in plan_empire(scr.state).steps if st.choice is not None)
+        await press(pilot, "n")
+        last = scr.session.log.commands()[-1]
+        assert isinstance(last, Note)
+        line = tr(scr.session.history()[-1].description)
+        assert line.startswith("The app picked for the unit on ")
+        assert tr(tie.choice.options[0].label) in line
+        assert scr.empire_picks == {tie.unit: tie.choice.options[0].value}
+        await press(pilot, "ctrl+z")
+        assert scr.empire_picks == {}
+
+
+async def test_resume_mid_empire_phase_keeps_the_tables_picks(tmp_path):
+    """§5.2/§5.3: the tie the table picked in the Empire phase is a logged step: closed before
+    the moves, the resumed game does not ask again and moves the unit where the table said."""
+    path = tmp_path / "uk.db"
+    store = Store.open(path)
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_demo(app, pilot)
+        await press(pilot, "n", "n", "n", "n", "n", "n", "n", "n", "1", "n")
+        assert scr.state.phase == "empire"
+        tie = next(st for st in plan_empire(scr.state).steps if st.choice is not None)
+        await press(pilot, "n")
+        assert isinstance(app.screen, ChoiceDialog)
+        await press(pilot, "2")
+        picked = tie.choice.options[1].value
+        game_id = store.latest_game_id("unicornus")
+    store.close()
+    store = Store.open(path)
+    try:
+        app = create_app(store, Start("resume", game_id=game_id), lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            scr = app.screen
+            assert isinstance(scr, UnicornusScreen)
+            assert scr.empire_picks == {tie.unit: picked}
+            await press(pilot, "n")  # straight to the moves: no second question
+            assert isinstance(app.screen, UnicornusScreen)
+            assert scr.state.empire_moved and scr.state.unit_at(picked) is not None
+    finally:
+        store.close()
+        set_language("en")
+
+
+async def test_resume_does_not_offer_a_declined_retreat_again(tmp_path):
+    """§5.2 retreat before battle: a character who chose to stay is not asked again after the
+    app is closed and reopened; the next key opens the battle."""
+    from tests.unicornus_forms.hosts import defence_state
+
+    path = tmp_path / "uk.db"
+    store = Store.open(path)
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_demo(app, pilot, state=defence_state())
+        assert scr.retreat_offer() is not None
+        await press(pilot, "n")
+        assert isinstance(app.screen, ChoiceDialog)
+        await press(pilot, "1")  # stay and fight
+        assert scr.retreat_offer() is None
+        game_id = store.latest_game_id("unicornus")
+    store.close()
+    store = Store.open(path)
+    try:
+        app = create_app(store, Start("resume", game_id=game_id), lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            scr = app.screen
+            assert isinstance(scr, UnicornusScreen)
+            assert scr.retreat_offer() is None and scr.state.battles
+            await press(pilot, "n")
+            assert type(app.screen).__name__ == "BattleHelper"
+    finally:
+        store.close()
+        set_language("en")

@@ -2,7 +2,8 @@
 
 Public API (for the UI):
 
-- ``GAME`` — the game object (key ``"unicornus"``): ``apply(state, cmd)``, ``summary(state)``.
+- ``GAME`` — the game object (key ``"unicornus"``): ``apply(state, cmd)``, ``summary(state)``,
+  ``describe(cmd, state)`` (the game-log line in the table's words).
 - ``load_catalog(name="box"|"demo", user=None)`` → ``UnicornusCatalog``;
   ``missing_values(catalog, SetupChoice)`` → the unknown values this game needs (paths).
 - ``new_game(catalog, SetupChoice, seed, options=None)`` → ``UKState`` at round 1 (§2);
@@ -41,6 +42,7 @@ from companion.games.unicornus.combat import (
 from companion.games.unicornus.commands import *  # noqa: F403 - registers every command
 from companion.games.unicornus.empire import EmpirePlan, EmpireStep, plan_empire
 from companion.games.unicornus.engine import apply
+from companion.games.unicornus.log import describe as describe_step
 from companion.games.unicornus.princess import PrincessPlan, PrincessStep, plan_princess
 from companion.games.unicornus.rules import fate_candidates, fate_pick
 from companion.games.unicornus.setup import draw_tiles, new_game
@@ -74,6 +76,11 @@ class UnicornusGame:
 
     def apply(self, state: UKState, cmd) -> UKState:
         return apply(state, cmd)
+
+    def describe(self, cmd, state: UKState) -> Msg:
+        """The game-log line in the table's words (spaces as the map names them, characters
+        and events by name): see :mod:`companion.games.unicornus.log`."""
+        return describe_step(cmd, state)
 
     def summary(self, state: UKState) -> Msg:
         if state.outcome:

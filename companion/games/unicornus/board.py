@@ -11,7 +11,7 @@ the graph (:attr:`Board.adj`), never coordinates.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 FAR = 999  # distance of a space from which the goal cannot be reached
@@ -34,6 +34,13 @@ class Board:
     # axial (q, r) of each space, for drawing the map only (the AIs use ``adj``); () in
     # states saved before it was kept
     coords: tuple[tuple[int, int], ...] = ()
+    # the printed name (en, ja) of the tile at each area (index 0 unused), for the game log
+    # and the map's details; () for boards built from text and states saved before
+    tiles: tuple[tuple[str, str], ...] = ()
+
+    def tile_name(self, space: int) -> tuple[str, str] | None:
+        a = self.area[space]
+        return self.tiles[a] if a < len(self.tiles) and self.tiles[a][0] else None
 
     def __len__(self) -> int:
         return len(self.names)
@@ -153,7 +160,12 @@ def board_from_tiles(layout, tiles_by_pos: dict[int, object], add=(), remove=())
     by_name = {n: i for i, n in enumerate(names)}
     extra = [(by_name[x], by_name[y]) for x, y in add]
     removed = [(by_name[x], by_name[y]) for x, y in remove]
-    return make_board(names, area, coords, attrs, extra, removed)
+    board = make_board(names, area, coords, attrs, extra, removed)
+    tiles = [("", "")] * (max(area) + 1)
+    for pos, tile in tiles_by_pos.items():
+        name = getattr(tile, "name", None) or {}
+        tiles[pos] = (name.get("en", ""), name.get("ja", "") or name.get("en", ""))
+    return replace(board, tiles=tuple(tiles))
 
 
 def board_from_text(text: str) -> Board:

@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
+from companion.core.commands import Note
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option, auto_pick
@@ -465,9 +466,12 @@ class BattleHelper(ModalScreen[bool]):
             Msg("unicornus_forms.battle.retreat_reason", {"count": len(options)}),
             tuple(Option(s, Msg("unicornus.space", {"space": names[s]})) for s in options),
         )
-        if self.app.ties == "auto":
-            self.notify(tr(msg("unicornus_forms.battle.auto_pick", pick=auto_pick(choice).label)))
-            self._resolve({**kw, "retreat_to": auto_pick(choice).value})
+        if self.app.ties == "auto":  # logged as a step, never hidden (§5.3)
+            option = auto_pick(choice)
+            self.notify(tr(msg("unicornus_forms.battle.auto_pick", pick=option.label)))
+            line = Msg("unicornus_ui.pick.tie", {"reason": choice.reason, "pick": option.label})
+            if self.host.do(Note.of(line)):
+                self._resolve({**kw, "retreat_to": option.value})
             return
 
         def picked(value: Any) -> None:

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
+from companion.core.commands import Note
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice, Option, auto_pick
 from companion.games.unicornus import (
@@ -90,11 +91,8 @@ class UnicornusScreen(GameScreen):
         self.show_path = False
         self.zoom: bool | None = None  # None: by terminal width
         self.preview: set[int] = set()  # options of an open choice, shown on the map
-        # Empire phase, before the moves: the table's picks and the conflict losers
-        self.empire_picks: dict[int, int] = {}
-        self.empire_forbid: tuple[tuple[int, int], ...] = ()
-        self.empire_key: int | None = None  # the round the picks were made in
-        self.retreat_asked: set[tuple[int, str]] = set()
+        # the Empire phase's picks (ties, conflict losers, retreats declined) are Note steps
+        # in the log (see ``round_notes``), so they survive closing the app mid-phase
         self.merges: list[Msg] = []
         self.busy = False  # a dialog is open
 
@@ -184,8 +182,9 @@ class UnicornusScreen(GameScreen):
                 marks[here] = Mark("path", "")
         if s.phase == "empire" and not s.empire_moved:
             plan, _ = self.empire_state()
+            picks = self.empire_picks
             for st in plan.steps:
-                to = self.empire_picks.get(st.unit, st.to)
+                to = picks.get(st.unit, st.to)
                 if to >= 0:
                     marks.setdefault(st.unit, Mark("origin", "→"))
                     marks[to] = Mark("attack", "⚔" if s.hero_at(to) else "←")
@@ -472,11 +471,25 @@ class UnicornusScreen(GameScreen):
         super().action_leave()
 
     # --- choices: ask the table, or pick and say so (§5.3) ---
-    def ask(self, choice: Choice, then, title: Msg | None = None, tie: bool = True) -> None:
+    def ask(
+        self,
+        choice: Choice,
+        then,
+        title: Msg | None = None,
+        tie: bool = True,
+        note=None,
+    ) -> None:
         """``then(value)`` with the table's pick; ties with the "auto" setting take
-        :func:`auto_pick` and say so. Escape leaves things as they are."""
+        :func:`auto_pick`, say so and log it as a step (never hidden, §5.3). ``note(option,
+        auto)`` gives the log line that records the pick (a ``Note`` step the screen reads
+        back after a resume). Escape leaves things as they are."""
         if tie and self.app.ties == "auto":
             option = auto_pick(choice)
+            line = (
+                note(option, True)
+                if note is not None
+                else Msg("unicornus_ui.pick.tie", {"reason": choice.reason, "pick": option.label})
+            )
             self.notify(
                 tr(
                     Msg(
@@ -485,7 +498,8 @@ class UnicornusScreen(GameScreen):
                     )
                 )
             )
-            then(option.value)
+            if self.do(Note.of(line)):
+                then(option.value)
             return
         self.busy = True
         spaces = [o.value for o in choice.options if isinstance(o.value, int) and o.value >= 0]
@@ -498,6 +512,10 @@ class UnicornusScreen(GameScreen):
             if value is None:
                 self.refresh_view()
                 return
+            if note is not None:
+                option = next(o for o in choice.options if o.value == value)
+                if not self.do(Note.of(note(option, False))):
+                    return
             then(value)
             self.refresh_all()
 
@@ -530,7 +548,7 @@ class UnicornusScreen(GameScreen):
         if s.phase == "round_start":
             self.do(BeginRound())
         elif s.phase == "event":
-            self.do(RevealEvent())
+            self.do(RevealEvent(s.deck[0].id if s.deck else ""))
         elif s.phase == "players":
             self.do(EndTurn())
         elif s.phase == "princess":
@@ -589,16 +607,14 @@ class UnicornusScreen(GameScreen):
         """The plan with the table's picks so far, and the next open item: ``("step",
         origin, Choice)`` or ``("conflict", space, Choice)``; None when ready to move."""
         s = self.state
-        if self.empire_key != s.round:  # a new Empire phase: nothing picked yet
-            self.empire_picks, self.empire_forbid = {}, ()
-            self.empire_key = s.round
+        picks = self.empire_picks
         plan = plan_empire(s, self.empire_forbid)
         for st in plan.steps:
-            if st.choice is not None and st.unit not in self.empire_picks:
+            if st.choice is not None and st.unit not in picks:
                 return plan, ("step", st.unit, st.choice)
         wanted: dict[int, list[int]] = {}
         for st in plan.steps:
-            to = self.empire_picks.get(st.unit, st.to)
+            to = picks.get(st.unit, st.to)
             unit = s.unit_at(st.unit)
             if to >= 0 and unit is not None and unit.leader:
                 wanted.setdefault(to, []).append(st.unit)
@@ -635,6 +651,52 @@ class UnicornusScreen(GameScreen):
                 return plan, ("conflict", space, choice, tuple(sorted(origins)))
         return plan, None
 
+    # the table's choices of this round, read back from the log (Note steps)
+    def round_notes(self) -> list[Msg]:
+        """The Notes logged since this round began (up to the undo cursor)."""
+        log = self.session.log
+        out = []
+        for cmd in reversed(log.commands()[: log.cursor]):
+            if isinstance(cmd, BeginRound):
+                break
+            if isinstance(cmd, Note):
+                try:
+                    out.append(cmd.message)
+                except ValueError:
+                    continue
+        out.reverse()
+        return out
+
+    @property
+    def empire_picks(self) -> dict[int, int]:
+        """The table's (or the app's) pick for each tied imperial unit: origin -> space."""
+        picks: dict[int, int] = {}
+        for m in self.round_notes():
+            if m.key in ("unicornus_ui.pick.empire_step", "unicornus_ui.pick.empire_step_auto"):
+                picks[int(m.params["unit"])] = int(m.params["to"])
+            elif m.key in ("unicornus_ui.pick.conflict", "unicornus_ui.pick.conflict_auto"):
+                for o in m.params.get("losers", ()):
+                    picks.pop(int(o), None)
+        return picks
+
+    @property
+    def empire_forbid(self) -> tuple[tuple[int, int], ...]:
+        """(origin, space) of every conflict loser (§5.2: it looks elsewhere)."""
+        out: list[tuple[int, int]] = []
+        for m in self.round_notes():
+            if m.key in ("unicornus_ui.pick.conflict", "unicornus_ui.pick.conflict_auto"):
+                out += [(int(o), int(m.params["at"])) for o in m.params.get("losers", ())]
+        return tuple(out)
+
+    @property
+    def retreat_asked(self) -> set[str]:
+        """The attacked characters who already chose to stay and fight this round."""
+        return {
+            str(m.params["who"])
+            for m in self.round_notes()
+            if m.key == "unicornus_ui.pick.no_retreat"
+        }
+
     def empire_next(self) -> None:
         s = self.state
         if s.empire_moved:
@@ -644,34 +706,61 @@ class UnicornusScreen(GameScreen):
         plan, open_item = self.empire_state()
         if open_item is not None:
             if open_item[0] == "step":
-                origin = open_item[1]
+                origin, choice = open_item[1], open_item[2]
 
-                def picked(dest: int) -> None:
-                    self.empire_picks[origin] = dest
-                    self.refresh_view()
+                def step_note(option, auto: bool) -> Msg:
+                    key = "unicornus_ui.pick.empire_step" + ("_auto" if auto else "")
+                    return Msg(
+                        key,
+                        {
+                            "origin": views.space_name(s, origin),
+                            "reason": choice.reason,
+                            "pick": option.label,
+                            "round": s.round,
+                            "unit": origin,
+                            "to": option.value,
+                        },
+                    )
 
-                self.ask(open_item[2], picked, Msg("unicornus_ui.choice.empire_step"))
+                self.ask(
+                    choice,
+                    lambda _v: self.refresh_view(),
+                    Msg("unicornus_ui.choice.empire_step"),
+                    note=step_note,
+                )
             else:
-                space, origins = open_item[1], open_item[3]
+                space, choice, origins = open_item[1], open_item[2], open_item[3]
 
-                def won(winner: int) -> None:
-                    for o in origins:
-                        if o != winner:
-                            self.empire_forbid = (*self.empire_forbid, (o, space))
-                            self.empire_picks.pop(o, None)
-                    self.refresh_view()
+                def conflict_note(option, auto: bool) -> Msg:
+                    key = "unicornus_ui.pick.conflict" + ("_auto" if auto else "")
+                    return Msg(
+                        key,
+                        {
+                            "space": views.space_name(s, space),
+                            "pick": option.label,
+                            "round": s.round,
+                            "at": space,
+                            "winner": option.value,
+                            "losers": [o for o in origins if o != option.value],
+                        },
+                    )
 
-                self.ask(open_item[2], won, Msg("unicornus_ui.choice.empire_conflict"))
+                self.ask(
+                    choice,
+                    lambda _v: self.refresh_view(),
+                    Msg("unicornus_ui.choice.empire_conflict"),
+                    note=conflict_note,
+                )
             return
+        picks = self.empire_picks
         moves = tuple(
-            (st.unit, self.empire_picks.get(st.unit, st.to))
+            (st.unit, picks.get(st.unit, st.to))
             for st in plan.steps
-            if self.empire_picks.get(st.unit, st.to) >= 0
+            if picks.get(st.unit, st.to) >= 0
         )
         merges = self._merges(moves)
         if self.do(MoveEmpire(moves)):
             self.merges = merges
-            self.empire_picks, self.empire_forbid = {}, ()
             self.refresh_view()
 
     def _merges(self, moves) -> list[Msg]:
@@ -701,7 +790,7 @@ class UnicornusScreen(GameScreen):
         for b in s.battles:
             if b.attacker != "empire" or b.rolled or b.hero == PRINCESS:
                 continue
-            if (s.round, b.hero) in self.retreat_asked:
+            if b.hero in self.retreat_asked:
                 continue
             hero = s.hero(b.hero)
             opts = []
@@ -718,7 +807,6 @@ class UnicornusScreen(GameScreen):
     def offer_retreat(self, battle, opts) -> None:
         s = self.state
         hero = s.hero(battle.hero)
-        self.retreat_asked.add((s.round, battle.hero))
         choice = Choice(
             Msg(
                 "unicornus_ui.choice.retreat",
@@ -740,8 +828,22 @@ class UnicornusScreen(GameScreen):
         def then(to: int) -> None:
             if to >= 0:
                 self.do(RetreatBeforeBattle(hero.id, to))
-            else:
-                self.refresh_all()
+            else:  # logged, so a resumed game does not offer it again
+                self.do(
+                    Note.of(
+                        Msg(
+                            "unicornus_ui.pick.no_retreat",
+                            {
+                                "hero": Msg(
+                                    "unicornus.name", {"en": hero.name[0], "ja": hero.name[1]}
+                                ),
+                                "space": views.space_name(s, battle.space),
+                                "round": s.round,
+                                "who": hero.id,
+                            },
+                        )
+                    )
+                )
 
         self.ask(choice, then, Msg("unicornus_ui.choice.retreat_title"), tie=False)
 
