@@ -87,6 +87,20 @@ def test_take_places_played_card_and_is_remembered_for_the_hand():
     assert s.phase == "march" and s.round == 1 and s.tally == 3
 
 
+def test_a_turn_step_naming_another_player_is_refused():
+    """§3.3: the steps of a turn are the current player's; a step entered for someone else
+    (the table is elsewhere than the app thinks) is refused and names both players."""
+    s = run(start(), March(("z", "z2", "m1", "z")), Draw(), Play(("z2", "m3")))
+    assert s.current.player == "B"
+    with pytest.raises(RuleError) as exc:
+        run(s, Take("m1", player="A"))
+    assert exc.value.message.key == "insurrection.turn.not_yours"
+    assert tr(exc.value.message) == "It is B's turn, not A's."
+    after = run(s, Take("m1", player="B"))
+    assert prefill(after, "B") == ("m1",)
+    assert tr(Take("m1", player="B").describe()) == "B — Takes m1, places the played card"
+
+
 def test_evil_wins_at_march_and_the_game_ends_now():
     """§3.1: 10 or more face-up marks after the reveal → Evil wins, straight to scoring."""
     s = run(start(), March(("m3", "m3", "m3", "m1")))

@@ -14,6 +14,7 @@ from companion.ui.insurrection.board import InsurrectionScreen
 from companion.ui.insurrection.new_game import NewGameScreen
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.ui.insurrection.secret import PassTo
 from tests.insurrection_ui.helpers import PLAYERS, demo_state, new_demo_game, resume_app
 
 
@@ -49,7 +50,10 @@ async def test_full_round_on_the_demo_with_keys(store):
         app.screen.query_one("#title", Input).focus()
         await type_text(pilot, "Round test")
         await pilot.press("ctrl+s")
-        for _ in range(3):  # each player keeps the first of the two leaders dealt
+        for _ in range(3):  # each player, in secret, keeps the first of the two leaders dealt
+            await pilot.pause()
+            assert isinstance(app.screen, PassTo)  # the offer is hidden until Enter
+            await pilot.press("enter")
             await pilot.pause()
             await pilot.press("1")
         await pilot.pause()
@@ -64,10 +68,18 @@ async def test_full_round_on_the_demo_with_keys(store):
         revealed = len(state.area)
         assert revealed == state.catalog.land(state.path[0]).reveal
 
-        await pilot.press("space")  # Prepare: draw, then one picker per player
-        for _ in range(3):
+        await pilot.press("space")  # Prepare: draw, then each player chooses in secret
+        for player in screen.state.players:
+            await pilot.pause()
+            assert isinstance(app.screen, PassTo)  # the board and every hand are hidden
+            assert player in str(app.screen.query_one("#who", Static).render())
+            await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, CardPicker)
+            assert all(p.note for p in app.screen.picks)  # only this player's hand is offered
+            assert sorted(p.id for p in app.screen.picks) == sorted(
+                set(engine.prefill(screen.state, player))
+            )
             await pilot.press("enter")
         await pilot.pause()
         state = screen.state
@@ -102,10 +114,12 @@ async def test_resume_after_closing_mid_round(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("space")  # March
-        await pilot.press("space")  # Draw + pickers
+        await pilot.press("space")  # Draw + a hidden choice per player
         for _ in range(3):
             await pilot.pause()
-            await pilot.press("enter")
+            await pilot.press("enter")  # pass the keyboard
+            await pilot.pause()
+            await pilot.press("enter")  # the card chosen
         await pilot.pause()
         await pilot.press("t")
         await pilot.pause()

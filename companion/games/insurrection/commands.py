@@ -63,15 +63,25 @@ class Play(Command):
         return msg("insurrection.cmd.Play", cards=_cards(self.cards))
 
 
+def _by(line: Msg, player: str | None) -> Msg:
+    """A turn's step, prefixed with whose turn it is when the command says so."""
+    return msg("insurrection.cmd.by", player=player, step=line) if player else line
+
+
+# The steps of a turn may name the player whose turn it is (``player``): the log then says
+# who did what, and the engine refuses a step entered for the wrong player.
+
+
 @command(GAME_KEY)
 @dataclass(frozen=True)
 class UseLand(Command):
     """§3.3 step 1: the current player applies the land's effect (logged; ``note`` says how)."""
 
     note: str = ""
+    player: str | None = None
 
     def describe(self) -> Msg:
-        return msg("insurrection.cmd.UseLand", note=self.note)
+        return _by(msg("insurrection.cmd.UseLand", note=self.note), self.player)
 
 
 @command(GAME_KEY)
@@ -80,9 +90,10 @@ class Remove(Command):
     """§3.3 step 2: a face-up card goes to the graveyard."""
 
     target: str
+    player: str | None = None
 
     def describe(self) -> Msg:
-        return msg("insurrection.cmd.Remove", target=self.target)
+        return _by(msg("insurrection.cmd.Remove", target=self.target), self.player)
 
 
 @command(GAME_KEY)
@@ -92,11 +103,14 @@ class Scout(Command):
 
     face_up: bool
     card: str | None = None
+    player: str | None = None
 
     def describe(self) -> Msg:
         if self.face_up:
-            return msg("insurrection.cmd.Scout.face_up", card=self.card or "?")
-        return msg("insurrection.cmd.Scout.bottom")
+            line = msg("insurrection.cmd.Scout.face_up", card=self.card or "?")
+        else:
+            line = msg("insurrection.cmd.Scout.bottom")
+        return _by(line, self.player)
 
 
 @command(GAME_KEY)
@@ -107,11 +121,12 @@ class Take(Command):
 
     card: str | None = None
     back: bool = False
+    player: str | None = None
 
     def describe(self) -> Msg:
         if self.back:
-            return msg("insurrection.cmd.Take.back")
-        return msg("insurrection.cmd.Take", card=self.card or "—")
+            return _by(msg("insurrection.cmd.Take.back"), self.player)
+        return _by(msg("insurrection.cmd.Take", card=self.card or "—"), self.player)
 
 
 @command(GAME_KEY)

@@ -311,6 +311,17 @@ def _play(state: InsurrectionState, cmd: Play) -> InsurrectionState:
     return replace(state, turns=tuple(turns), turn=0, phase="turns")
 
 
+def _turn_of(state: InsurrectionState, player: str | None) -> Turn:
+    """The current turn; a step naming another player is refused (entered for the wrong
+    player: the table is elsewhere than the app thinks)."""
+    _phase(state, "turns")
+    turn = state.current
+    assert turn is not None
+    if player is not None and player != turn.player:
+        raise RuleError("insurrection.turn.not_yours", player=player, current=turn.player)
+    return turn
+
+
 def _set_turn(state: InsurrectionState, turn: Turn) -> InsurrectionState:
     turns = list(state.turns)
     turns[state.turn] = turn
@@ -318,9 +329,7 @@ def _set_turn(state: InsurrectionState, turn: Turn) -> InsurrectionState:
 
 
 def _use_land(state: InsurrectionState, cmd: UseLand) -> InsurrectionState:
-    _phase(state, "turns")
-    turn = state.current
-    assert turn is not None
+    turn = _turn_of(state, cmd.player)
     land = state.catalog.land(state.path[state.token])
     if land.kind != "advanced" and land.effect is None:
         raise RuleError("insurrection.land.no_effect")
@@ -330,9 +339,7 @@ def _use_land(state: InsurrectionState, cmd: UseLand) -> InsurrectionState:
 
 
 def _remove(state: InsurrectionState, cmd: Remove) -> InsurrectionState:
-    _phase(state, "turns")
-    turn = state.current
-    assert turn is not None
+    turn = _turn_of(state, cmd.player)
     if not state.catalog.card(turn.card).remove:
         raise RuleError("insurrection.remove.no_icon")
     if turn.removed:
@@ -353,9 +360,7 @@ def _remove(state: InsurrectionState, cmd: Remove) -> InsurrectionState:
 
 
 def _scout(state: InsurrectionState, cmd: Scout) -> InsurrectionState:
-    _phase(state, "turns")
-    turn = state.current
-    assert turn is not None
+    turn = _turn_of(state, cmd.player)
     if not state.catalog.card(turn.card).scout:
         raise RuleError("insurrection.scout.no_icon")
     if turn.scouted:
@@ -372,9 +377,7 @@ def _scout(state: InsurrectionState, cmd: Scout) -> InsurrectionState:
 
 
 def _take(state: InsurrectionState, cmd: Take) -> InsurrectionState:
-    _phase(state, "turns")
-    turn = state.current
-    assert turn is not None
+    turn = _turn_of(state, cmd.player)
     hand = state.hand(turn.player)
     takes, must_back = allowed_takes(state)
     if cmd.back:

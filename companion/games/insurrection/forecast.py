@@ -51,7 +51,8 @@ def chance_at_least(groups: dict[int, int], draw: int, needed: int) -> Fraction:
 
 def forecast(state: InsurrectionState) -> Forecast | None:
     """The chance for the next March, or None when no March is to come."""
-    if state.outcome is not None or state.token + 1 >= len(state.path):
+    # after an Evil win no March comes: the round's turns end the game (§3)
+    if state.outcome is not None or state.evil_won or state.token + 1 >= len(state.path):
         return None
     land = state.catalog.land(state.path[state.token + 1])
     deck = state.deck_count

@@ -42,11 +42,12 @@ from companion.games.insurrection.commands import (
 )
 from companion.games.insurrection.scoring import apply_effect, name_msg
 from companion.games.insurrection.state import InsurrectionState
-from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
+from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label, land_name, name
 from companion.ui.insurrection.picker import CardPicker, Pick
+from companion.ui.insurrection.secret import PassTo
 from companion.ui.widgets.game_log import GameLog
 
 NOT_USED = "__not_used__"
@@ -213,7 +214,18 @@ class InsurrectionScreen(GameScreen):
                 parts.append(tr("insurrection_ui.next.remove"))
             if card.scout and not turn.scouted:
                 parts.append(tr("insurrection_ui.next.scout"))
-            parts.append(tr("insurrection_ui.next.take"))
+            if engine.allowed_takes(state)[1]:
+                parts.append(
+                    tr(
+                        msg(
+                            "insurrection_ui.next.take_back",
+                            player=turn.player,
+                            card=name(cat, turn.card),
+                        )
+                    )
+                )
+            else:
+                parts.append(tr("insurrection_ui.next.take"))
             return msg(
                 "insurrection_ui.next.turn",
                 player=turn.player,
@@ -327,7 +339,11 @@ class InsurrectionScreen(GameScreen):
     def _ask_played(self, cards: list[str], left: list[str]) -> None:
         """One picker per player, in seat order; all at once into one Play step."""
         if not left:
-            self.do(Play(cards=tuple(cards)))
+            if self.do(Play(cards=tuple(cards))) and self.state.virtual:
+                self.notify(
+                    tr("insurrection_ui.secret.revealed"),
+                    title=tr("insurrection_ui.secret.reveal_title"),
+                )
             return
         player = left[0]
 
@@ -335,14 +351,38 @@ class InsurrectionScreen(GameScreen):
             if picked:
                 self._ask_played([*cards, picked[0]], left[1:])
 
+        def pick() -> None:
+            self.app.push_screen(
+                CardPicker(
+                    msg(
+                        "insurrection_ui.pick.chosen" if virtual else "insurrection_ui.pick.played",
+                        player=player,
+                    ),
+                    self._play_picks(player, cards),
+                    count=1,
+                    intro=Msg(
+                        "insurrection_ui.pick.chosen_intro"
+                        if virtual
+                        else "insurrection_ui.pick.played_intro"
+                    ),
+                ),
+                done,
+            )
+
+        virtual = self.state.virtual
+        if not virtual:
+            pick()
+            return
+        # §3.2: everyone chooses in secret; only the app knows the hands, so each player
+        # takes the keyboard in turn behind a screen that hides the board.
+        body = (
+            msg("insurrection_ui.secret.choose_next", player=player, done=len(cards))
+            if cards
+            else msg("insurrection_ui.secret.choose", player=player)
+        )
         self.app.push_screen(
-            CardPicker(
-                msg("insurrection_ui.pick.played", player=player),
-                self._play_picks(player, cards),
-                count=1,
-                intro=Msg("insurrection_ui.pick.played_intro"),
-            ),
-            done,
+            PassTo(msg("insurrection_ui.secret.pass", player=player), body),
+            lambda ready: ready and pick(),
         )
 
     # a turn --------------------------------------------------------------------------------
@@ -354,7 +394,7 @@ class InsurrectionScreen(GameScreen):
 
         def done(values: dict | None) -> None:
             if values is not None:
-                self.do(UseLand(note=values["note"] or ""))
+                self.do(UseLand(note=values["note"] or "", player=self._player()))
 
         self.app.push_screen(
             FormDialog(
@@ -371,6 +411,11 @@ class InsurrectionScreen(GameScreen):
             ),
             done,
         )
+
+    def _player(self) -> str | None:
+        """Whose turn it is (the steps of a turn name the player, for the log)."""
+        turn = self.state.current
+        return turn.player if turn is not None else None
 
     def _trial(self, cmd: Any) -> str | None:
         """Why the engine would refuse ``cmd`` now (None: it would be accepted)."""
@@ -399,14 +444,14 @@ class InsurrectionScreen(GameScreen):
                         tally=state.tally - (cat.card(cid).corruption or 0),
                     )
                 ),
-                refused=self._trial(Remove(target=cid)),
+                refused=self._trial(Remove(target=cid, player=self._player())),
             )
             for cid in dict.fromkeys(state.area)
         ]
 
         def done(picked: tuple[str, ...] | None) -> None:
             if picked:
-                self.do(Remove(target=picked[0]))
+                self.do(Remove(target=picked[0], player=self._player()))
 
         self.app.push_screen(CardPicker(Msg("insurrection_ui.pick.remove"), picks, count=1), done)
 
@@ -414,11 +459,30 @@ class InsurrectionScreen(GameScreen):
         if not self.check_action("scout", ()):
             return
         state = self.state
+        player = self._player()
         if state.deck_count <= 0:
             self.notify(tr("insurrection_ui.deck.empty"), severity="warning")
             return
+        if state.virtual:  # §3.3: the look at the top card is secret: pass the laptop
+            cat = state.catalog
+            top = state.deck[0]
+            self.app.push_screen(
+                PassTo(
+                    msg("insurrection_ui.secret.pass", player=player),
+                    msg("insurrection_ui.secret.scout", player=player),
+                ),
+                lambda ready: ready and self._ask_scout(player, label(cat, top)),
+            )
+            return
+        self._ask_scout(player, None)
+
+    def _ask_scout(self, player: str | None, seen: str | None) -> None:
+        """Bottom or face up; ``seen``: the top card, shown to the scouting player alone."""
+        reason = Msg("insurrection_ui.scout.reason")
+        if seen is not None:
+            reason = msg("insurrection_ui.scout.seen", player=player, card=seen)
         choice = Choice(
-            Msg("insurrection_ui.scout.reason"),
+            reason,
             (
                 Option("bottom", Msg("insurrection_ui.scout.bottom")),
                 Option("face_up", Msg("insurrection_ui.scout.face_up")),
@@ -427,16 +491,18 @@ class InsurrectionScreen(GameScreen):
 
         def chosen(where: str | None) -> None:
             if where == "bottom":
-                self.do(Scout(face_up=False))
+                self.do(Scout(face_up=False, player=player))
             elif where == "face_up":
                 if self.state.virtual:
-                    self.do(Scout(face_up=True, card=self.state.deck[0]))
+                    self.do(Scout(face_up=True, card=self.state.deck[0], player=player))
                     return
                 self.app.push_screen(
                     CardPicker(
                         Msg("insurrection_ui.pick.scouted"), unseen_picks(self.state), count=1
                     ),
-                    lambda picked: picked and self.do(Scout(face_up=True, card=picked[0])),
+                    lambda picked: (
+                        picked and self.do(Scout(face_up=True, card=picked[0], player=player))
+                    ),
                 )
 
         self.app.push_screen(ChoiceDialog(choice, Msg("insurrection_ui.scout.title")), chosen)
@@ -449,23 +515,29 @@ class InsurrectionScreen(GameScreen):
         assert turn is not None
         cat = state.catalog
         takes, back = engine.allowed_takes(state)
-        if back:  # §3: after an Evil win, the only way to keep 10 marks face up
-            self.app.push_screen(
-                Confirm(
-                    msg(
-                        "insurrection_ui.take.forced_back",
-                        player=turn.player,
-                        card=name(cat, turn.card),
-                        tally=state.tally,
-                    )
-                ),
-                lambda yes: yes and self.do(Take(back=True)),
+        player = turn.player
+        if back or not state.area:
+            # §3: after an Evil win, taking back is the only way to keep 10 marks face up;
+            # or there is nothing face up to take. One step, said plainly; Enter does it.
+            if back:
+                reason = msg(
+                    "insurrection_ui.take.forced_back",
+                    player=player,
+                    card=name(cat, turn.card),
+                    tally=state.tally,
+                )
+                step = msg("insurrection_ui.take.back_do", card=name(cat, turn.card))
+                cmd = Take(back=True, player=player)
+            else:
+                reason = msg("insurrection_ui.take.nothing", card=name(cat, turn.card))
+                step = msg("insurrection_ui.take.nothing_do", card=name(cat, turn.card))
+                cmd = Take(card=None, player=player)
+            choice = Choice(
+                reason, (Option("do", step), Option("wait", Msg("insurrection_ui.take.not_now")))
             )
-            return
-        if not state.area:
             self.app.push_screen(
-                Confirm(msg("insurrection_ui.take.nothing", card=name(cat, turn.card))),
-                lambda yes: yes and self.do(Take(card=None)),
+                ChoiceDialog(choice, msg("insurrection_ui.pick.take", player=player)),
+                lambda v: v == "do" and self.do(cmd),
             )
             return
         options = engine.end_turn_options(state)
@@ -488,9 +560,9 @@ class InsurrectionScreen(GameScreen):
             if not picked:
                 return
             if picked[0] == TAKE_BACK:
-                self.do(Take(back=True))
+                self.do(Take(back=True, player=player))
             else:
-                self.do(Take(card=picked[0]))
+                self.do(Take(card=picked[0], player=player))
 
         intro = msg("insurrection_ui.take.intro", card=name(cat, turn.card))
         self.app.push_screen(
@@ -532,7 +604,8 @@ class InsurrectionScreen(GameScreen):
                 all_cards_picks(state.catalog),
                 count=None,
                 initial=tuple(initial),
-                intro=Msg("insurrection_ui.pick.hand_intro"),
+                intro=msg("insurrection_ui.pick.hand_count", count=state.hand_size(player)),
+                expected=state.hand_size(player),
             ),
             done,
         )

@@ -45,6 +45,7 @@ from companion.ui.insurrection.catalog_values import (
     with_value,
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
+from companion.ui.insurrection.secret import PassTo
 
 SEATS = 6
 SECRET = "__secret__"
@@ -233,8 +234,12 @@ class NewGameScreen(Screen):
             return
         seats = [self.query_one(f"#seat-{i}", Input).value.strip() for i in range(1, SEATS + 1)]
         names = [n for n in seats if n]
-        if not 2 <= len(names) <= 6 or len(set(names)) != len(names):
-            self._fail(Msg("insurrection_ui.new.bad_players"))
+        twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+        if twice is not None:
+            self._fail(msg("insurrection_ui.new.same_name", name=twice))
+            return
+        if not 2 <= len(names) <= 6:
+            self._fail(msg("insurrection_ui.new.bad_players", count=len(names)))
             return
         first_text = self.query_one("#first", Input).value.strip()
         if first_text in names:
@@ -321,14 +326,26 @@ class NewGameScreen(Screen):
                     return
             self._ask_leader(nxt, left[1:])
 
-        if state.virtual:
+        if state.virtual:  # the app dealt the leaders: each player sees theirs in secret
             offers = state.leader_offers[player]
             choice = Choice(
                 msg("insurrection_ui.new.leader_reason", player=player),
                 tuple(Option(c, name_msg(cat.card(c).name)) for c in offers),
             )
             self.app.push_screen(
-                ChoiceDialog(choice, msg("insurrection_ui.new.leader_title", player=player)), keep
+                PassTo(
+                    msg("insurrection_ui.secret.pass", player=player),
+                    msg("insurrection_ui.secret.leader", player=player),
+                ),
+                lambda ready: (
+                    ready
+                    and self.app.push_screen(
+                        ChoiceDialog(
+                            choice, msg("insurrection_ui.new.leader_title", player=player)
+                        ),
+                        keep,
+                    )
+                ),
             )
             return
         taken = {c for h in state.hands for c in h.known}

@@ -60,11 +60,15 @@ class CardPicker(ModalScreen[tuple[str, ...] | None]):
         count: int | None = 1,
         initial: tuple[str, ...] = (),
         intro: Msg | None = None,
+        expected: int | None = None,
     ) -> None:
         """``count``: exactly that many picks (the dialog closes on the last), or None for a
-        list of any length finished with Enter on an empty filter."""
+        list of any length finished with Enter on an empty filter. ``expected``: the length
+        the app counted (a hand at the end); finishing with another length asks once more."""
         super().__init__()
         self.title_msg, self.picks, self.count, self.intro = title, picks, count, intro
+        self.expected = expected
+        self._warned_at: int | None = None  # the length already warned about
         self.by_id = {p.id: p for p in picks}
         self.chosen: list[str] = [c for c in initial if c in self.by_id]
         self.shown: list[Pick] = []
@@ -200,6 +204,15 @@ class CardPicker(ModalScreen[tuple[str, ...] | None]):
         if self.count is not None and len(self.chosen) != self.count:
             self.notify(
                 tr(msg("insurrection_ui.picker.need", count=self.count)), severity="warning"
+            )
+            return
+        n = len(self.chosen)
+        if self.expected is not None and n != self.expected and self._warned_at != n:
+            self._warned_at = n  # a second Enter keeps the list as it is
+            self.notify(
+                tr(msg("insurrection_ui.picker.expected", expected=self.expected, count=n)),
+                severity="warning",
+                timeout=8,
             )
             return
         self.dismiss(tuple(self.chosen))

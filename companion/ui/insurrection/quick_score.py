@@ -229,12 +229,17 @@ class QuickScoreScreen(Screen):
                 error.update(tr(msg("insurrection_ui.quick.no_name", seat=seat)))
                 return None
         names = [p for p, _ in players]
-        if not players or len(set(names)) != len(names):
+        twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+        if twice is not None:
+            error.update(tr(msg("insurrection_ui.new.same_name", name=twice)))
+            return None
+        if not players:
             error.update(tr("insurrection_ui.quick.bad_players"))
             return None
         text = self.query_one("#graveyard", Input).value.strip() or "0"
-        if not text.isdigit():
-            error.update(tr(msg("ui.form.not_a_number", text=text)))
+        if not text.isascii() or not text.isdigit():  # "-1", "two", "３"
+            error.update(tr(msg("insurrection_ui.quick.graveyard_bad", text=text)))
+            self.query_one("#graveyard", Input).focus()
             return None
         error.update("")
         outcome = "evil" if self.query_one("#evil", RadioButton).value else "good"

@@ -41,9 +41,9 @@ def path_line(state: InsurrectionState) -> Text:
 
 def round_line(state: InsurrectionState, catalog_label: str) -> Text:
     text = Text()
-    text.append(
-        tr(msg("insurrection_ui.round", round=max(state.round, 0), rounds=ROUNDS)), style="bold"
-    )
+    # the March opens a round: before it, the round shown is the one about to start
+    shown = state.round + 1 if state.phase in ("setup", "march") else state.round
+    text.append(tr(msg("insurrection_ui.round", round=shown, rounds=ROUNDS)), style="bold")
     text.append("  ·  ")
     text.append(tr(f"insurrection.phase.{state.phase}"))
     text.append("  ·  ")
@@ -78,7 +78,9 @@ def meter(state: InsurrectionState) -> Text:
     text = Text(tr("insurrection_ui.meter") + " ")
     shown = min(tally, EVIL_AT)
     text.append(MARK * shown + "○" * (EVIL_AT - shown) + f" {tally}/{EVIL_AT}", style=style)
-    if state.evil_won:
+    if state.outcome == "evil":
+        text.append("  " + tr("insurrection_ui.evil_won_over"), style="bold red")
+    elif state.evil_won:
         text.append("  " + tr("insurrection_ui.evil_won"), style="bold red")
     elif tally >= WARN_AT:
         text.append(
@@ -126,7 +128,7 @@ def forecast_line(state: InsurrectionState) -> Text:
                 land=land_name(state.catalog, fc.land),
                 reveal=fc.reveal,
                 needed=max(fc.needed, 0),
-                fraction=f"{p.numerator}/{p.denominator}",
+                fraction=f" = {p.numerator}/{p.denominator}" if 0 < p < 1 else "",
                 unseen=fc.unseen,
             )
         ),

@@ -1,0 +1,238 @@
+"""What playing the screens by hand turned up (issue 5 follow-up): the forced take-back as one
+plain step, the virtual deck's secret choices ("pass the laptop"), hands whose length differs
+from the app's count, and bad input that names what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Static
+
+from companion.core.i18n import set_language, tr
+from companion.games.insurrection import GAME, engine
+from companion.games.insurrection.catalog import load
+from companion.games.insurrection.commands import Draw, March, Play, Take
+from companion.store import Store
+from companion.ui.app import Start, create_app
+from companion.ui.dialogs import ChoiceDialog
+from companion.ui.insurrection.new_game import NewGameScreen
+from companion.ui.insurrection.picker import CardPicker
+from companion.ui.insurrection.quick_score import QuickScoreScreen
+from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.ui.insurrection.secret import PassTo
+from tests.insurrection_ui.helpers import demo_state, new_demo_game, resume_app
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+async def type_text(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press(ch)
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+def evil_at_end_of_turn(store):
+    """Table's deck: 8 marks revealed; Ann's Moss Wyrm (2 marks) placed after she takes the
+    clean Road Piper makes 10 (§3: Evil has won, the round goes on). Ben's Ember Imp cannot
+    keep 10 with any take: he must take it back."""
+    state = engine.new_game(load("demo"), ("Ann", "Ben"), seed=1)
+    session = store.new_game(GAME, state, "Evil at the end of a turn", "demo")
+    session.do(March(cards=("ghoul", "ghoul", "gravedigger", "piper")))
+    session.do(Draw())
+    session.do(Play(cards=("wyrm", "imp")))
+    session.do(Take(card="piper", player="Ann"))
+    assert session.state.evil_won and session.state.current.player == "Ben"
+    assert engine.allowed_takes(session.state) == ((), True)
+    return session
+
+
+async def test_forced_take_back_is_one_plain_step(store):
+    """§3: after the Evil win the prompt says Ben must take back his card, the forecast no
+    longer forecasts a March, Enter takes it back and the log says who did it."""
+    session = evil_at_end_of_turn(store)
+    app = resume_app(store, session.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "Ben must take back Ember Imp" in text_of(screen, "#next")
+        assert "no March" in text_of(screen, "#forecast")
+        await pilot.press("space")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert "Ben takes back Ember Imp instead of placing it" in tr(dialog.choice.reason)
+        await pilot.press("enter")  # the first option is the take-back
+        await pilot.pause()
+        state = screen.state
+        assert state.phase == "hands" and state.outcome == "evil"
+        assert "imp" in state.hand("Ben").known and "imp" not in state.area
+        last = screen.session.history()[-1]
+        assert last.description.params["player"] == "Ben"
+        meter = text_of(screen, "#meter")
+        assert "EVIL HAS WON" in meter and "ends after" not in meter
+
+
+async def test_forced_take_back_can_wait(store):
+    """Escape or "not now" leaves the turn as it was (a correction may come first)."""
+    session = evil_at_end_of_turn(store)
+    app = resume_app(store, session.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before = app.screen.state
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen.state == before
+
+
+def scout_turn_state(seed_range=range(1, 60)):
+    """A virtual-deck game in its first round, at the turn of a card with the Scout icon."""
+    for seed in seed_range:
+        state = demo_state(seed)
+        land = state.catalog.land(state.path[0])
+        state = engine.apply(state, March(cards=tuple(state.deck[: land.reveal])))
+        state = engine.apply(state, Draw())
+        state = engine.apply(
+            state, Play(cards=tuple(engine.prefill(state, p)[0] for p in state.players))
+        )
+        while state.phase == "turns":
+            if state.catalog.card(state.current.card).scout and state.deck_count:
+                return state
+            takes, back = engine.allowed_takes(state)
+            state = engine.apply(state, Take(card=takes[0] if takes else None, back=back))
+    raise AssertionError("no seed with a Scout card played in round 1")
+
+
+async def test_virtual_scout_shows_the_top_card_to_the_scout_alone(store):
+    """§3.3 Scout: "look secretly at the top card": with the app's deck the board is hidden,
+    then the top card is shown to the scouting player, who sends it to the bottom."""
+    state = scout_turn_state()
+    session = store.new_game(GAME, state, "Scout", "demo")
+    player, top = state.current.player, state.deck[0]
+    app = resume_app(store, session.id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, PassTo)
+        assert player in text_of(app.screen, "#who")
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        shown = str(dialog.query_one(Static).render()) + " ".join(
+            str(w.render()) for w in dialog.query(Static)
+        )
+        assert state.catalog.card(top).name["en"] in shown
+        await pilot.press("1")  # to the bottom
+        await pilot.pause()
+        after = screen.state
+        assert after.deck[-1] == top and after.current.scouted
+        assert screen.session.history()[-1].description.params["player"] == player
+
+
+async def test_the_pass_screen_hides_the_hand_until_enter(store):
+    """§3.2: each player chooses in secret; Escape on the pass screen enters nothing."""
+    game_id = new_demo_game(store, seed=4)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("space", "space")  # March, Draw
+        await pilot.pause()
+        assert isinstance(app.screen, PassTo)
+        hand = engine.prefill(screen.state, screen.state.players[0])
+        names = [screen.state.catalog.card(c).name["en"] for c in hand]
+        shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert not any(n in shown for n in names)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.state.phase == "choose"
+
+
+async def test_a_hand_shorter_than_counted_asks_once_more(store):
+    """§4: the app knows each hand's size; a hand entered with fewer cards is questioned once,
+    then kept if the table insists."""
+    game_id = new_demo_game(store, seed=5, rounds=6)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        first = screen.state.players[0]
+        counted = screen.state.hand_size(first)
+        await pilot.press("space")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, CardPicker) and picker.expected == counted
+        await pilot.press("backspace")  # drop the last pre-filled card
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is picker  # not accepted yet: the warning says why
+        assert any(f"counted {counted}" in str(n.message) for n in app._notifications)
+        await pilot.press("enter")  # the table insists
+        await pilot.pause()
+        assert len(screen.state.final_hands[first]) == counted - 1
+
+
+async def test_new_game_names_the_duplicate_and_the_count(store):
+    """§2: "Ann" twice is named; one player says how many were entered."""
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for seat, name in ((1, "Ann"), (2, "Ann")):
+            app.screen.query_one(f"#seat-{seat}", Input).focus()
+            await type_text(pilot, name)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "“Ann” is entered twice" in text_of(app.screen, "#error")
+        app.screen.query_one("#seat-2", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "(now 1)" in text_of(app.screen, "#error")
+        assert store.list_games() == []
+
+
+async def test_quick_score_refuses_a_negative_graveyard(store):
+    """A graveyard count of -1 is refused with a message naming the field; the hands entered
+    stay; a right count then scores."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QuickScoreScreen)
+        screen.query_one("#name-1", Input).value = "Ann"
+        screen.hands[1] = ("goblin",)
+        screen.query_one("#graveyard", Input).value = "-1"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Graveyard: “-1” is not a count" in text_of(screen, "#error")
+        assert screen.hands[1] == ("goblin",)
+        screen.query_one("#graveyard", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoringScreen)
+
+
+async def test_round_line_names_the_round_the_march_opens(store):
+    """Between rounds the header names the round about to start, like the prompt."""
+    game_id = new_demo_game(store, seed=2, rounds=1)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.state.phase == "march" and app.screen.state.round == 1
+        assert "Round 2/6" in text_of(app.screen, "#round")
+        assert "Round 2" in text_of(app.screen, "#next")
