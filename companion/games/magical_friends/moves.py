@@ -92,9 +92,12 @@ def _pay_for_move(state: GameState, c: Creature, cmd: Move) -> tuple[GameState, 
             raise RuleError("magical_friends.move.no_dagger")
         state = replace(state, dagger_ready=tuple(x for x in state.dagger_ready if x != c.owner))
     elif cmd.how == "chili":
+        # Market A: a second basic move for this friend (a basic move, not a bonus move)
         if c.id not in state.chili:
             raise RuleError("magical_friends.move.no_chili", creature=c.id)
         state = replace(state, chili=tuple(x for x in state.chili if x != c.id))
+    if cmd.how in ("basic", "chili"):
+        state = replace(state, basic_moved=(*state.basic_moved, c.id))
     if cmd.to is None and steps is None:
         raise RuleError("magical_friends.move.where")
     return state, steps

@@ -28,6 +28,7 @@ def start_round(state: GameState, cmd: StartRound) -> GameState:
         turn_order=(),
         turn_index=0,
         bonus_moved=(),
+        basic_moved=(),
         chili=(),
         dagger_ready=(),
     )
@@ -106,6 +107,7 @@ def play_artifacts(state: GameState, cmd: PlayArtifacts) -> GameState:
         phase="turns",
         dagger_ready=tuple(dagger),
         bonus_moved=(),
+        basic_moved=(),
         chili=(),
     )
     return state.note("magical_friends.event.turn_order", order=", ".join(map(str, order)))
@@ -137,7 +139,9 @@ def end_turn(state: GameState) -> GameState:
     if state.catapult_pickup is not None:
         state = replace(state, catapult_holder=state.catapult_pickup, catapult_pickup=None)
         state = state.note("magical_friends.event.catapult_taken", wizard=state.catapult_holder)
-    state = replace(state, turn_index=state.turn_index + 1, bonus_moved=(), chili=())
+    state = replace(
+        state, turn_index=state.turn_index + 1, bonus_moved=(), basic_moved=(), chili=()
+    )
     if state.turn_index < len(state.turn_order):
         return state
     state = replace(state, phase="round_start", turn_order=(), turn_index=0, dagger_ready=())

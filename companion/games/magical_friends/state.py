@@ -140,6 +140,9 @@ class GameState:
     turn_index: int = 0
     bonus_moved: tuple[str, ...] = ()  # creatures that made their bonus move this turn
     chili: tuple[str, ...] = ()  # creatures allowed a second basic move this turn (Market A)
+    # basic moves made this turn, one entry per move (a creature id); counted for the table,
+    # never limited: the rulebook excerpt does not say how many basic moves a turn has
+    basic_moved: tuple[str, ...] = ()
     dagger_ready: tuple[int, ...] = ()  # wizards with the Scheming Dagger move this round
     lost_hearts: tuple[str, ...] = ()  # hearts of slain creatures nobody won as a trophy
     discarded_kinds: tuple[str, ...] = ()  # summon cards on the discard pile

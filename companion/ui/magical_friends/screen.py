@@ -111,10 +111,10 @@ class MagicalFriendsScreen(GameScreen):
         Binding("R", "start_round_entered", "magical_friends_ui.key.start_round_entered"),
         Binding("a", "artifacts", "magical_friends_ui.key.artifacts"),
         Binding("m", "move('basic')", "magical_friends_ui.key.move"),
-        Binding("c", "move('chili')", "magical_friends_ui.key.chili", show=False),
+        Binding("c", "move('chili')", "magical_friends_ui.key.chili"),
         Binding("p", "move('pity')", "magical_friends_ui.key.pity"),
         Binding("d", "move('fairy_dust')", "magical_friends_ui.key.fairy_dust"),
-        Binding("x", "move('dagger')", "magical_friends_ui.key.dagger", show=False),
+        Binding("x", "move('dagger')", "magical_friends_ui.key.dagger"),
         Binding("b", "move('ability')", "magical_friends_ui.key.ability", show=False),
         Binding("s", "summon", "magical_friends_ui.key.summon"),
         Binding("k", "slay", "magical_friends_ui.key.slay", show=False),
@@ -332,6 +332,11 @@ class MagicalFriendsScreen(GameScreen):
         for c in friends:
             out.append(f"{creature_label(state, c.id)} @ {c.where}")
             notes = []
+            basic = state.basic_moved.count(c.id)
+            if basic == 1:
+                notes.append(tr("magical_friends_ui.turn.basic_move"))
+            elif basic > 1:
+                notes.append(tr(msg("magical_friends_ui.turn.basic_moves", n=basic)))
             if c.id in state.bonus_moved:
                 notes.append(tr("magical_friends_ui.turn.bonus_used"))
             if c.id in state.chili:
