@@ -110,22 +110,24 @@ def test_a_scoring_value_writes_the_whole_list():
 
 async def test_box_asks_for_the_missing_numbers_card_by_card(store):
     """§1: a tracked game needs copies, marks, initiative, icons and reveal counts; the box
-    flow asks exactly those (a FormDialog per card) and saves each card at once."""
+    flow asks exactly those (one form for the lands, then one per card) and saves each form
+    at once."""
     before = len(engine.play_unknowns(load("box")))
     app = create_app(store, Start("new", game_key="insurrection"), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.screen, FormDialog)  # the first entry with gaps: a land
-        await type_text(pilot, "4")
-        await pilot.press("enter")
+        assert isinstance(app.screen, FormDialog)  # first the lands: one reveal count each
+        for _ in range(6):
+            await type_text(pilot, "4")
+            await pilot.press("enter")  # the next field; from the last one, submit
         await pilot.pause()
-        assert isinstance(app.screen, FormDialog)  # the next one
+        assert isinstance(app.screen, FormDialog)  # the next one: a card
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         after = engine.play_unknowns(load("box", store.user_catalog("insurrection")))
-        assert len(after) == before - 1
+        assert len(after) == before - 6
         assert "lands[id=stronghold].reveal" not in after
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -148,6 +148,16 @@ def parse_value(path: str, raw: Any) -> Any:
     return raw
 
 
+def transcription_forms(paths: list[str]) -> list[tuple[str, str | None, list[str]]]:
+    """The forms the box flow shows, in order: one for all the lands (one number each, read
+    off the Path laid out), then one per card: (section, entry id or None for the lands,
+    paths)."""
+    groups = missing_by_entry(paths)
+    lands = [p for section, _, items in groups if section == "lands" for p in items]
+    forms: list[tuple[str, str | None, list[str]]] = [("lands", None, lands)] if lands else []
+    return forms + [(s, e, items) for s, e, items in groups if s != "lands"]
+
+
 def missing_by_entry(paths: list[str]) -> list[tuple[str, str, list[str]]]:
     """Group paths by catalog entry, in the order met: (section, id, paths)."""
     groups: dict[tuple[str, str], list[str]] = {}

@@ -42,6 +42,7 @@ from companion.ui.insurrection.catalog_values import (
     form_field,
     missing_by_entry,
     parse_value,
+    transcription_forms,
     with_value,
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
@@ -178,10 +179,16 @@ class NewGameScreen(Screen):
     def action_transcribe(self) -> None:
         if self.catalog is None or not self.missing:
             return
-        groups = missing_by_entry(self.missing)
-        section, entry, paths = groups[0]
+        forms = transcription_forms(self.missing)
+        section, entry, paths = forms[0]
         cat = self.catalog
-        item = cat.land(entry) if section == "lands" else cat.card(entry)
+        if entry is None:  # every land at once: the Path's reveal counts
+            title = msg("insurrection_ui.new.transcribe_lands", left=len(forms))
+        else:
+            item = cat.land(entry) if section == "lands" else cat.card(entry)
+            title = msg(
+                "insurrection_ui.new.transcribe_title", name=name_msg(item.name), left=len(forms)
+            )
         fields = [form_field(cat, p, i) for i, p in enumerate(paths)]
         pairs = [(f, p) for f, p in zip(fields, paths, strict=True) if f is not None]
         if not pairs:
@@ -204,11 +211,7 @@ class NewGameScreen(Screen):
 
         self.app.push_screen(
             FormDialog(
-                msg(
-                    "insurrection_ui.new.transcribe_title",
-                    name=name_msg(item.name),
-                    left=len(groups),
-                ),
+                title,
                 [f for f, _ in pairs],
                 intro=Msg("insurrection_ui.new.transcribe_intro"),
             ),
