@@ -34,7 +34,7 @@ def screen_state(app):
 async def setup_demo_with_lava_side(pilot) -> None:
     """On the demo's new-game screen: 2 wizards (the defaults), tile 2 turned to its Lava side
     (tab to the tile-2 select, open it, one down), then start."""
-    await keys(pilot, *["tab"] * 6, "enter", "down", "enter", "ctrl+s")
+    await keys(pilot, *["tab"] * 8, "enter", "down", "enter", "ctrl+s")
 
 
 def saved_game(store, seed: int = 7, rounds: int = 8, sides=None):

@@ -108,3 +108,30 @@ def test_tally_explains_how_a_tie_on_points_was_broken(store):
         "magical_friends_ui.tally.rule",
         "magical_friends_ui.tally.shared",
     ]
+
+
+async def test_the_table_orders_the_tiles_each_tile_once(store):
+    """§1 Board: the 4 tiles are interchangeable; the board is laid in the order the table
+    chose (position 1 next to the start spaces), each tile once, its side chosen."""
+    app = create_app(store, Start("new", game_key=GAME_KEY), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "ctrl+d")
+        # tab to position 1's tile (count, 2 names, 2 colours), choose tile 2 there
+        await keys(pilot, *["tab"] * 5, "enter", "down", "enter")
+        screen = app.screen
+        assert screen.query_one("#side-0").value == "t2-cavern"  # its sides now, side A kept
+        await keys(pilot, "ctrl+s")  # tile 2 is also in position 2
+        assert app.screen is screen and app.store.list_games() == []
+        assert "chosen twice" in str(screen.query_one("#setup-error").render())
+        await keys(pilot, "tab", "tab", "enter", "up", "enter")  # position 2: tile 1
+        await keys(pilot, "ctrl+s")
+        state = screen_state(app)
+        assert state.board.tiles == (
+            ("t2", "t2-cavern"),
+            ("t1", "t1-portal"),
+            ("t3", "t3-highway"),
+            ("t4", "t4-fairy"),
+        )
+        # the track follows the table: the start spaces lead into tile 2's entry
+        assert state.board.space(state.board.start_spaces[0]).next == ("c1",)

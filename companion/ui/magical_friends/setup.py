@@ -220,26 +220,30 @@ class NewGameScreen(Screen):
                             classes="colour",
                         )
                 yield Label(tr("magical_friends_ui.setup.tiles"), classes="field-label")
+                yield Static(tr("magical_friends_ui.setup.tiles_hint"), classes="field-hint")
+                # one row per position on the table: which tile lies there, and its side
                 for pos, tile in enumerate(cat.board.tiles):
                     with Horizontal(classes="tile-row"):
                         yield Static(
-                            tr(
-                                msg(
-                                    "magical_friends_ui.setup.tile",
-                                    n=pos + 1,
-                                    tile=tr_name(tile.name, tile.id),
-                                )
-                            ),
-                            classes="tile-name",
+                            tr(msg("magical_friends_ui.setup.position", n=pos + 1)),
+                            classes="tile-pos",
                         )
                         yield Select(
                             [
-                                (f"{SIDE_LETTERS[j]} · {tr_name(side.name, side.id)}", side.id)
-                                for j, side in enumerate(tile.sides)
+                                (f"{k + 1} · {tr_name(t.name, t.id)}", t.id)
+                                for k, t in enumerate(cat.board.tiles)
                             ],
+                            value=tile.id,
+                            allow_blank=False,
+                            id=f"tile-{pos}",
+                            classes="tile",
+                        )
+                        yield Select(
+                            self._side_options(tile.id),
                             value=tile.sides[0].id,
                             allow_blank=False,
                             id=f"side-{pos}",
+                            classes="side",
                         )
                 yield Label(tr("magical_friends_ui.setup.start_player"), classes="field-label")
                 yield Select(
@@ -324,6 +328,33 @@ class NewGameScreen(Screen):
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)]
         start.set_options([(f"{i + 1} · {names[i] or '?'}", i) for i in range(n)])
         start.value = keep
+
+    def _side_options(self, tile_id: str) -> list[tuple[str, str]]:
+        tile = next(t for t in self.cat.board.tiles if t.id == tile_id)
+        return [
+            (f"{SIDE_LETTERS[j]} · {tr_name(side.name, side.id)}", side.id)
+            for j, side in enumerate(tile.sides)
+        ]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        if not sid.startswith("tile-") or not isinstance(event.value, str):
+            return
+        # another tile at this position: offer its sides, keep the side letter if it has one
+        side = self.query_one(f"#side-{sid.removeprefix('tile-')}", Select)
+        options = self._side_options(event.value)
+        if any(value == side.value for _, value in options):
+            return
+        old = self._side_letter(side.value)
+        side.set_options(options)
+        side.value = options[min(old, len(options) - 1)][1]
+
+    def _side_letter(self, side_id: object) -> int:
+        for tile in self.cat.board.tiles:
+            for j, side in enumerate(tile.sides):
+                if side.id == side_id:
+                    return j
+        return 0
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "count" or (event.input.id or "").startswith("name-"):
@@ -448,9 +479,15 @@ class NewGameScreen(Screen):
             self._error(Msg("magical_friends_ui.setup.bad_rounds"))
             return None
         tiles = tuple(
-            (tile.id, str(self.query_one(f"#side-{pos}", Select).value))
-            for pos, tile in enumerate(self.cat.board.tiles)
+            (
+                str(self.query_one(f"#tile-{pos}", Select).value),
+                str(self.query_one(f"#side-{pos}", Select).value),
+            )
+            for pos in range(len(self.cat.board.tiles))
         )
+        if len({t for t, _ in tiles}) < len(tiles):
+            self._error(Msg("magical_friends_ui.setup.tile_twice"))
+            return None
         start = self.query_one("#start", Select).value
         self._error(Msg("magical_friends_ui.text", {"text": ""}))
         return Setup(
