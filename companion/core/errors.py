@@ -27,6 +27,13 @@ class CatalogError(CompanionError):
 
     def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
         self.file, self.entry, self.field, self.problem = file, entry, field, problem
-        super().__init__(
-            "core.catalog.error", file=file, entry=entry or "-", field=field or "-", problem=problem
-        )
+        if entry or field:
+            super().__init__(
+                "core.catalog.error",
+                file=file,
+                entry=entry or "-",
+                field=field or "-",
+                problem=problem,
+            )
+        else:  # the file as a whole: missing, not TOML, not text
+            super().__init__("core.catalog.file_error", file=file, problem=problem)

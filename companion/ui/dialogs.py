@@ -26,9 +26,10 @@ class Confirm(ModalScreen[bool]):
     """
     BINDINGS = [Binding("escape", "no", show=False), Binding("y", "yes", show=False)]
 
-    def __init__(self, question: Msg) -> None:
+    def __init__(self, question: Msg, default_yes: bool = False) -> None:
+        """``default_yes``: Enter confirms. Leave it off for anything that destroys data."""
         super().__init__()
-        self.question = question
+        self.question, self.default_yes = question, default_yes
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -38,7 +39,7 @@ class Confirm(ModalScreen[bool]):
                 yield Button(tr("ui.dialog.no"), id="no", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#yes" if self.default_yes else "#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import RichLog
 
@@ -23,7 +24,12 @@ class GameLog(RichLog):
         """Show the whole history; undone steps (the redo tail) are dimmed."""
         self.clear()
         for line in history:
-            text = Text(f"{line.index:>3}. {tr(line.description)}")
-            if line.undone:
-                text.stylize("dim strike")
-            self.write(text)
+            # a grid keeps wrapped lines indented under the text, not under the number
+            row = Table.grid(padding=(0, 1))
+            row.add_column(justify="right", no_wrap=True)
+            row.add_column(ratio=1)
+            style = "dim strike" if line.undone else ""
+            row.add_row(
+                Text(f"{line.index}.", style=style), Text(tr(line.description), style=style)
+            )
+            self.write(row)
