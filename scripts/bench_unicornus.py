@@ -5,6 +5,11 @@ Princess): the median time of each planner (goal <= 5 ms), of ``apply`` for a fe
 and of the exact odds for 15 dice (goal <= 20 ms).
 
     .venv/bin/python scripts/bench_unicornus.py
+    .venv/bin/python scripts/bench_unicornus.py --playouts 50   # demo win/loss figures
+
+``--playouts N`` plays N whole demo games (seeds 0..N-1, 3 players, Princess of the Storm)
+with the scripted sensible table of ``companion.games.unicornus.autoplay`` and counts the
+outcomes (how the demo catalog was tuned).
 """
 
 from __future__ import annotations
@@ -97,5 +102,34 @@ def main() -> None:
     print(f"  state snapshot (JSON)     {size:7d} bytes")
 
 
+def playouts(n: int, princess: str = "p3") -> None:
+    from collections import Counter
+
+    from companion.games.unicornus.autoplay import play_sensibly
+
+    cat = load_catalog("demo")
+    setup = SetupChoice(3, ("annelie", "bertram", "cordelia"), princess)
+    outcomes: Counter[str] = Counter()
+    rounds = []
+    t0 = time.perf_counter()
+    for seed in range(n):
+        end, _ = play_sensibly(new_game(cat, setup, seed=seed))
+        outcomes[end.outcome] += 1
+        rounds.append(end.round)
+    took = time.perf_counter() - t0
+    print(f"Demo playouts, sensible players, {n} seeds, princess {princess} ({took:.1f} s):")
+    for key in ("win", "loss_princess", "loss_rounds"):
+        print(f"  {key:14} {outcomes[key]:4d}  ({100 * outcomes[key] / max(1, n):.0f}%)")
+    print(f"  mean last round {statistics.mean(rounds):.1f}")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if "--playouts" in sys.argv:
+        i = sys.argv.index("--playouts")
+        count = int(sys.argv[i + 1]) if len(sys.argv) > i + 1 else 50
+        for p in ("p1", "p2", "p3", "p4") if "--all" in sys.argv else ("p3",):
+            playouts(count, p)
+    else:
+        main()

@@ -72,7 +72,8 @@ def test_imperial_setup_and_lionel_on_the_goal():
     his start space in the Capital."""
     s = new_game(DEMO, FOUR, seed=1)
     goal_unit = s.unit_at(s.board.goal)
-    assert goal_unit.leader == "lionel" and goal_unit.tokens == 3
+    printed = DEMO.tile("capital").spaces[0].tokens
+    assert goal_unit.leader == "lionel" and goal_unit.tokens == printed
     leaders = {u.leader for u in s.units if u.leader}
     assert len(leaders) == 12  # Lionel + 11 Empire tiles
     for u in s.units:

@@ -40,7 +40,7 @@ def test_map_at_the_start_160x50(snap_compare, app):
     assert snap_compare(app, terminal_size=(160, 50), run_before=keys())
 
 
-# round 1 of seed 7 up to the Empire's tie (Ysolde's first step), the choice open
+# round 1 of the demo seed up to the Empire's tie, the choice open
 TO_EMPIRE_TIE = ("n", "n", "n", "n", "n", "n", "n", "n", "1", "n", "n")
 
 
