@@ -414,3 +414,15 @@ async def test_resume_does_not_offer_a_declined_retreat_again(tmp_path):
     finally:
         store.close()
         set_language("en")
+
+
+def test_details_name_the_tile_as_printed():
+    """The selected space's details name its tile (position and printed name), the words the
+    game log uses ("5.0 (Cinder Vale)")."""
+    from companion.ui.unicornus import views
+
+    s = demo_state()
+    space = s.princess.space
+    text = views.details(s, space).plain
+    tile = s.board.tile_name(space)
+    assert f"tile {s.board.area[space]} {tile[0]}" in text

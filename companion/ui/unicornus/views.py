@@ -170,6 +170,12 @@ def imperial_panel(state: UKState) -> Text:
     return out
 
 
+def _tile_label(board, s: int) -> str:
+    """The tile's position and, when the board knows it, its printed name ("5 Cinder Vale")."""
+    tile = board.tile_name(s)
+    return f"{board.area[s]} {name(tile)}" if tile else str(board.area[s])
+
+
 def details(state: UKState, s: int) -> Text:
     """The selected space: name, tile, distance to the goal, printed marks, who stands there."""
     b = state.board
@@ -180,7 +186,7 @@ def details(state: UKState, s: int) -> Text:
                 "unicornus_ui.details.space",
                 {
                     "space": b.names[s],
-                    "tile": b.area[s],
+                    "tile": _tile_label(b, s),
                     "dist": b.dist[s] if b.dist[s] < 999 else "∞",
                 },
             )
