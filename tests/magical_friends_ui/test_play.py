@@ -164,8 +164,16 @@ async def test_bad_input_in_forms_keeps_the_game_as_it_was(store):
         assert isinstance(app.screen, FormDialog)
         assert "at most" in str(app.screen.query_one("#error-w0").render()).lower()
         await keys(pilot, "escape")
-        # an artifact already used (Red played 3 in round 1): the engine refuses it
+        # an artifact already used (Red played 3 in round 1): the engine refuses it; the form
+        # opens again with the numbers as typed and what is wrong, so nothing is lost
         await keys(pilot, "a", "3", "enter", "7", "enter", "8", "enter")
+        assert isinstance(app.screen, FormDialog)
+        from textual.widgets import Input
+
+        assert [i.value for i in app.screen.query(Input)] == ["3", "7", "8"]
+        texts = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "already" in texts and "Red" in texts
+        await keys(pilot, "escape")
         assert isinstance(app.screen, MagicalFriendsScreen)
         assert screen_state(app) == before
         # a wizard's Pity Power set to "-1" or "x": refused by the form

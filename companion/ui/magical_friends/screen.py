@@ -104,6 +104,30 @@ def text_msg(text: str) -> Msg:
     return Msg("magical_friends_ui.text", {"text": text})
 
 
+class PickDialog(ChoiceDialog):
+    """A ``ChoiceDialog`` that answers a key it does not take (a digit past the options, 0,
+    a letter) with what it does take, instead of ignoring it."""
+
+    def on_key(self, event) -> None:
+        # Textual also runs ChoiceDialog.on_key (handlers run along the class hierarchy)
+        if not event.character or not event.character.isprintable():
+            return
+        if event.character.isdigit() or event.character.isalpha():
+            index = int(event.character) - 1 if event.character.isdigit() else -1
+            if not 0 <= index < len(self.choice.options):
+                event.stop()
+                self.notify(
+                    tr(
+                        msg(
+                            "magical_friends_ui.error.pick_key",
+                            pressed=event.character,
+                            last=min(len(self.choice.options), 9),
+                        )
+                    ),
+                    severity="warning",
+                )
+
+
 class MagicalFriendsScreen(GameScreen):
     CSS_PATH = "board.tcss"
     BINDINGS = [
@@ -490,7 +514,7 @@ class MagicalFriendsScreen(GameScreen):
         if len(options) == 1:
             return options[0][0]
         choice = Choice(reason, tuple(Option(v, text_msg(label)) for v, label in options))
-        return await self.app.push_screen_wait(ChoiceDialog(choice, title))
+        return await self.app.push_screen_wait(PickDialog(choice, title))
 
     def _need(self, phase: str) -> bool:
         if self.state.pending:
@@ -542,36 +566,49 @@ class MagicalFriendsScreen(GameScreen):
             return
         state = self.state
         numbers = [a.number for a in state.artifacts]
-        fields = []
-        for i, w in enumerate(state.wizards):
-            left = wizard_view(state, i)["artifacts_left"]
-            fields.append(
-                FormField(
-                    f"w{i}",
-                    Msg("magical_friends_ui.form.artifact", {"wizard": w.name}),
-                    minimum=min(numbers),
-                    maximum=max(numbers),
-                    hint=Msg(
-                        "magical_friends_ui.form.artifacts_left", {"left": " ".join(map(str, left))}
-                    ),
+        values: dict[str, Any] = {}
+        intro: Msg | None = None
+        while True:
+            fields = []
+            for i, w in enumerate(state.wizards):
+                left = wizard_view(state, i)["artifacts_left"]
+                hint = Msg(
+                    "magical_friends_ui.form.artifacts_left", {"left": " ".join(map(str, left))}
                 )
+                if fortune_teller(state, i):
+                    hint = Msg("magical_friends_ui.form.artifacts_left_b", {"left": hint})
+                fields.append(
+                    FormField(
+                        f"w{i}",
+                        Msg("magical_friends_ui.form.artifact", {"wizard": w.name}),
+                        value=values.get(f"w{i}"),
+                        minimum=min(numbers),
+                        maximum=max(numbers),
+                        hint=hint,
+                    )
+                )
+            values = await self.app.push_screen_wait(
+                FormDialog(Msg("magical_friends_ui.form.artifacts_title"), fields, intro=intro)
             )
-        values = await self.app.push_screen_wait(
-            FormDialog(Msg("magical_friends_ui.form.artifacts_title"), fields)
-        )
-        if not values:
-            return
-        cmd = PlayArtifacts(tuple(values[f"w{i}"] for i in range(len(state.wizards))))
-        err = self.probe(cmd)
-        if err is not None and err.message.key in (
-            "magical_friends.artifacts.tie",
-            "magical_friends.artifacts.order_needed",
-        ):
-            order = await self.ask_order(err)
-            if order is None:
+            if not values:
                 return
-            cmd = replace(cmd, tie_order=order)
-        self.done(cmd)
+            cmd = PlayArtifacts(tuple(values[f"w{i}"] for i in range(len(state.wizards))))
+            err = self.probe(cmd)
+            if err is not None and err.message.key in (
+                "magical_friends.artifacts.tie",
+                "magical_friends.artifacts.order_needed",
+            ):
+                order = await self.ask_order(err)
+                if order is None:
+                    return
+                cmd = replace(cmd, tie_order=order)
+                err = self.probe(cmd)
+            if err is None:
+                self.done(cmd)
+                return
+            # a used artifact, ...: asked again with the numbers as typed and what is wrong
+            intro = humanize(err.message, state)
+            self.notify(tr(intro), severity="error")
 
     async def ask_order(self, err: RuleError) -> tuple[int, ...] | None:
         """The table's order for tied artifacts (or for a box whose turn-order rule is unknown)."""
@@ -589,30 +626,36 @@ class MagicalFriendsScreen(GameScreen):
             )
             return seating
         who = ", ".join(f"{i + 1} = {w.name}" for i, w in enumerate(state.wizards))
-        values = await self.app.push_screen_wait(
-            FormDialog(
-                Msg("magical_friends_ui.form.order_title"),
-                [
-                    FormField(
-                        "order",
-                        Msg("magical_friends_ui.form.order"),
-                        kind="text",
-                        value=" ".join(str(i + 1) for i in seating),
-                        hint=Msg("magical_friends_ui.form.order_hint", {"who": who}),
-                    )
-                ],
-                intro=err.message,
+        text = " ".join(str(i + 1) for i in seating)
+        intro = err.message
+        while True:
+            # asked again with what was typed until it is an order or cancelled: the
+            # artifacts already entered are not lost to a typo
+            values = await self.app.push_screen_wait(
+                FormDialog(
+                    Msg("magical_friends_ui.form.order_title"),
+                    [
+                        FormField(
+                            "order",
+                            Msg("magical_friends_ui.form.order"),
+                            kind="text",
+                            value=text,
+                            hint=Msg("magical_friends_ui.form.order_hint", {"who": who}),
+                        )
+                    ],
+                    intro=intro,
+                )
             )
-        )
-        if not values:
-            return None
-        parts = values["order"].replace(",", " ").split()
-        if not all(p.isdigit() for p in parts) or sorted(int(p) for p in parts) != list(
-            range(1, n + 1)
-        ):
-            self.notify(tr(msg("magical_friends_ui.error.order", count=n)), severity="error")
-            return None
-        return tuple(int(p) - 1 for p in parts)
+            if not values:
+                return None
+            text = values["order"]
+            parts = text.replace(",", " ").split()
+            if all(p.isdigit() for p in parts) and sorted(int(p) for p in parts) == list(
+                range(1, n + 1)
+            ):
+                return tuple(int(p) - 1 for p in parts)
+            intro = msg("magical_friends_ui.error.order", count=n)
+            self.notify(tr(intro), severity="error")
 
     # -- moves ----------------------------------------------------------------------------
     @work(exclusive=True)
@@ -760,7 +803,7 @@ class MagicalFriendsScreen(GameScreen):
             tuple(Option(v, text_msg(label)) for v, label in options[1:] + options[:1]),
         )
         return await self.app.push_screen_wait(
-            ChoiceDialog(choice, Msg("magical_friends_ui.cavern.title"))
+            PickDialog(choice, Msg("magical_friends_ui.cavern.title"))
         )
 
     # -- summon, slay, poison, catapult, highway -----------------------------------------

@@ -457,7 +457,10 @@ class NewGameScreen(Screen):
         self.app.start_game(GAME_KEY, state, tr(msg(key, names=names)), self.catalog_name)
 
     def _error(self, message: Msg) -> None:
+        """Say what is wrong below the form and at once (the form is taller than the screen:
+        the line below it may be out of sight)."""
         self.query_one("#setup-error", Static).update(tr(message))
+        self.notify(tr(message), severity="error", timeout=8)
 
     def read_setup(self) -> Setup | None:
         n = self.wizard_count()
@@ -489,7 +492,7 @@ class NewGameScreen(Screen):
             self._error(Msg("magical_friends_ui.setup.tile_twice"))
             return None
         start = self.query_one("#start", Select).value
-        self._error(Msg("magical_friends_ui.text", {"text": ""}))
+        self.query_one("#setup-error", Static).update("")
         return Setup(
             wizards=tuple(wizards),
             tiles=tiles,

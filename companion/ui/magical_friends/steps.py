@@ -80,6 +80,15 @@ class StepsDialog(ModalScreen[int | str | None]):
         elif event.character == "j" and self.allow_jump:
             event.stop()
             self.dismiss(JUMP)
+        elif event.character and event.character.isprintable():
+            # any other key: say what this dialog takes (0, letters, ...) instead of nothing
+            event.stop()
+            key = (
+                "magical_friends_ui.steps.bad_key_jump"
+                if self.allow_jump
+                else ("magical_friends_ui.steps.bad_key")
+            )
+            self.notify(tr(msg(key, pressed=event.character)), severity="warning")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,80 @@
+"""Nonsense typed or pressed anywhere gets a clear message and loses nothing (found while
+playing the demo in a terminal)."""
+
+import pytest
+
+from companion.core.i18n import set_language
+from companion.store import Store
+from companion.ui.app import Start, create_app
+from companion.ui.dialogs import ChoiceDialog, FormDialog
+from companion.ui.magical_friends.screen import MagicalFriendsScreen
+from companion.ui.magical_friends.setup import NewGameScreen
+from companion.ui.magical_friends.steps import StepsDialog
+
+from .helpers import GAME_KEY, keys, play_to_round_3, saved_game, screen_state
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+def _notes(app) -> str:
+    return " | ".join(str(n.message) for n in app._notifications)
+
+
+async def test_setup_errors_are_seen_even_below_the_fold(store):
+    """The new-game form is taller than the screen: a refusal is also a notification."""
+    app = create_app(store, Start("new", game_key=GAME_KEY), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "ctrl+d", "backspace", "9", "ctrl+s")
+        assert isinstance(app.screen, NewGameScreen) and app.store.list_games() == []
+        assert "2 to 5" in _notes(app) or "2–5" in _notes(app)
+
+
+async def test_keys_a_dialog_does_not_take_are_answered(store):
+    """Steps 0 or a letter, a cavern roll of 9, an option past the list: each is answered
+    with what the dialog takes; the dialog stays open and nothing is applied."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        steps = len(app.screen.session.history())
+        await keys(pilot, "m")  # Red's only friend: the steps dialog opens at once
+        assert isinstance(app.screen, StepsDialog)
+        await keys(pilot, "0", "x")
+        assert isinstance(app.screen, StepsDialog)
+        assert "“0”: press the number of steps, 1–9" in _notes(app)
+        assert "“x”" in _notes(app)
+        await keys(pilot, "escape", "k")  # slay: pick among 3 creatures
+        assert isinstance(app.screen, ChoiceDialog)
+        await keys(pilot, "9")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "“9” is not an option here: press 1–3" in _notes(app)
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, MagicalFriendsScreen)
+        assert len(app.screen.session.history()) == steps
+
+
+async def test_a_bad_turn_order_is_asked_again_keeping_the_artifacts(store):
+    """§6 ties: an order that is not each wizard once is refused and asked again; the
+    artifacts already entered are kept."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a", "7", "enter", "7", "enter", "2", "enter")  # Red and Blue tie
+        assert isinstance(app.screen, FormDialog)
+        await keys(pilot, "ctrl+a", "ctrl+k", *"1 1", "enter")
+        assert isinstance(app.screen, FormDialog)  # asked again
+        assert "each of the 3" in _notes(app).lower()
+        await keys(pilot, "ctrl+a", "ctrl+k", *"2 1 3", "enter")
+        state = screen_state(app)
+        assert state.played == (7, 7, 2) and state.turn_order == (1, 0, 2)
