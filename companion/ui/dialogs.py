@@ -85,11 +85,19 @@ class ChoiceDialog(ModalScreen[Any]):
         self.query_one(OptionList).focus()
 
     def on_key(self, event) -> None:
-        if event.character and event.character.isdigit():
-            index = int(event.character) - 1
-            if 0 <= index < len(self.choice.options):
-                event.stop()
-                self.dismiss(self.choice.options[index].value)
+        """A digit picks; any other letter or digit is answered with the keys that work."""
+        char = event.character
+        if not char or not (char.isdigit() or char.isalpha()):
+            return
+        event.stop()
+        index = int(char) - 1 if char.isdigit() else -1
+        if 0 <= index < len(self.choice.options):
+            self.dismiss(self.choice.options[index].value)
+        else:
+            last = min(len(self.choice.options), 9)
+            self.notify(
+                tr(Msg("ui.choice.keys", {"pressed": char, "last": last})), severity="warning"
+            )
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if self.on_highlight is not None and event.option.id is not None:

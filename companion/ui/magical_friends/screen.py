@@ -104,30 +104,6 @@ def text_msg(text: str) -> Msg:
     return Msg("magical_friends_ui.text", {"text": text})
 
 
-class PickDialog(ChoiceDialog):
-    """A ``ChoiceDialog`` that answers a key it does not take (a digit past the options, 0,
-    a letter) with what it does take, instead of ignoring it."""
-
-    def on_key(self, event) -> None:
-        # Textual also runs ChoiceDialog.on_key (handlers run along the class hierarchy)
-        if not event.character or not event.character.isprintable():
-            return
-        if event.character.isdigit() or event.character.isalpha():
-            index = int(event.character) - 1 if event.character.isdigit() else -1
-            if not 0 <= index < len(self.choice.options):
-                event.stop()
-                self.notify(
-                    tr(
-                        msg(
-                            "magical_friends_ui.error.pick_key",
-                            pressed=event.character,
-                            last=min(len(self.choice.options), 9),
-                        )
-                    ),
-                    severity="warning",
-                )
-
-
 class MagicalFriendsScreen(GameScreen):
     CSS_PATH = "board.tcss"
     BINDINGS = [
@@ -514,7 +490,7 @@ class MagicalFriendsScreen(GameScreen):
         if len(options) == 1:
             return options[0][0]
         choice = Choice(reason, tuple(Option(v, text_msg(label)) for v, label in options))
-        return await self.app.push_screen_wait(PickDialog(choice, title))
+        return await self.app.push_screen_wait(ChoiceDialog(choice, title))
 
     def _need(self, phase: str) -> bool:
         if self.state.pending:
@@ -803,7 +779,7 @@ class MagicalFriendsScreen(GameScreen):
             tuple(Option(v, text_msg(label)) for v, label in options[1:] + options[:1]),
         )
         return await self.app.push_screen_wait(
-            PickDialog(choice, Msg("magical_friends_ui.cavern.title"))
+            ChoiceDialog(choice, Msg("magical_friends_ui.cavern.title"))
         )
 
     # -- summon, slay, poison, catapult, highway -----------------------------------------
