@@ -16,20 +16,27 @@ from companion.core.i18n import Msg
 
 
 class Sink(Protocol):
-    def record(self, index: int, cmd: Command, state: Any) -> None:
-        """Persist step ``index`` (0-based) and drop any steps after it."""
+    def record(self, index: int, cmd: Command, state: Any, line: Msg) -> None:
+        """Persist step ``index`` (0-based) with its log ``line``; drop any steps after it."""
 
     def move_cursor(self, cursor: int) -> None:
         """Persist the number of applied steps after an undo or redo."""
 
 
 class _Entry:
-    """A step; its state may be decoded lazily (a resumed game decodes only what it shows)."""
+    """A step; its state may be decoded lazily (a resumed game decodes only what it shows).
+    ``line`` is its log line, written when the step was made (from the state before it)."""
 
-    __slots__ = ("command", "_state", "_load")
+    __slots__ = ("command", "_state", "_load", "line")
 
-    def __init__(self, cmd: Command, state: Any = None, load: Callable[[], Any] | None = None):
-        self.command, self._state, self._load = cmd, state, load
+    def __init__(
+        self,
+        cmd: Command,
+        state: Any = None,
+        load: Callable[[], Any] | None = None,
+        line: Msg | None = None,
+    ):
+        self.command, self._state, self._load, self.line = cmd, state, load, line
 
     @property
     def state(self) -> Any:
@@ -50,13 +57,13 @@ class StepLog:
         self,
         game: Game,
         initial: Any,
-        entries: Sequence[tuple[Command, Any, Callable[[], Any] | None]] = (),
+        entries: Sequence[tuple] = (),  # (command, state, loader[, log line])
         cursor: int | None = None,
         sink: Sink | None = None,
     ) -> None:
         self.game = game
         self.initial = initial
-        self._entries = [_Entry(c, s, ld) for c, s, ld in entries]
+        self._entries = [_Entry(*entry) for entry in entries]
         self.cursor = len(self._entries) if cursor is None else cursor
         if not 0 <= self.cursor <= len(self._entries):
             raise ValueError(f"cursor {self.cursor} outside 0..{len(self._entries)}")
@@ -83,10 +90,11 @@ class StepLog:
 
     def do(self, cmd: Command) -> Any:
         new = apply_command(self.game, self.state, cmd)
+        line = self.describe(cmd)  # from the state before the step, as the table saw it
         if self.sink is not None:
-            self.sink.record(self.cursor, cmd, new)
+            self.sink.record(self.cursor, cmd, new, line)
         del self._entries[self.cursor :]
-        self._entries.append(_Entry(cmd, new))
+        self._entries.append(_Entry(cmd, new, None, line))
         self.cursor += 1
         return new
 
@@ -115,13 +123,20 @@ class StepLog:
         return [e.command for e in self._entries]
 
     def describe(self, cmd: Command) -> Msg:
-        """The log line of ``cmd``; a game may name things from its state (cards by name
-        rather than id) through an optional ``describe(cmd, state)``."""
+        """The log line of ``cmd`` made now; a game may name things from the current state
+        (cards by name rather than id, the cost paid) through an optional
+        ``describe(cmd, state)``."""
         describe = getattr(self.game, "describe", None)
         return describe(cmd, self.state) if describe is not None else cmd.describe()
 
+    def line(self, index: int) -> Msg:
+        """The log line of step ``index`` (0-based), as written when it was made."""
+        entry = self._entries[index]
+        if entry.line is None:  # a log built without lines: the current state will do
+            entry.line = self.describe(entry.command)
+        return entry.line
+
     def history(self) -> list[HistoryLine]:
         return [
-            HistoryLine(i + 1, self.describe(e.command), i >= self.cursor)
-            for i, e in enumerate(self._entries)
+            HistoryLine(i + 1, self.line(i), i >= self.cursor) for i in range(len(self._entries))
         ]

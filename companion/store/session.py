@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
 from companion.core.commands import Command, Game, apply_command
+from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg
 from companion.core.steplog import HistoryLine, StepLog
 from companion.store.tables import GameRow, SnapshotRow, StepRow
@@ -45,8 +46,8 @@ class _Persist:
     def __init__(self, session: GameSession) -> None:
         self.session = session
 
-    def record(self, index: int, cmd: Command, state: Any) -> None:
-        self.session._record(index, cmd, state)
+    def record(self, index: int, cmd: Command, state: Any, line: Msg) -> None:
+        self.session._record(index, cmd, state, line)
 
     def move_cursor(self, cursor: int) -> None:
         self.session._move_cursor(cursor)
@@ -64,6 +65,7 @@ class GameSession:
         title: str,
         initial: Any,
         commands: Sequence[Command] = (),
+        lines: Sequence[Msg | None] = (),
         cursor: int = 0,
         snapshots: Sequence[tuple[int, bool]] = (),
         catalog_name: str = "box",
@@ -75,7 +77,11 @@ class GameSession:
         self._kept = sorted(i for i, kept in snapshots if kept)
         heads = [i for i, kept in snapshots if not kept]
         self._head = heads[-1] if heads else None
-        entries = [(c, None, partial(self._state_at, i + 1)) for i, c in enumerate(commands)]
+        lines = list(lines) or [None] * len(commands)
+        entries = [
+            (c, None, partial(self._state_at, i + 1), line)
+            for i, (c, line) in enumerate(zip(commands, lines, strict=True))
+        ]
         self.log = StepLog(game, initial, entries, cursor, sink=_Persist(self))
 
     # -- play ------------------------------------------------------------------------------
@@ -126,7 +132,7 @@ class GameSession:
         return state
 
     # -- persistence (called by the log before it changes) ----------------------------------
-    def _record(self, index: int, cmd: Command, state: Any) -> None:
+    def _record(self, index: int, cmd: Command, state: Any, line: Msg) -> None:
         n = index + 1
         kept = n % self._store.snapshot_every == 0
         summary = self.game.summary(state)
@@ -145,7 +151,7 @@ class GameSession:
                         game_id=self.id,
                         idx=index,
                         command=codec.dump_command(cmd),
-                        description=dump_msg(self.log.describe(cmd)),  # as the log shows it
+                        description=dump_msg(line),
                     )
                 )
                 conn.execute(

@@ -203,7 +203,7 @@ class Store:
             if row is None:
                 raise StoreError("store.no_game", id=game_id)
             steps = conn.execute(
-                select(STEPS.c.idx, STEPS.c.command)
+                select(STEPS.c.idx, STEPS.c.command, STEPS.c.description)
                 .where(STEPS.c.game_id == game_id)
                 .order_by(STEPS.c.idx)
             ).all()
@@ -216,6 +216,7 @@ class Store:
         try:
             initial = codec.load(game.state_type, row.initial_state)
             commands = [codec.load_command(s.command) for s in steps]
+            lines = [load_msg(s.description) for s in steps]
         except (ValueError, KeyError) as exc:  # pydantic ValidationError is a ValueError
             raise StoreError(
                 "store.unreadable_game", id=game_id, game=row.game_key, problem=str(exc)[:200]
@@ -227,6 +228,7 @@ class Store:
             row.title,
             initial,
             commands,
+            lines,
             row.cursor,
             [(s.idx, bool(s.kept)) for s in snaps],
             row.catalog_name,

@@ -2,6 +2,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.errors import RuleError
+from companion.core.i18n import Msg
 from companion.core.steplog import StepLog
 from tests.tiny_game import TINY, Add, RollDie, TinyState
 
@@ -72,7 +73,7 @@ def test_roll_entered_from_table_does_not_consume_randomness():
 
 
 class FailingSink:
-    def record(self, index, cmd, state):
+    def record(self, index, cmd, state, line):
         raise OSError("disk full")
 
     def move_cursor(self, cursor):
@@ -123,3 +124,16 @@ def test_a_note_is_logged_and_changes_nothing():
     assert note.message.params["option"] == Msg("tiny.add", {"amount": 1})
     log.undo()
     assert log.state.total == 2 and log.can_redo
+
+
+class TellingGame(type(TINY)):
+    """The tiny game, with log lines that read the state (as real games' do)."""
+
+    def describe(self, cmd, state):
+        return Msg("tiny.summary", {"total": state.total})
+
+
+def test_log_lines_are_written_from_the_state_before_each_step():
+    log = StepLog(TellingGame(), TinyState())
+    log.do_all([Add(2), Add(3), Add(4)])
+    assert [h.description.params["total"] for h in log.history()] == [0, 2, 5]

@@ -309,3 +309,18 @@ def test_a_note_survives_resume_and_replay(db_path):
         for total in (6, 6, 3, 1, 1, 0):
             again.undo()
             assert again.state.total == total
+
+
+def test_log_lines_survive_resume_as_written(db_path):
+    """The log reads the same after a resume: lines are stored when the step is made."""
+    from tests.core.test_steplog import TellingGame
+
+    telling = TellingGame()
+    with Store.open(db_path, games={"tiny": telling}) as store:
+        game = store.new_game(telling, TinyState(), "lines")
+        for cmd in (Add(2), Add(3), Add(4)):
+            game.do(cmd)
+        gid = game.id
+    with Store.open(db_path, games={"tiny": telling}) as store:
+        lines = [h.description.params["total"] for h in store.open_game(gid).history()]
+    assert lines == [0, 2, 5]
