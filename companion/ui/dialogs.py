@@ -156,7 +156,10 @@ def parse_field(f: FormField, text: str) -> Any:
         return text
     if f.kind == "dice":
         faces = []
-        for part in text.replace(",", " ").split():
+        parts = text.replace(",", " ").split()
+        if len(parts) == 1 and parts[0].isdigit() and f.sides < 10:
+            parts = list(parts[0])  # "356" is three dice: quicker to type at the table
+        for part in parts:
             if not part.isdigit() or not 1 <= int(part) <= f.sides:
                 raise ValueError(tr(Msg("ui.form.bad_die", {"text": part, "sides": f.sides})))
             faces.append(int(part))
