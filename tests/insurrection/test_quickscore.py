@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.games.insurrection.quickscore import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,3 +197,23 @@ def test_file_errors_in_japanese(tmp_path, capsys):
     game, cat = write(tmp_path, GAME.replace('"dragon", "tamer"', '"drgon", "tamer"'))
     assert main(["score", game, "--catalog", cat, "--lang", "ja"]) == 2
     assert "不明なカード「drgon」（「dragon」のことですか？）" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "--lang", "ja", "--help"],
+        ["score", "--help", "--lang=ja"],
+        ["score", "GAME.toml", "--lang", "ja", "-h"],
+    ],
+)
+def test_help_in_japanese_wherever_lang_stands(argv, capsys):
+    """Quick score (issue 5): `--lang ja` after `score` gives the whole help in Japanese,
+    argparse's own headings included; the language is put back afterwards."""
+    from companion.core.i18n import language
+
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "使い方" in out and "オプション" in out and "終了コード" in out
+    assert "usage:" not in out and "show this help" not in out
+    assert language() == "en"

@@ -182,7 +182,7 @@ def test_shadow_conditions_on_outcome_and_token():
     assert total(score(cat, pos({"A": ["shadow"]}, "evil", token="basic_a1")), "A") == 7
     sheet = score(cat, pos({"A": ["shadow"]}, "evil", token="fortress"))
     assert total(sheet, "A") == 15
-    assert "Evil wins and token on Kristin's Fortress" in line(sheet, "A", "shadow")
+    assert "Evil won and the token is on Kristin's Fortress → 15" in line(sheet, "A", "shadow")
 
 
 def test_bard_pairs_of_soldiers_or_minus_two():
@@ -426,4 +426,4 @@ def test_a_count_that_meets_an_unknown_icon_is_unknown():
     sheet = score(cat, pos({"A": ["tamer", "war_bear", "goblin"]}))
     assert card_total(sheet, "A", "tamer") is None and total(sheet, "A") is None
     assert NeedsValue("goblin", "persons[id=goblin].icons") in sheet.needs
-    assert "Animal icons in hand ?" in line(sheet, "A", "tamer")
+    assert "2 for each of ? Animal icons in hand" in line(sheet, "A", "tamer")

@@ -21,6 +21,11 @@ from companion.games.insurrection.scoring import ScoreSheet, score
 EXIT_SCORED, EXIT_NEEDS, EXIT_BAD = 0, 1, 2
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[override]
+        super().add_usage(usage, actions, groups, prefix or tr("insurrection.cli.usage"))
+
+
 def _parser() -> argparse.ArgumentParser:
     """``companion insurrection score ...``: ``companion/cli.py`` hands over the words after
     ``insurrection``, so the first one names the tool (only ``score`` for now)."""
@@ -33,8 +38,13 @@ def _parser() -> argparse.ArgumentParser:
         help=tr("insurrection.cli.description"),
         description=tr("insurrection.cli.description"),
         epilog=tr("insurrection.cli.exit_codes"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
+        add_help=False,
     )
+    # argparse's own words (section titles, -h) in the reader's language too
+    parser._positionals.title = tr("insurrection.cli.arguments")
+    parser._optionals.title = tr("insurrection.cli.options")
+    parser.add_argument("-h", "--help", action="help", help=tr("insurrection.cli.help"))
     parser.add_argument("game", metavar="GAME.toml", help=tr("insurrection.cli.game"))
     parser.add_argument("--catalog", metavar="CATALOG.toml", help=tr("insurrection.cli.catalog"))
     parser.add_argument("--json", action="store_true", help=tr("insurrection.cli.json"))
@@ -88,17 +98,34 @@ def render(sheet: ScoreSheet, out: TextIO) -> None:
 
 def main(argv: list[str]) -> int:
     """``argv``: the words after ``companion insurrection``, e.g. ``["score", "game.toml"]``."""
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as exc:  # argparse has printed the usage error
-        return int(exc.code or 0)
     previous = language()
-    if args.lang:
-        set_language(args.lang)
+    # The help is written when the parser is built: read --lang first, wherever it stands
+    # (``score --lang ja --help`` answers in Japanese).
+    lang = _lang_in(argv)
+    if lang:
+        set_language(lang)
     try:
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as exc:  # argparse has printed the help or the usage error
+            return int(exc.code or 0)
         return _run(args)
     finally:
         set_language(previous)  # main() may be called in-process (tests, the app)
+
+
+def _lang_in(argv: list[str]) -> str | None:
+    """The value of ``--lang X`` / ``--lang=X`` if it is a known language (argparse judges
+    anything else)."""
+    for i, word in enumerate(argv):
+        value = None
+        if word == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value in LANGUAGES:
+            return value
+    return None
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -242,18 +242,39 @@ def _add(a: int | None, b: int | None) -> int | None:
     return None if a is None or b is None else a + b
 
 
-def _feature_msg(feature: Feature, scope: Scope) -> Msg:
-    return Msg(f"insurrection.feature.{scope}.{feature}")
+def _noun(feature: Feature, count: int | None) -> Msg:
+    """ "Soldier icon" / "Soldier icons" (English agrees with the count; Japanese does not)."""
+    return Msg(f"insurrection.noun.{feature}.{'one' if count == 1 else 'many'}")
+
+
+def _plural(key: str, count: int | None) -> str:
+    """``key.one`` for exactly one, else ``key.many`` (English agrees with the count)."""
+    return f"{key}.{'one' if count == 1 else 'many'}"
+
+
+def _counted(feature: Feature, count: int | None) -> Msg:
+    """ "3 Animal icons", "1 card" (Japanese: 動物アイコン3個, カード1枚)."""
+    return Msg(_plural(f"insurrection.counted.{feature}", count), {"count": _show(count)})
+
+
+def _scope(scope: Scope) -> Msg:
+    return Msg(f"insurrection.scope.{scope}")
+
+
+def _pairs(count: int | None) -> Msg | str:
+    if count is None:
+        return "?"
+    return msg(f"insurrection.pairs.{'one' if count == 1 else 'many'}", count=count)
 
 
 def _icon(icon: str) -> Msg:
     return Msg(f"insurrection.icon.{icon}")
 
 
-def _join(parts: Sequence[Msg]) -> Msg:
+def _join(parts: Sequence[Msg], key: str = "insurrection.score.plus") -> Msg:
     out = parts[0]
     for part in parts[1:]:
-        out = msg("insurrection.score.plus", a=out, b=part)
+        out = Msg(key, {"a": out, "b": part})
     return out
 
 
@@ -269,7 +290,7 @@ class _Ctx:
 @dataclass
 class _Result:
     value: int | None  # per copy, or for the whole group if ``group``
-    why: Msg
+    reason: Msg | None  # why, without the value; None: a plain number (a fixed value)
     group: bool = False
 
 
@@ -284,15 +305,12 @@ def _holds(when: When, pos: EndPosition) -> bool:
 def _cond_msg(when: When, cat: InsurrectionCatalog) -> Msg:
     parts: list[Msg] = []
     if when.outcome is not None:
-        parts.append(Msg(f"insurrection.outcome.{when.outcome}"))
+        parts.append(Msg(f"insurrection.score.won.{when.outcome}"))
     if when.token_on is not None:
         parts.append(msg("insurrection.cond.token_on", land=_land_name(cat, when.token_on)))
     if when.token_not_on is not None:
         parts.append(msg("insurrection.cond.token_not_on", land=_land_name(cat, when.token_not_on)))
-    out = parts[0]
-    for part in parts[1:]:
-        out = msg("insurrection.cond.and", a=out, b=part)
-    return out
+    return _join(parts, "insurrection.cond.and")
 
 
 def _land_name(cat: InsurrectionCatalog, land_id: str) -> Msg | str:
@@ -312,6 +330,14 @@ def _mul(a: int | None, b: int) -> int | None:
     return None if a is None else a * b
 
 
+def _signed(value: int | None) -> Msg | str:
+    """``+ 3`` / ``− 5``: a base added at the end of a reason."""
+    if value is None:
+        return "+ ?"
+    key = "insurrection.signed.plus" if value >= 0 else "insurrection.signed.minus"
+    return Msg(key, {"value": abs(value)})
+
+
 def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Result:
     """One term for one card id held ``count`` times by ``ctx.player``."""
     cat, pos, hand, needs = ctx.cat, ctx.pos, ctx.hand, ctx.needs
@@ -323,46 +349,35 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
     def cards_in(scope: Scope) -> tuple[str, ...]:
         return hand if scope == "hand" else pos.face_up
 
-    def counted(features, scope: Scope) -> tuple[int | None, list[Msg]]:
-        """The summed count of ``features`` in ``scope``, and a message per feature."""
+    def counted(features, scope: Scope) -> tuple[int | None, list[int | None]]:
+        """The summed count of ``features`` in ``scope`` and each feature's count."""
         total: int | None = 0
-        parts = []
+        counts: list[int | None] = []
         for feature in features:
             n = _count(cat, cards_in(scope), feature, needs)
+            counts.append(n)
             total = _add(total, n)
-            parts.append(
-                msg(
-                    "insurrection.score.counted",
-                    feature=_feature_msg(feature, scope),
-                    count=_show(n),
-                )
-            )
-        return total, parts
+        return total, counts
 
     if isinstance(term, Flat):
-        points = val(term.points, "points")
-        return _Result(points, msg("insurrection.score.flat", value=_show(points)))
+        return _Result(val(term.points, "points"), None)
     if isinstance(term, ByOutcome):
         points = val(term.good if pos.outcome == "good" else term.evil, pos.outcome)
-        return _Result(
-            points,
-            msg(
-                "insurrection.score.by_outcome",
-                outcome=Msg(f"insurrection.outcome.{pos.outcome}"),
-                value=_show(points),
-            ),
-        )
+        return _Result(points, Msg(f"insurrection.score.won.{pos.outcome}"))
     if isinstance(term, PerIcon):
         points = val(term.points, "points")
-        total, parts = counted(term.features, term.scope)
+        total, counts = counted(term.features, term.scope)
         value = None if total is None else _mul(points, total)
+        phrases = [_counted(f, n) for f, n in zip(term.features, counts, strict=True)]
         return _Result(
             value,
-            msg(
-                "insurrection.score.per_icon",
-                points=_show(points),
-                what=_join(parts),
-                value=_show(value),
+            Msg(
+                _plural("insurrection.reason.per_icon", total),
+                {
+                    "points": _show(points),
+                    "counted": _join(phrases, "insurrection.counted.and"),
+                    "scope": _scope(term.scope),
+                },
             ),
         )
     if isinstance(term, PerPair):
@@ -374,14 +389,14 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         return _Result(
             value,
             msg(
-                "insurrection.score.per_pair",
+                "insurrection.reason.per_pair",
                 points=_show(points),
-                first=_feature_msg(term.first, term.scope),
+                first=_noun(term.first, 1),
+                second=_noun(term.second, 1),
+                scope=_scope(term.scope),
                 a=_show(a),
-                second=_feature_msg(term.second, term.scope),
                 b=_show(b),
-                pairs=_show(pairs),
-                value=_show(value),
+                pairs=_pairs(pairs),
             ),
         )
     if isinstance(term, PerPairOf):
@@ -392,83 +407,83 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         return _Result(
             value,
             msg(
-                "insurrection.score.per_pair_of",
+                "insurrection.reason.per_pair_of",
                 points=_show(points),
-                feature=_feature_msg(term.feature, term.scope),
+                noun=_noun(term.feature, None),
+                scope=_scope(term.scope),
                 count=_show(n),
-                pairs=_show(pairs),
-                value=_show(value),
+                pairs=_pairs(pairs),
             ),
         )
     if isinstance(term, SetTable):
         size = len(term.each)
         sets = [size] * (count // size) + ([count % size] if count % size else [])
         total: int | None = 0
+        parts: list[Msg] = []
         for n in sets:
             each = val(term.each[n - 1], f"each[{n - 1}]")
             total = None if total is None or each is None else total + each * n
-        return _Result(
-            total,
-            msg(
-                "insurrection.score.set_table",
-                sets=" + ".join(str(n) for n in sets),
-                value=_show(total),
-            ),
-            group=True,
-        )
+            if n == 1:
+                parts.append(msg("insurrection.reason.set_single", each=_show(each)))
+            else:
+                parts.append(msg("insurrection.reason.set_part", size=n, each=_show(each)))
+        return _Result(total, _join(parts, "insurrection.reason.set_and"), group=True)
     if isinstance(term, Majority):
         target = term.card or cid
         mine = Counter(hand)[target]
         others = max((Counter(h)[target] for p, h in pos.hands if p != ctx.player), default=0)
         if mine > others:
             points = val(term.points, "points")
-            key = "insurrection.score.majority"
+            key = "insurrection.reason.majority"
         else:
             points = val(term.otherwise, "otherwise")
-            key = "insurrection.score.no_majority"
-        return _Result(points, msg(key, mine=mine, others=others, value=_show(points)))
+            key = "insurrection.reason.no_majority"
+        return _Result(points, msg(key, mine=mine, others=others))
     if isinstance(term, SharedOrSole):
         target = term.card or cid
         holders = [p for p, h in pos.hands if p != ctx.player and target in h]
         name = name_msg(cat.card(target).name) if cat.has_card(target) else target
         if holders:
             points = val(term.shared, "shared")
-            why = msg(
-                "insurrection.score.shared",
-                card=name,
-                players=", ".join(holders),
-                value=_show(points),
-            )
+            key = "insurrection.reason.shared.one"
+            if len(holders) > 1:
+                key = "insurrection.reason.shared.many"
+            why = Msg(key, {"card": name, "players": ", ".join(holders)})
         else:
             points = val(term.sole, "sole")
-            why = msg("insurrection.score.sole", card=name, value=_show(points))
+            why = msg("insurrection.reason.sole", card=name)
         return _Result(points, why)
     if isinstance(term, PerGraveyard):
         points = val(term.points, "points")
-        value = _mul(points, pos.graveyard)
         return _Result(
-            value,
-            msg(
-                "insurrection.score.per_graveyard",
-                points=_show(points),
-                count=pos.graveyard,
-                value=_show(value),
+            _mul(points, pos.graveyard),
+            Msg(
+                _plural("insurrection.reason.per_graveyard", pos.graveyard),
+                {"points": _show(points), "count": pos.graveyard},
             ),
         )
     if isinstance(term, Threshold):
         at_least = val(term.at_least, "at_least")
-        total, parts = counted(term.features, term.scope)
+        total, counts = counted(term.features, term.scope)
+        shown: Msg | str = str(_show(counts[0]))
+        for n in counts[1:]:
+            shown = msg("insurrection.score.plus", a=shown, b=_show(n))
+        if len(counts) > 1:
+            shown = msg("insurrection.counts.total", counts=shown, total=_show(total))
+        params = {
+            "noun": _join([_noun(f, None) for f in term.features], "insurrection.counted.and"),
+            "scope": _scope(term.scope),
+            "counts": shown,
+        }
         if at_least is None or total is None:
-            return _Result(None, msg("insurrection.score.threshold_unknown", what=_join(parts)))
+            return _Result(None, Msg("insurrection.reason.threshold_unknown", params))
         if total >= at_least:
             points = val(term.points, "points")
-            key = "insurrection.score.threshold_met"
+            key = "insurrection.reason.threshold_met"
         else:
             points = val(term.otherwise, "otherwise")
-            key = "insurrection.score.threshold_not_met"
-        return _Result(
-            points, msg(key, what=_join(parts), total=total, at_least=at_least, value=_show(points))
-        )
+            key = "insurrection.reason.threshold_not_met"
+        return _Result(points, Msg(key, {**params, "at_least": at_least}))
     if isinstance(term, Singles):
         per = val(term.per_single, "per_single")
         base = val(term.base, "base")
@@ -477,12 +492,9 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         value = None if per is None or base is None else per * singles + base
         return _Result(
             value,
-            msg(
-                "insurrection.score.singles",
-                singles=singles,
-                per=_show(per),
-                base=_show(base),
-                value=_show(value),
+            Msg(
+                _plural("insurrection.reason.singles", singles),
+                {"per": _show(per), "count": singles, "base": _signed(base)},
             ),
         )
     if isinstance(term, PerCardLacking):
@@ -499,15 +511,14 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
                 lacking = None
             elif term.icon not in icons:
                 lacking = _add(lacking, 1)
-        value = None if lacking is None else _mul(points, lacking)
+        key = "insurrection.reason.per_card_lacking"
+        if not term.include_self:
+            key = "insurrection.reason.per_other_card_lacking"
         return _Result(
-            value,
-            msg(
-                "insurrection.score.per_card_lacking",
-                points=_show(points),
-                icon=_icon(term.icon),
-                count=_show(lacking),
-                value=_show(value),
+            None if lacking is None else _mul(points, lacking),
+            Msg(
+                _plural(key, lacking),
+                {"points": _show(points), "icon": _icon(term.icon), "count": _show(lacking)},
             ),
         )
     if isinstance(term, BaseMinusPerOther):
@@ -517,12 +528,9 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
         value = None if base is None or per is None else base - per * others
         return _Result(
             value,
-            msg(
-                "insurrection.score.base_minus",
-                base=_show(base),
-                per=_show(per),
-                count=others,
-                value=_show(value),
+            Msg(
+                _plural("insurrection.reason.base_minus", others),
+                {"base": _show(base), "per": _show(per), "count": others},
             ),
         )
     raise TypeError(f"unknown scoring term {term!r}")  # pragma: no cover - the union is closed
@@ -532,19 +540,58 @@ def _show(value: int | None) -> str | int:
     return "?" if value is None else value
 
 
+def _alone(res: _Result, each: bool) -> Msg:
+    """A term that is the card's whole score: "reason → value" (or just the value)."""
+    if res.reason is None:
+        key = "insurrection.score.bare_each" if each else "insurrection.score.bare"
+        return Msg(key, {"value": _show(res.value)})
+    key = "insurrection.score.alone_each" if each else "insurrection.score.alone"
+    return Msg(key, {"reason": res.reason, "value": _show(res.value)})
+
+
+def _in_sum(res: _Result, value: int | None) -> Msg:
+    """A term inside a sum: "value (reason)"."""
+    shown = _show(value)
+    if res.reason is None:
+        return msg("insurrection.score.bare", value=shown)
+    return msg("insurrection.score.in_sum", value=shown, reason=res.reason)
+
+
+def _sum(results: Sequence[_Result], count: int) -> Msg:
+    """``2 + 6 (…) − 3 (…)``; per-copy terms of a card held with a set term get ``×n``."""
+    grouped = any(r.group for r in results)
+    out: Msg | None = None
+    for res in results:
+        negative = out is not None and res.value is not None and res.value < 0
+        part = _in_sum(res, abs(res.value) if negative and res.value is not None else res.value)
+        if grouped and not res.group and count > 1:
+            part = msg("insurrection.score.times", term=part, count=count)
+        if out is None:
+            out = part
+        elif negative:
+            out = msg("insurrection.score.minus", a=out, b=part)
+        else:
+            out = msg("insurrection.score.plus", a=out, b=part)
+    assert out is not None
+    return out
+
+
 def score_card(
     cat: InsurrectionCatalog, pos: EndPosition, player: str, card_id: str, needs: _Needs
 ) -> CardLine:
-    """Every copy of ``card_id`` in ``player``'s hand, with the line that says why."""
+    """Every copy of ``card_id`` in ``player``'s hand, with the line that says why, as a
+    player would say it at the table: ``War Bear ×5: strict majority (5 vs 2) → 7 each = 35``,
+    ``Goat Herder: 1 + 6 (2 per Animal icon in hand (3)) = 7``."""
     hand = pos.hand(player)
     count = hand.count(card_id)
     card = cat.card(card_id)
     name = name_msg(card.name)
+    label: Msg = (
+        name if count == 1 else msg("insurrection.score.label_many", name=name, count=count)
+    )
     if card.scoring is None:
         needs.add(card_id, "scoring")
-        return CardLine(
-            card_id, count, None, msg("insurrection.score.unknown_rules", name=name, count=count)
-        )
+        return CardLine(card_id, count, None, msg("insurrection.score.unknown_rules", label=label))
     ctx = _Ctx(cat, pos, player, hand, needs)
     results: list[_Result] = []
     for i, term in enumerate(card.scoring):
@@ -552,38 +599,39 @@ def score_card(
             continue
         res = _evaluate(term, f"scoring[{i}]", card, count, ctx)
         if not term.when.always:
-            res = _Result(
-                res.value,
-                msg("insurrection.score.when", cond=_cond_msg(term.when, cat), why=res.why),
-                res.group,
-            )
+            cond = _cond_msg(term.when, cat)
+            reason = cond if res.reason is None else None
+            if reason is None:
+                reason = msg("insurrection.score.cond_reason", cond=cond, reason=res.reason)
+            res = _Result(res.value, reason, res.group)
         results.append(res)
     if not results:
-        return CardLine(
-            card_id, count, 0, msg("insurrection.score.nothing", name=name, count=count)
-        )
+        return CardLine(card_id, count, 0, msg("insurrection.score.nothing", label=label))
     total: int | None = 0
     for res in results:
         part = res.value if res.group else _mul(res.value, count)
         total = None if total is None or part is None else total + part
-    why = _join([r.why for r in results])
-    if count == 1:
-        line = msg("insurrection.score.line_one", name=name, why=why, total=_show(total))
-    elif all(not r.group for r in results):
+    if len(results) == 1:
+        res = results[0]
+        why = _alone(res, each=count > 1 and not res.group)
+        if count == 1 or res.group:
+            line = msg("insurrection.score.line.single", label=label, why=why)
+        else:
+            line = msg("insurrection.score.line.sum", label=label, why=why, total=_show(total))
+    elif count > 1 and not any(r.group for r in results):
+        per: int | None = 0
+        for res in results:
+            per = _add(per, res.value)
         line = msg(
-            "insurrection.score.line_each", name=name, count=count, why=why, total=_show(total)
+            "insurrection.score.line.sum_each",
+            label=label,
+            why=_sum(results, count),
+            per=_show(per),
+            total=_show(total),
         )
     else:
-        parts = [
-            r.why if r.group else msg("insurrection.score.times", why=r.why, count=count)
-            for r in results
-        ]
         line = msg(
-            "insurrection.score.line_many",
-            name=name,
-            count=count,
-            why=_join(parts),
-            total=_show(total),
+            "insurrection.score.line.sum", label=label, why=_sum(results, count), total=_show(total)
         )
     return CardLine(card_id, count, total, line)
 
