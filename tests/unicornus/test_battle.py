@@ -23,6 +23,7 @@ from companion.games.unicornus.battle import (
     roll_battle,
     score,
 )
+from companion.games.unicornus.words import count
 
 # Faces 1-3 hit, 4-5 miss, 6 loss.
 D = ("hit", "hit", "hit", "miss", "miss", "loss")
@@ -125,7 +126,8 @@ def test_a_die_is_assigned_once_and_must_exist():
     with pytest.raises(RuleError) as exc:
         evaluate_assignment((1, 2), D, 2, 1, tokens=(0, 2))
     assert rule_key(exc) == "unicornus_battle.assign.unknown_die"
-    assert exc.value.message.params == {"die": 3, "dice": 2}
+    assert exc.value.message.params == {"die": 3, "dice": count("die", 2)}
+    assert str(exc.value.message) == "There is no die 3: 2 dice were rolled"
 
 
 def test_a_leaderless_unit_takes_dice_only_on_tokens():
@@ -273,7 +275,7 @@ def test_damage_cannot_kill_a_character_still_leading_tokens():
     with pytest.raises(RuleError) as exc:
         allocate_damage(2, tokens=2, char_damage=1, life=3, to_life=2)
     assert rule_key(exc) == "unicornus_battle.alloc.kills_leader"
-    assert exc.value.message.params == {"tokens_left": 2}
+    assert exc.value.message.params == {"tokens_left": count("token", 2)}
 
 
 def test_a_character_may_die_once_it_leads_no_tokens():

@@ -14,6 +14,7 @@ from companion.games.unicornus import GAME, Options, plan_empire
 from companion.games.unicornus.board import board_from_text
 from companion.games.unicornus.commands import Correct, MoveEmpire, RetreatBeforeBattle
 from companion.games.unicornus.state import Unit
+from companion.games.unicornus.words import count
 from tests.unicornus.scenario import game, hero, imperial
 
 MAP = """
@@ -76,7 +77,10 @@ def test_aggressive_moves_one_step_toward_nearest_in_reach():
     s = state([hero("ann", at("b1"))], [Unit(at("a0"), 1, "r")], [imperial("r", "aggressive")])
     st_ = step_of(plan_empire(s), "a0")
     assert name(st_.to) == "a1"
-    assert st_.reason.key == "unicornus.empire.aggressive" and st_.reason.params["steps"] == 3
+    assert st_.reason.key == "unicornus.empire.aggressive" and st_.reason.params["steps"] == count(
+        "step", 3
+    )
+    assert str(st_.reason).endswith(", 3 steps")
     assert st_.reason.params["name"].params["en"] == "Ann"
 
 

@@ -14,6 +14,7 @@ from companion.games.unicornus import GAME, Options, plan_princess, princess_dam
 from companion.games.unicornus.board import FAR, board_from_text
 from companion.games.unicornus.commands import PrincessAct, ResolveBattle
 from companion.games.unicornus.state import Unit
+from companion.games.unicornus.words import count
 from tests.unicornus.scenario import game, hero, imperial, princess
 
 MAP = """
@@ -62,7 +63,10 @@ def test_procures_when_no_closer_space_is_affordable():
     s = game(board_text(), phase="princess", heroes=[princess(at("c1"), tokens=3, supplies=2)])
     step = first(s)
     assert step.action == "procure"
-    assert step.reason.key == "unicornus.princess.short" and step.reason.params["short"] == 1
+    assert step.reason.key == "unicornus.princess.short" and step.reason.params["short"] == count(
+        "supply", 1
+    )
+    assert "short of 1 supply " in str(step.reason)
 
 
 def test_never_avoids_a_fight():

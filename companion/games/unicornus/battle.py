@@ -51,6 +51,7 @@ from math import comb
 from companion.core.errors import RuleError
 from companion.core.i18n import Msg
 from companion.core.rng import Rng
+from companion.games.unicornus.words import count
 
 DiceDiagram = tuple[str, str, str, str, str, str]
 """Result of faces 1..6, each ``"hit"``, ``"miss"`` or ``"loss"``."""
@@ -288,13 +289,17 @@ def evaluate_assignment(
     seen: set[int] = set()
     for die in (*tokens, *character):
         if not 0 <= die < len(faces):
-            raise RuleError("unicornus_battle.assign.unknown_die", die=die + 1, dice=len(faces))
+            raise RuleError(
+                "unicornus_battle.assign.unknown_die", die=die + 1, dice=count("die", len(faces))
+            )
         if die in seen:
             raise RuleError("unicornus_battle.assign.die_twice", die=die + 1)
         seen.add(die)
     if len(tokens) > enemy_tokens:
         raise RuleError(
-            "unicornus_battle.assign.too_many_for_tokens", dice=len(tokens), tokens=enemy_tokens
+            "unicornus_battle.assign.too_many_for_tokens",
+            dice=count("die", len(tokens)),
+            tokens=count("token", enemy_tokens),
         )
     if character and leaderless:
         raise RuleError("unicornus_battle.assign.no_character")
@@ -568,11 +573,15 @@ def allocate_damage(
     to_tokens = damage - to_life
     if to_tokens > tokens:
         raise RuleError(
-            "unicornus_battle.alloc.too_many_tokens", to_tokens=to_tokens, tokens=tokens
+            "unicornus_battle.alloc.too_many_tokens",
+            to_tokens=to_tokens,
+            tokens=count("token", tokens),
         )
     tokens_left = tokens - to_tokens
     if char_damage + to_life >= life and tokens_left > 0:
-        raise RuleError("unicornus_battle.alloc.kills_leader", tokens_left=tokens_left)
+        raise RuleError(
+            "unicornus_battle.alloc.kills_leader", tokens_left=count("token", tokens_left)
+        )
     return tokens_left, char_damage + to_life
 
 

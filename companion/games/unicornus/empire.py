@@ -18,6 +18,7 @@ from companion.games.unicornus.board import FAR
 from companion.games.unicornus.princess import _name
 from companion.games.unicornus.rules import kingdom_spaces
 from companion.games.unicornus.state import Hero, UKState, Unit
+from companion.games.unicornus.words import count, space_label
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class EmpirePlan:
 
 
 def _label(state: UKState, s: int) -> Msg:
-    return Msg("unicornus.space", {"space": state.board.names[s]})
+    return space_label(state, s)
 
 
 def personality(state: UKState, unit: Unit) -> str:
@@ -129,7 +130,7 @@ def plan_unit(
     t0 = options[first[0]]
     reason = Msg(
         "unicornus.empire.aggressive",
-        {"name": _name(heroes[t0].name), "steps": steps_to},
+        {"name": _name(heroes[t0].name), "steps": count("step", steps_to)},
     )
     if len(first) == 1 or (len(targets) == 1 and not state.options.players_choose_first_step):
         return EmpireStep(here, first[0], reason)

@@ -55,6 +55,7 @@ from companion.games.unicornus.state import (
     with_imperial,
     with_units,
 )
+from companion.games.unicornus.words import count
 
 
 def _phase(state: UKState, *phases: str) -> None:
@@ -226,7 +227,9 @@ def check_move(state: UKState, hero: Hero, to: int) -> int:
         raise RuleError("unicornus.rule.kingdom_there", space=board.names[to], hero=other.id)
     cost = move_cost(state, hero.tokens, to)
     if cost > hero.supplies:
-        raise RuleError("unicornus.rule.cannot_afford", cost=cost, supplies=hero.supplies)
+        raise RuleError(
+            "unicornus.rule.cannot_afford", cost=count("supply", cost), supplies=hero.supplies
+        )
     return cost
 
 
@@ -259,7 +262,9 @@ def _transport(state: UKState, cmd: Transport) -> UKState:
     if cmd.tokens > hero.tokens or cmd.supplies > hero.supplies:
         raise RuleError("unicornus.rule.not_enough_to_send")
     if cmd.supplies > 10 * cmd.tokens:  # each token escorts up to 10 supplies
-        raise RuleError("unicornus.rule.escort", tokens=cmd.tokens, supplies=cmd.supplies)
+        raise RuleError(
+            "unicornus.rule.escort", tokens=count("token", cmd.tokens), supplies=cmd.supplies
+        )
     hero = replace(hero, tokens=hero.tokens - cmd.tokens, supplies=hero.supplies - cmd.supplies)
     recv = replace(
         recv,
@@ -361,7 +366,9 @@ def _retreat_before(state: UKState, cmd: RetreatBeforeBattle) -> UKState:
         raise RuleError("unicornus.rule.retreat_not_empty", space=board.names[cmd.to])
     cost = move_cost(state, hero.tokens, cmd.to) + 2
     if cost > hero.supplies:
-        raise RuleError("unicornus.rule.cannot_afford", cost=cost, supplies=hero.supplies)
+        raise RuleError(
+            "unicornus.rule.cannot_afford", cost=count("supply", cost), supplies=hero.supplies
+        )
     state = with_hero(state, replace(hero, space=cmd.to, supplies=hero.supplies - cost))
     state = replace(state, battles=tuple(b for b in state.battles if b is not battle))
     return check_fate(state)

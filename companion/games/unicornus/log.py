@@ -1,18 +1,23 @@
 """The game log as the table would say it: spaces named as the map names them (``6.3``, with
 the tile's printed name where it helps), characters and events by their catalog names.
 
-The step log calls :func:`describe` with a state of the same game (the board and the cast of
-characters never change during a game, so any state of it names things right). Nothing here
-depends on values that change during play (tokens, supplies), which that state may not hold as
-they were when the step was taken.
+The step log calls :func:`describe` with the state *before* the step, when the step is made,
+and stores the line; so a line may say what the step cost or gained ("moves to 6.3 (cost 2)",
+"procures 2 supplies", the damage of a battle), worked out from that state. A log built without
+stored lines asks again with a later state: then those figures cannot be worked out (the step
+would not apply there) and the line says just what was done.
 """
 
 from __future__ import annotations
 
 from companion.core.commands import Command
+from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, has_key
+from companion.games.unicornus import battle as bmath
 from companion.games.unicornus import commands as c
+from companion.games.unicornus.rules import move_cost
 from companion.games.unicornus.state import UKState
+from companion.games.unicornus.words import count
 
 
 def name(pair: tuple[str, str]) -> dict[str, str]:
@@ -91,32 +96,23 @@ def _target(state: UKState, target: str) -> Msg | str | dict:
 def describe(cmd: Command, state: UKState) -> Msg:
     """The log line of ``cmd`` in the table's words."""
     if isinstance(cmd, c.PrincessAct):
-        who = name(state.princess.name)
-        if cmd.action == "move":
-            return Msg(
-                "unicornus.log.princess_move", {"who": who, "space": space(state, cmd.to, True)}
-            )
-        return Msg("unicornus.log.princess_procure", {"who": who})
+        return _princess_act(cmd, state)
     if isinstance(cmd, c.Move):
-        return Msg(
-            "unicornus.log.move",
-            {"hero": hero(state, cmd.hero), "space": space(state, cmd.to, True)},
-        )
-    if isinstance(cmd, c.Recruit | c.Procure | c.DrawSupport):
-        key = {
-            c.Recruit: "unicornus.log.recruit",
-            c.Procure: "unicornus.log.procure",
-            c.DrawSupport: "unicornus.log.support",
-        }[type(cmd)]
-        return Msg(key, {"hero": hero(state, cmd.hero)})
+        return _move(cmd, state)
+    if isinstance(cmd, c.Recruit):
+        return _recruit(cmd, state)
+    if isinstance(cmd, c.Procure):
+        return _procure(cmd, state)
+    if isinstance(cmd, c.DrawSupport):
+        return Msg("unicornus.log.support", {"hero": hero(state, cmd.hero)})
     if isinstance(cmd, c.Transport):
         return Msg(
             "unicornus.log.transport",
             {
                 "hero": hero(state, cmd.hero),
                 "receiver": hero(state, cmd.receiver),
-                "tokens": cmd.tokens,
-                "supplies": cmd.supplies,
+                "tokens": count("token", cmd.tokens),
+                "supplies": count("supply", cmd.supplies),
             },
         )
     if isinstance(cmd, c.RevealEvent):
@@ -127,8 +123,19 @@ def describe(cmd: Command, state: UKState) -> Msg:
         if not cmd.moves:
             return Msg("unicornus.log.empire_none")
         moves = ", ".join(f"{space(state, o)}→{space(state, t)}" for o, t in cmd.moves)
-        return Msg("unicornus.log.empire", {"count": len(cmd.moves), "moves": moves})
+        return Msg("unicornus.log.empire", {"count": count("unit", len(cmd.moves)), "moves": moves})
     if isinstance(cmd, c.RetreatBeforeBattle):
+        h = _hero_now(state, cmd.hero)
+        if h is not None and 0 <= cmd.to < len(state.board):
+            cost = move_cost(state, h.tokens, cmd.to) + 2  # §5.2: the move cost + 2 supplies
+            return Msg(
+                "unicornus.log.retreat_cost",
+                {
+                    "hero": hero(state, cmd.hero),
+                    "space": space(state, cmd.to),
+                    "cost": count("supply", cost),
+                },
+            )
         return Msg(
             "unicornus.log.retreat",
             {"hero": hero(state, cmd.hero), "space": space(state, cmd.to)},
@@ -140,7 +147,7 @@ def describe(cmd: Command, state: UKState) -> Msg:
             return Msg("unicornus.log.dice", {"space": where, "dice": dice})
         return Msg("unicornus.log.rolled", {"space": where})
     if isinstance(cmd, c.ResolveBattle):
-        parts = Msg(
+        parts = _battle_result(cmd, state) or Msg(
             "unicornus.log.resolve",
             {"space": space(state, cmd.space, True), "damage": cmd.to_life},
         )
@@ -195,7 +202,7 @@ def describe(cmd: Command, state: UKState) -> Msg:
             key,
             {
                 "space": space(state, cmd.space, True),
-                "tokens": cmd.tokens,
+                "tokens": count("token", cmd.tokens) if cmd.leader else cmd.tokens,
                 "leader": imperial(state, cmd.leader),
             },
         )
@@ -218,3 +225,167 @@ def _join(parts: list[Msg]) -> Msg:
     for p in parts[1:]:
         out = Msg("unicornus.log.joined", {"first": out, "rest": p})
     return out
+
+
+def _hero_now(state: UKState, hid: str):
+    for h in state.heroes:
+        if h.id == hid:
+            return h
+    return None
+
+
+def _princess_act(cmd: c.PrincessAct, state: UKState) -> Msg:
+    p = state.princess
+    who = name(p.name)
+    if cmd.action == "move":
+        where = space(state, cmd.to, True)
+        if p.on_board and 0 <= cmd.to < len(state.board):
+            return Msg(
+                "unicornus.log.princess_move_cost",
+                {"who": who, "space": where, "cost": move_cost(state, p.tokens, cmd.to)},
+            )
+        return Msg("unicornus.log.princess_move", {"who": who, "space": where})
+    if p.on_board:  # §5.1: the resource value of her space, at least 1
+        gain = state.board.resource[p.space] or 1
+        return Msg(
+            "unicornus.log.princess_procure_gain",
+            {"who": who, "gain": count("supply", gain), "now": p.supplies + gain},
+        )
+    return Msg("unicornus.log.princess_procure", {"who": who})
+
+
+def _move(cmd: c.Move, state: UKState) -> Msg:
+    h = _hero_now(state, cmd.hero)
+    where = space(state, cmd.to, True)
+    if h is None or not h.on_board or not 0 <= cmd.to < len(state.board):
+        return Msg("unicornus.log.move", {"hero": hero(state, cmd.hero), "space": where})
+    cost = move_cost(state, h.tokens, cmd.to)
+    unit = state.unit_at(cmd.to)
+    if unit is not None:  # §4: entering an imperial unit is an attack
+        return Msg(
+            "unicornus.log.move_attack",
+            {"hero": name(h.name), "space": where, "cost": cost, "enemy": _unit(state, unit)},
+        )
+    return Msg("unicornus.log.move_cost", {"hero": name(h.name), "space": where, "cost": cost})
+
+
+def _recruit(cmd: c.Recruit, state: UKState) -> Msg:
+    h = _hero_now(state, cmd.hero)
+    if h is None or not h.on_board:
+        return Msg("unicornus.log.recruit", {"hero": hero(state, cmd.hero)})
+    now = min(h.command, h.tokens + state.board.recruit[h.space])
+    if now == h.tokens:
+        return Msg("unicornus.log.recruit_none", {"hero": name(h.name)})
+    return Msg(
+        "unicornus.log.recruit_gain",
+        {
+            "hero": name(h.name),
+            "gain": count("token", now - h.tokens),
+            "now": now,
+            "command": h.command,
+        },
+    )
+
+
+def _procure(cmd: c.Procure, state: UKState) -> Msg:
+    h = _hero_now(state, cmd.hero)
+    if h is None or not h.on_board:
+        return Msg("unicornus.log.procure", {"hero": hero(state, cmd.hero)})
+    gain = state.board.resource[h.space] or 1  # §4 Procure: the resource value, at least 1
+    return Msg(
+        "unicornus.log.procure_gain",
+        {"hero": name(h.name), "gain": count("supply", gain), "now": h.supplies + gain},
+    )
+
+
+def _unit(state: UKState, unit, whole: bool = False) -> Msg | dict[str, str]:
+    """An imperial unit as the table calls it: its character (``whole``: "Gorm's unit"), or
+    "the leaderless unit"."""
+    if unit.leader:
+        if whole:
+            return Msg("unicornus.log.unit_of", {"who": imperial(state, unit.leader)})
+        return imperial(state, unit.leader)
+    return Msg("unicornus.log.leaderless")
+
+
+def _battle_result(cmd: c.ResolveBattle, state: UKState) -> Msg | None:
+    """§6.1 step 5 / §6.2: who lost what, worked out from the state before the battle is
+    resolved; None when that state does not hold this battle (a log without stored lines)."""
+    from companion.games.unicornus import combat  # combat imports rules; keep the log light
+
+    battle = next((b for b in state.battles if b.space == cmd.space), None)
+    unit = state.unit_at(cmd.space)
+    h = _hero_now(state, battle.hero) if battle is not None else None
+    if battle is None or unit is None or h is None:
+        return None
+    where = space(state, cmd.space, True)
+    ch = state.imp(unit.leader) if unit.leader else None
+    try:
+        if combat.is_princess_battle(battle):
+            damage = combat.princess_damage(state, cmd.space)
+            left, dmg = bmath.allocate_damage(damage, h.tokens, h.damage, h.life, cmd.to_life)
+            key = "unicornus.log.princess_battle"
+            if dmg >= h.life:
+                key = "unicornus.log.princess_battle_dies"
+            return Msg(
+                key,
+                {
+                    "space": where,
+                    "who": name(h.name),
+                    "damage": damage,
+                    "tokens": count("token", h.tokens - left),
+                    "life": dmg - h.damage,
+                    "enemy": _unit(state, unit, whole=True),
+                },
+            )
+        if not battle.rolled:
+            return None
+        if cmd.edited:
+            a = combat.table_assignment(state, cmd.space, cmd.tokens, cmd.character)
+        else:
+            a = combat.assignment(state, cmd.space)
+        left, dmg = bmath.allocate_damage(a.damage_taken, h.tokens, h.damage, h.life, cmd.to_life)
+    except (CompanionError, ValueError, KeyError):
+        return None
+    parts = [
+        Msg(
+            "unicornus.log.battle_kingdom",
+            {
+                "space": where,
+                "hero": name(h.name),
+                "tokens": count("token", h.tokens - left),
+                "life": dmg - h.damage,
+            },
+        ),
+    ]
+    if ch is not None:
+        parts.append(
+            Msg(
+                "unicornus.log.battle_enemy",
+                {
+                    "enemy": _unit(state, unit),
+                    "tokens": count("token", a.tokens_killed),
+                    "life": a.character_damage,
+                },
+            )
+        )
+    else:
+        parts.append(
+            Msg("unicornus.log.battle_leaderless", {"tokens": count("token", a.tokens_killed)})
+        )
+    hero_dies = dmg >= h.life
+    char_dies = ch is not None and ch.damage + a.character_damage >= ch.life
+    if hero_dies:
+        parts.append(Msg("unicornus.log.dies", {"who": name(h.name)}))
+    if char_dies:
+        parts.append(Msg("unicornus.log.dies", {"who": name(ch.name)}))
+    enemy_holds = unit.tokens > a.tokens_killed or (ch is not None and not char_dies)
+    if battle.attacker == "kingdom" and not hero_dies and enemy_holds:
+        # §6.1 step 6: the defender holds the space, the attacker goes back
+        parts.append(
+            Msg(
+                "unicornus.log.falls_back",
+                {"who": name(h.name), "space": space(state, battle.origins[0])},
+            )
+        )
+    return _join(parts)

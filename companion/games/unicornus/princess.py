@@ -16,6 +16,7 @@ from companion.core.plan import Choice, Option
 from companion.games.unicornus.board import FAR
 from companion.games.unicornus.rules import kingdom_spaces, move_cost
 from companion.games.unicornus.state import PRINCESS, UKState
+from companion.games.unicornus.words import count, space_label
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class PrincessPlan:
 
 
 def _space_label(state: UKState, s: int) -> Msg:
-    return Msg("unicornus.space", {"space": state.board.names[s]})
+    return space_label(state, s)
 
 
 def _route_exists(board, start: int, here: int, blocked: set[int]) -> bool:
@@ -90,7 +91,10 @@ def decide(
     if not affordable:
         short = min(costs.values()) - supplies
         return PrincessStep(
-            "procure", -1, -gain, Msg("unicornus.princess.short", {"short": short, "gain": gain})
+            "procure",
+            -1,
+            -gain,
+            Msg("unicornus.princess.short", {"short": count("supply", short), "gain": gain}),
         )
     best = min(costs[n] for n in affordable)
     tied = sorted(n for n in affordable if costs[n] == best)

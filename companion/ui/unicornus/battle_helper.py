@@ -39,6 +39,7 @@ from companion.games.unicornus.combat import (
     table_assignment,
 )
 from companion.games.unicornus.commands import ResolveBattle, RollBattle
+from companion.games.unicornus.words import count, space_label
 from companion.ui.dialogs import ChoiceDialog, FormField, parse_field
 from companion.ui.i18n import translate_bindings
 
@@ -158,13 +159,21 @@ class BattleHelper(ModalScreen[bool]):
                         personality=Msg(f"unicornus_forms.personality.{ch.personality}"),
                         power=ch.combat_power,
                         life=ch.life_left,
-                        tokens=tokens,
+                        tokens=count("token", tokens),
                         strength=tokens + ch.combat_power,
                     )
                 )
             )
         else:
-            lines.append(tr(msg("unicornus_forms.battle.leaderless_line", tokens=tokens)))
+            lines.append(
+                tr(
+                    msg(
+                        "unicornus_forms.battle.leaderless_line",
+                        tokens=count("token", tokens),
+                        strength=tokens,
+                    )
+                )
+            )
         if not is_princess_battle(battle):
             diagram = hero.attack if battle.attacker == "kingdom" else hero.defence
             which = "attack" if battle.attacker == "kingdom" else "defence"
@@ -184,7 +193,7 @@ class BattleHelper(ModalScreen[bool]):
                     placeholder=tr(
                         msg(
                             "unicornus_forms.battle.dice_placeholder",
-                            count=dice_for(self.state, battle),
+                            count=count("die", dice_for(self.state, battle)),
                         )
                     ),
                 )
@@ -202,12 +211,13 @@ class BattleHelper(ModalScreen[bool]):
         hero = self.state.hero(battle.hero)
         v = self.state.board.defence[self.space]
         n = dice_for(self.state, battle)
+        tokens, dice = count("token", hero.tokens), count("die", n)
         if v and battle.attacker == "kingdom":
-            line = msg("unicornus_forms.battle.dice_minus", tokens=hero.tokens, v=v, n=n)
+            line = msg("unicornus_forms.battle.dice_minus", tokens=tokens, v=v, n=dice)
         elif v:
-            line = msg("unicornus_forms.battle.dice_plus", tokens=hero.tokens, v=v, n=n)
+            line = msg("unicornus_forms.battle.dice_plus", tokens=tokens, v=v, n=dice)
         else:
-            line = msg("unicornus_forms.battle.dice_plain", tokens=hero.tokens, n=n)
+            line = msg("unicornus_forms.battle.dice_plain", tokens=tokens, n=dice)
         return Text(tr(line), style="bold")
 
     def _odds(self) -> Text:
@@ -343,7 +353,7 @@ class BattleHelper(ModalScreen[bool]):
             label = tr(
                 msg(
                     "unicornus_forms.battle.split_dies" if dies else "unicornus_forms.battle.split",
-                    tokens=to_tokens,
+                    tokens=count("token", to_tokens),
                     life=to_life,
                     hero=name(hero.name),
                 )
@@ -401,7 +411,15 @@ class BattleHelper(ModalScreen[bool]):
             return
         expected = dice_for(self.state, self.battle)
         if len(faces) != expected:
-            self.notify(tr(msg("unicornus_forms.battle.other_count", got=len(faces), n=expected)))
+            self.notify(
+                tr(
+                    msg(
+                        "unicornus_forms.battle.other_count",
+                        got=count("die", len(faces)),
+                        n=expected,
+                    )
+                )
+            )
         if self.host.do(RollBattle(self.space, dice=tuple(faces))):
             await self.recompose()
             self.on_mount()
@@ -461,10 +479,9 @@ class BattleHelper(ModalScreen[bool]):
 
     def _ask_retreat(self, options: list[int], kw: dict[str, Any]) -> None:
         """§6.1 step 6: the imperial attackers retreat together; the players choose where."""
-        names = self.state.board.names
         choice = Choice(
-            Msg("unicornus_forms.battle.retreat_reason", {"count": len(options)}),
-            tuple(Option(s, Msg("unicornus.space", {"space": names[s]})) for s in options),
+            Msg("unicornus_forms.battle.retreat_reason", {"count": count("space", len(options))}),
+            tuple(Option(s, space_label(self.state, s)) for s in options),
         )
         if self.app.ties == "auto":  # logged as a step, never hidden (§5.3)
             option = auto_pick(choice)

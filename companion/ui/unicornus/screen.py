@@ -45,6 +45,7 @@ from companion.games.unicornus.commands import (
 )
 from companion.games.unicornus.rules import move_cost
 from companion.games.unicornus.state import PRINCESS
+from companion.games.unicornus.words import count, space_label
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
 from companion.ui.widgets.game_log import GameLog
@@ -623,7 +624,7 @@ class UnicornusScreen(GameScreen):
                 choice = Choice(
                     Msg(
                         "unicornus.empire.conflict",
-                        {"space": Msg("unicornus.space", {"space": s.board.names[space]})},
+                        {"space": space_label(s, space)},
                     ),
                     tuple(
                         Option(
@@ -641,7 +642,7 @@ class UnicornusScreen(GameScreen):
                                             )
                                         ),
                                     ),
-                                    "space": Msg("unicornus.space", {"space": s.board.names[o]}),
+                                    "space": space_label(s, o),
                                 },
                             ),
                         )
@@ -778,7 +779,11 @@ class UnicornusScreen(GameScreen):
                 out.append(
                     Msg(
                         "unicornus_ui.empire.merge",
-                        {"space": views.space_name(s, space), "units": parts, "tokens": total},
+                        {
+                            "space": views.space_name(s, space),
+                            "units": parts,
+                            "tokens": count("token", total),
+                        },
                     )
                 )
         return out
@@ -818,7 +823,7 @@ class UnicornusScreen(GameScreen):
                     n,
                     Msg(
                         "unicornus_ui.choice.retreat_to",
-                        {"space": views.space_name(s, n), "cost": c},
+                        {"space": space_label(s, n), "cost": count("supply", c)},
                     ),
                 )
                 for n, c in opts

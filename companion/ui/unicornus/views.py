@@ -9,6 +9,7 @@ from rich.text import Text
 from companion.core.i18n import Msg, language, tr
 from companion.games.unicornus import EmpirePlan, PrincessPlan, UKState
 from companion.games.unicornus.state import PRINCESS, Hero, Unit
+from companion.games.unicornus.words import count
 
 from .hexmap import HERO, LEADERLESS, PERSONALITY, short_name
 
@@ -120,7 +121,7 @@ def unit_text(state: UKState, unit: Unit) -> Text:
                 Msg(
                     "unicornus_ui.unit.led",
                     {
-                        "tokens": unit.tokens,
+                        "tokens": count("token", unit.tokens),
                         "power": ch.combat_power,
                         "life": ch.life_left,
                         "max": ch.life,
@@ -139,7 +140,8 @@ def unit_text(state: UKState, unit: Unit) -> Text:
             out.append(" " + tr("unicornus_ui.unit.no_fate"), style="dim")
     else:
         out.append(
-            tr(Msg("unicornus_ui.unit.leaderless", {"tokens": unit.tokens})), style=LEADERLESS
+            tr(Msg("unicornus_ui.unit.leaderless", {"tokens": count("token", unit.tokens)})),
+            style=LEADERLESS,
         )
     return out
 
@@ -187,7 +189,7 @@ def details(state: UKState, s: int) -> Text:
                 {
                     "space": b.names[s],
                     "tile": _tile_label(b, s),
-                    "dist": b.dist[s] if b.dist[s] < 999 else "∞",
+                    "dist": count("step", b.dist[s]) if b.dist[s] < 999 else "∞",
                 },
             )
         ),
@@ -230,7 +232,7 @@ def details(state: UKState, s: int) -> Text:
                     {
                         "tokens": hero.tokens,
                         "command": hero.command,
-                        "supplies": hero.supplies,
+                        "supplies": count("supply", hero.supplies),
                         "damage": hero.damage,
                         "life": hero.life,
                     },
@@ -272,7 +274,10 @@ def princess_plan(state: UKState, plan: PrincessPlan) -> Text:
     if plan.steps and (plan.steps[-1].choice is not None or plan.steps[-1].battle):
         rest = state.princess_actions - state.princess_used - len(plan.steps)
         if rest > 0:
-            out.append(tr(Msg("unicornus_ui.princess.later", {"n": rest})), style="dim italic")
+            out.append(
+                tr(Msg("unicornus_ui.princess.later", {"n": count("action", rest)})),
+                style="dim italic",
+            )
     out.rstrip()
     return out
 
@@ -333,7 +338,10 @@ def _unit_short(state: UKState, unit: Unit | None) -> Text:
             f"{name(ch.name)} ({unit.tokens})",
             style=f"bold {PERSONALITY.get(ch.personality, '#ffffff')}",
         )
-    return Text(tr(Msg("unicornus_ui.unit.tokens", {"tokens": unit.tokens})), style=LEADERLESS)
+    return Text(
+        tr(Msg("unicornus_ui.unit.tokens", {"tokens": count("token", unit.tokens)})),
+        style=LEADERLESS,
+    )
 
 
 def battles_panel(state: UKState, merges: list[Msg]) -> Text:
