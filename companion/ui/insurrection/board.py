@@ -47,7 +47,7 @@ from companion.ui.game_screen import GameScreen
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label, land_name, name
 from companion.ui.insurrection.picker import CardPicker, Pick
-from companion.ui.insurrection.secret import PassTo
+from companion.ui.insurrection.secret import PassTo, ShowHand
 from companion.ui.widgets.game_log import GameLog
 
 NOT_USED = "__not_used__"
@@ -64,6 +64,8 @@ _KEY_PHASES = {
     "hands": ("hands", "effects", "over"),
     "effect": ("effects",),
     "scores": ("over",),
+    # with the virtual deck only the app knows the hands; at the end they are on the table
+    "my_hand": ("setup", "march", "prepare", "choose", "turns"),
 }
 
 
@@ -105,6 +107,7 @@ class InsurrectionScreen(GameScreen):
         Binding("e", "effect", "insurrection_ui.key.effect"),
         Binding("f", "scores", "insurrection_ui.key.scores"),
         Binding("c", "correct", "insurrection_ui.key.correct"),
+        Binding("y", "my_hand", "insurrection_ui.key.my_hand"),
     ]
 
     def __init__(self, session: Any, **kwargs) -> None:
@@ -171,6 +174,8 @@ class InsurrectionScreen(GameScreen):
             return False
         if action == "land":
             return self._land_has_effect()
+        if action == "my_hand":
+            return self.state.virtual
         turn = self.state.current
         if action == "remove" and turn is not None:
             return bool(self.state.catalog.card(turn.card).remove) and not turn.removed
@@ -384,6 +389,38 @@ class InsurrectionScreen(GameScreen):
             PassTo(msg("insurrection_ui.secret.pass", player=player), body),
             lambda ready: ready and pick(),
         )
+
+    # "show me my hand" (virtual deck) -----------------------------------------------------
+    def action_my_hand(self) -> None:
+        """Whose hand; pass the keyboard to that player; the hand; hidden again (§3.2: the
+        hands are secret, and with the app's deck the app alone holds them)."""
+        if not self.check_action("my_hand", ()):
+            return
+        players = self.state.players
+        choice = Choice(
+            Msg("insurrection_ui.secret.whose"),
+            tuple(Option(p, Msg("insurrection.name", {"en": p, "ja": p})) for p in players),
+        )
+
+        def show(player: str) -> None:
+            state = self.state
+            self.app.push_screen(
+                ShowHand(player, state.catalog, engine.prefill(state, player)),
+                lambda _: self.notify(tr("insurrection_ui.secret.hand_hidden")),
+            )
+
+        def chosen(player: str | None) -> None:
+            if player is None:
+                return
+            self.app.push_screen(
+                PassTo(
+                    msg("insurrection_ui.secret.pass", player=player),
+                    msg("insurrection_ui.secret.hand", player=player),
+                ),
+                lambda ready: ready and show(player),
+            )
+
+        self.app.push_screen(ChoiceDialog(choice, Msg("insurrection_ui.secret.hand_key")), chosen)
 
     # a turn --------------------------------------------------------------------------------
     def action_land(self) -> None:

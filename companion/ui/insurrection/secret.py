@@ -4,18 +4,23 @@ With the virtual deck only the app knows the hands, so a player's choice from ha
 played each round, the leader kept) and a Scout's secret look at the top card happen behind
 a screen that hides the whole board: it names the player, who takes the keyboard and presses
 Enter; the next screen shows only that player's cards; after it the board comes back with
-nothing of the hand on it.
+nothing of the hand on it. The same two screens answer "show me my hand" at any time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.core.i18n import Msg, tr
+from companion.core.i18n import Msg, msg, tr, tr_name
+from companion.games.insurrection.catalog import InsurrectionCatalog, Leader
+from companion.ui.insurrection.cards import chip, counted
 
 
 class PassTo(ModalScreen[bool]):
@@ -48,3 +53,51 @@ class PassTo(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class ShowHand(ModalScreen[None]):
+    """One player's hand, for that player's eyes only (after a :class:`PassTo`): each card
+    with its marks, Remove/Scout (the chip), initiative, icons and words. Any of Enter, Escape or Space
+    hides it again."""
+
+    DEFAULT_CSS = """
+    ShowHand { align: center middle; background: $background; }
+    ShowHand > VerticalScroll { width: 96; height: auto; max-height: 90%;
+                                border: thick $warning; padding: 1 2; background: $surface; }
+    ShowHand #who { text-style: bold; }
+    ShowHand #help { color: $text-muted; padding-top: 1; }
+    """
+    BINDINGS = [Binding("enter,escape,space", "hide", show=False)]
+
+    def __init__(self, player: str, cat: InsurrectionCatalog, cards: Sequence[str]) -> None:
+        super().__init__()
+        self.player, self.cat, self.cards = player, cat, tuple(cards)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(tr(msg("insurrection_ui.secret.hand_title", player=self.player)), id="who")
+            yield Static(self._cards(), id="cards")
+            yield Static(tr("insurrection_ui.secret.hand_help"), id="help")
+
+    def _cards(self) -> Text:
+        out = Text()
+        if not self.cards:
+            out.append(tr("insurrection_ui.secret.hand_empty"), style="italic")
+        # highest initiative first: the order the cards would act in
+        order = sorted(counted(self.cards), key=lambda cn: -(self.cat.card(cn[0]).initiative or 0))
+        for i, (cid, n) in enumerate(order):
+            if i:
+                out.append("\n")
+            out.append_text(chip(self.cat, cid, n))
+            card = self.cat.card(cid)
+            details = [f"i{card.initiative}" if card.initiative is not None else ""]
+            if card.icons:
+                details.append(" ".join(tr(f"insurrection.icon.{icon}") for icon in card.icons))
+            out.append("  " + "  ".join(d for d in details if d), style="dim")
+            words = card.effect if isinstance(card, Leader) and card.effect else card.text
+            if words:
+                out.append("\n    " + tr_name(words), style="italic")
+        return out
+
+    def action_hide(self) -> None:
+        self.dismiss(None)
