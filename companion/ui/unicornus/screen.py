@@ -106,8 +106,10 @@ class UnicornusScreen(GameScreen):
                 with Vertical(id="uk-map-box"):
                     yield HexMap(self.state, id="uk-map")
                 yield Static(id="uk-details")
+                # wide terminals: the characters sit under the map (see screen.tcss)
+                yield Static(id="uk-kingdom-low", classes="uk-kingdom")
             with Vertical(id="uk-right"):
-                yield Static(id="uk-kingdom")
+                yield Static(id="uk-kingdom", classes="uk-kingdom")
                 with VerticalScroll(id="uk-side-box"):
                     yield Static(id="uk-side")
                 yield GameLog(id="uk-log")
@@ -117,7 +119,8 @@ class UnicornusScreen(GameScreen):
         box = self.query_one("#uk-map-box")
         box.border_title = tr("unicornus_ui.map.title")
         box.border_subtitle = legend()
-        self.query_one("#uk-kingdom").border_title = tr("unicornus_ui.kingdom.title")
+        for panel in self.query(".uk-kingdom"):
+            panel.border_title = tr("unicornus_ui.kingdom.title")
         self.query_one("#uk-map", HexMap).focus()
         self._apply_zoom()
         super().on_mount()
@@ -148,6 +151,10 @@ class UnicornusScreen(GameScreen):
         self.query_one("#uk-header", Static).update(views.header(s))
         self.query_one("#uk-banner", Static).update(Text(self.banner()))
         self.query_one("#uk-kingdom", Static).update(views.kingdom_panel(s, self.active, hm.cell))
+        # under the map of a wide screen the names have room
+        self.query_one("#uk-kingdom-low", Static).update(
+            views.kingdom_panel(s, self.active, hm.cell, name_width=22)
+        )
         side_box = self.query_one("#uk-side-box")
         side, title = self.side_panel()
         side_box.border_title = tr(title)

@@ -4,6 +4,7 @@ places them."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from companion.core.i18n import Msg, language, tr
@@ -61,12 +62,25 @@ def hero_initial(hero: Hero, width: int) -> str:
     return short_name(hero.name, width)
 
 
-def kingdom_panel(state: UKState, active: str, width: int) -> Text:
+def fit(text: str, width: int) -> str:
+    """``text`` cut and padded to ``width`` terminal cells (Japanese characters take two)."""
+    out, used = "", 0
+    for ch in text:
+        w = cell_len(ch)
+        if used + w > width:
+            break
+        out, used = out + ch, used + w
+    return out + " " * (width - used)
+
+
+def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12) -> Text:
     """One line per kingdom character: tokens/command, supplies, damage/life, actions left,
-    allies, the imperial characters bound to it by Fate."""
+    allies, the imperial characters bound to it by Fate. ``name_width``: cells for the name
+    (wider under the map of a wide screen)."""
     out = Text()
     pad = " " * (max(2, width - 2) + 2)  # under the cursor mark and the map initials
-    out.append(pad + tr("unicornus_ui.kingdom.columns") + "\n", style="dim")
+    first, _, rest = tr("unicornus_ui.kingdom.columns").partition(" ")
+    out.append(pad + fit(first, name_width + 1) + rest.lstrip() + "\n", style="dim")
     seat_of_turn = state.seats[state.current_seat] if state.phase == "players" else ()
     for h in state.heroes:
         mark = "▶" if h.id == active else " "
@@ -76,10 +90,10 @@ def kingdom_panel(state: UKState, active: str, width: int) -> Text:
         ini = hero_initial(h, max(1, width - 2))
         out.append(mark, style="bold #ffd75f")
         out.append(
-            f"{ini:<{max(2, width - 2)}} ",
+            fit(ini, max(2, width - 2)) + " ",
             style=f"bold {HERO}" if h.id != PRINCESS else "bold #ffd75f",
         )
-        out.append(f"{name(h.name)[:12]:<12} ", style=style)
+        out.append(fit(name(h.name), name_width) + " ", style=style)
         out.append(f"{h.tokens:>2}/{h.command:<2} ")
         out.append(f"{h.supplies:>3}  ")
         life_style = "bold red" if h.life - h.damage <= 1 else ""
