@@ -50,7 +50,9 @@ async def test_keys_a_dialog_does_not_take_are_answered(store):
         assert isinstance(app.screen, StepsDialog)
         await keys(pilot, "0", "x")
         assert isinstance(app.screen, StepsDialog)
-        assert "“0”: press the number of steps, 1–9" in _notes(app)
+        assert "“0”: press the number of steps, 1–17 (10 or more: type it, then Enter)" in _notes(
+            app
+        )
         assert "“x”" in _notes(app)
         await keys(pilot, "escape", "k")  # slay: pick among 3 creatures
         assert isinstance(app.screen, ChoiceDialog)
@@ -78,3 +80,26 @@ async def test_a_bad_turn_order_is_asked_again_keeping_the_artifacts(store):
         await keys(pilot, "ctrl+a", "ctrl+k", *"2 1 3", "enter")
         state = screen_state(app)
         assert state.played == (7, 7, 2) and state.turn_order == (1, 0, 2)
+
+
+async def test_a_move_of_ten_or_more_steps_is_typed(store):
+    """§5 moves as the table reports them: more than 9 steps are typed (digits, then Enter,
+    or at once when no longer count is possible); backspace corrects a digit."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        await keys(pilot, "m", "1")  # 17 steps reach the tavern from p2: "1" waits
+        assert isinstance(app.screen, StepsDialog)
+        assert "Enter: 1 steps" in str(app.screen.query_one("#steps-typed").render())
+        await keys(pilot, "backspace", "3")  # 30+ is impossible: 3 is taken at once
+        assert screen_state(app).creature("puddle-toad-2").where == "l1"
+        await keys(pilot, "ctrl+z", "m", "1", "2")  # 12: no 120-step move, taken at once
+        state = screen_state(app)
+        assert state.creature("puddle-toad-2").where == "f2"
+        await keys(
+            pilot, "ctrl+z", "m", "1", "1", "enter"
+        )  # 11 at once; the Enter after it is harmless
+        assert screen_state(app).creature("puddle-toad-2").where == "f1"

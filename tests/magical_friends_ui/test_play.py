@@ -125,7 +125,20 @@ async def test_resume_mid_round_after_the_app_is_closed(tmp_path):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await keys(
-                pilot, "ctrl+s", "r", "a", "1", "enter", "2", "enter", "s", "1", "1", "m", "2"
+                pilot,
+                "ctrl+s",
+                "r",
+                "a",
+                "1",
+                "enter",
+                "2",
+                "enter",
+                "s",
+                "1",
+                "1",
+                "m",
+                "2",
+                "enter",
             )
             before = screen_state(app)
             game_id = app.screen.session.id
@@ -140,7 +153,7 @@ async def test_resume_mid_round_after_the_app_is_closed(tmp_path):
             after = screen_state(app)
             assert after == before
             assert (after.round, after.phase, after.current_wizard) == (1, "turns", 1)
-            await keys(pilot, "m", "2", "t")
+            await keys(pilot, "m", "2", "enter", "t")  # 20+ steps could be typed: 2 waits
             state = screen_state(app)
             assert state.creature("moss-knight-1").where == "p4"
             assert state.current_wizard == 0

@@ -1,5 +1,10 @@
 """The "how far did it go?" dialog: one line per step count with where that count ends, so
-the table presses the digit of the count it moved (or j to put it on any space)."""
+the table presses the digit of the count it moved (or j to put it on any space).
+
+Counts of 10 or more are typed and confirmed with Enter: a digit is taken at once when no
+longer count is possible from where the creature stands (nothing is 10+ steps from the
+tavern, or the digit is 3 and the tavern is 25 steps away); otherwise it waits, showing
+what was typed, for Enter or the next digit."""
 
 from __future__ import annotations
 
@@ -16,8 +21,20 @@ from companion.games.magical_friends.queries import destinations
 
 from .names import creature_label, space_label
 
-MAX_STEPS = 9
+MAX_STEPS = 9  # counts listed with where they end
 JUMP = "jump"
+LONGEST = 99  # never more steps than this, whatever the board
+
+
+def steps_to_tavern(state: GameState, cid: str) -> int:
+    """The smallest count that takes ``cid`` into the tavern by every way (steps beyond the
+    tavern are not walked, so no larger count means anything else)."""
+    tavern = state.board.tavern
+    for n in range(1, LONGEST + 1):
+        walks = destinations(state, cid, n)
+        if not walks or all(w.end == tavern for w in walks):
+            return n
+    return LONGEST
 
 
 def ends_preview(state: GameState, cid: str, steps: int) -> str:
@@ -47,6 +64,8 @@ class StepsDialog(ModalScreen[int | str | None]):
     def __init__(self, state: GameState, cid: str, allow_jump: bool = False) -> None:
         super().__init__()
         self.state, self.cid, self.allow_jump = state, cid, allow_jump
+        self.longest = steps_to_tavern(state, cid)
+        self.typed = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -64,23 +83,42 @@ class StepsDialog(ModalScreen[int | str | None]):
                 tr(msg("magical_friends_ui.steps.from", space=space_label(self.state, where)))
             )
             lines = Text()
-            for n in range(1, MAX_STEPS + 1):
+            for n in range(1, min(MAX_STEPS, self.longest) + 1):
                 lines.append(f"{n}", style="bold")
                 lines.append(f"  {ends_preview(self.state, self.cid, n)}\n")
+            if self.longest > MAX_STEPS:
+                lines.append(
+                    tr(msg("magical_friends_ui.steps.longer", longest=self.longest)) + "\n",
+                    style="italic",
+                )
             if self.allow_jump:
                 lines.append("j", style="bold")
                 lines.append("  " + tr("magical_friends_ui.steps.jump") + "\n")
             yield Static(lines, id="steps-list")
+            yield Static(id="steps-typed")
             yield Static(tr("magical_friends_ui.steps.hint"), classes="hint")
 
     def on_key(self, event) -> None:
-        if event.character and event.character.isdigit() and event.character != "0":
+        char = event.character
+        if char and char.isdigit() and (self.typed or char != "0"):
             event.stop()
-            self.dismiss(int(event.character))
-        elif event.character == "j" and self.allow_jump:
+            self.typed += char
+            n = int(self.typed)
+            if n * 10 > self.longest:  # no longer count is possible: taken at once
+                self.dismiss(min(n, self.longest))
+            else:
+                self._show_typed()
+        elif event.key == "enter" and self.typed:
+            event.stop()
+            self.dismiss(int(self.typed))
+        elif event.key == "backspace" and self.typed:
+            event.stop()
+            self.typed = self.typed[:-1]
+            self._show_typed()
+        elif char == "j" and self.allow_jump and not self.typed:
             event.stop()
             self.dismiss(JUMP)
-        elif event.character and event.character.isprintable():
+        elif char and char.isprintable():
             # any other key: say what this dialog takes (0, letters, ...) instead of nothing
             event.stop()
             key = (
@@ -88,7 +126,26 @@ class StepsDialog(ModalScreen[int | str | None]):
                 if self.allow_jump
                 else ("magical_friends_ui.steps.bad_key")
             )
-            self.notify(tr(msg(key, pressed=event.character)), severity="warning")
+            self.notify(tr(msg(key, pressed=char, longest=self.longest)), severity="warning")
+
+    def _show_typed(self) -> None:
+        typed = self.query_one("#steps-typed", Static)
+        if not self.typed:
+            typed.update("")
+            return
+        n = int(self.typed)
+        line = Text(f"{self.typed}_", style="bold reverse")
+        line.append(
+            "  "
+            + tr(
+                msg(
+                    "magical_friends_ui.steps.typed",
+                    steps=n,
+                    ends=ends_preview(self.state, self.cid, n),
+                )
+            )
+        )
+        typed.update(line)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
