@@ -22,9 +22,10 @@ def mid_round(store) -> int:
     return session.id
 
 
-def finished(store) -> int:
-    """A seeded demo game played to the end, hands as the app saw them, effects not used."""
-    session = store.new_game(GAME, demo_state(5), "Snapshot", "demo")
+def finished(store, players=("Ann", "Ben", "Cleo", "Dev", "Eve")) -> int:
+    """A seeded demo game of 5 players played to the end, hands as the app saw them, effects
+    not used."""
+    session = store.new_game(GAME, demo_state(5, players), "Snapshot", "demo")
     while session.state.phase not in ("hands", "effects", "over"):
         play_round(session)
     for p in session.state.players:
@@ -53,4 +54,5 @@ def test_play_area_160x50(snap_compare):
 
 
 def test_scoring_120x40(snap_compare):
+    """§4: 5 players at 120×40: the winner, the standings and every breakdown on one screen."""
     assert _snap(snap_compare, finished, (120, 40), keys=("f",))

@@ -33,6 +33,7 @@ class ScoringScreen(Screen):
     DEFAULT_CSS = """
     ScoringScreen #summary { padding: 0 1; height: auto; background: $boost; }
     ScoringScreen #needs { padding: 0 1; height: auto; color: $warning; }
+    ScoringScreen #breakdowns { height: 1fr; }
     ScoringScreen #players { grid-size: 2; grid-gutter: 0 1; height: auto; padding: 0 1; }
     ScoringScreen .player { border: round $primary-darken-2; height: auto; padding: 0 1; }
     ScoringScreen .player.winner { border: double $success; }
@@ -59,10 +60,12 @@ class ScoringScreen(Screen):
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
+        # The outcome, the winner, the tie-break and the standings stay in view; the players'
+        # breakdowns scroll beneath them (4–6 players do not fit 120×40 at once).
         yield Header()
-        with VerticalScroll():
-            yield Static(id="summary")
-            yield Static(id="needs")
+        yield Static(id="summary")
+        yield Static(id="needs")
+        with VerticalScroll(id="breakdowns"):
             yield Grid(id="players")
         yield Footer()
 
@@ -70,6 +73,7 @@ class ScoringScreen(Screen):
         self.title = self.game_title
         self.sub_title = tr("insurrection_ui.score.title")
         self.rescore()
+        self.query_one("#breakdowns").focus()  # arrows and Page Up/Down scroll at once
         if self.sheet is not None and self.sheet.needs and not self._asked:
             self._asked = True
             self.action_values()
@@ -112,6 +116,14 @@ class ScoringScreen(Screen):
         head.append("\n")
         if sheet.explanation is not None:
             head.append("★ " + tr(sheet.explanation), style="bold green")
+        if all(p.total is not None for p in sheet.players):
+            head.append("\n" + tr("insurrection_ui.score.standings") + "  ", style="bold")
+            for i, player in enumerate(_ranked(sheet)):
+                if i:
+                    head.append(" · ", style="dim")
+                style = "bold green" if player.player == sheet.winner else "bold"
+                head.append(f"{i + 1}. {player.player} ", style=style)
+                head.append(str(player.total))
         elif sheet.needs:
             head.append(tr("insurrection_ui.score.waiting"), style="bold yellow")
         self.query_one("#summary", Static).update(head)
@@ -130,7 +142,7 @@ class ScoringScreen(Screen):
         grid = self.query_one("#players", Grid)
         grid.remove_children()
         panels = []
-        for player in sheet.players:
+        for player in _ranked(sheet):
             table = Table.grid(padding=(0, 1), expand=True)
             table.add_column(justify="right", width=5)
             table.add_column(ratio=1)
@@ -198,3 +210,12 @@ class ScoringScreen(Screen):
             ),
             done,
         )
+
+
+def _ranked(sheet: ScoreSheet) -> list:
+    """Players by total, highest first, the winner first among equals (a tie-break); seat
+    order otherwise (sorted() keeps it). Unknown totals last."""
+    return sorted(
+        sheet.players,
+        key=lambda p: (p.total is None, -(p.total or 0), p.player != sheet.winner),
+    )
