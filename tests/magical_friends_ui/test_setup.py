@@ -1,6 +1,7 @@
 """The new-game flow on the user's box (issue 6, Screens; spec §7: what comes from the box)."""
 
 import pytest
+from textual.widgets import Select
 
 from companion.core.catalog import catalog_path, read_toml
 from companion.core.i18n import set_language
@@ -135,3 +136,16 @@ async def test_the_table_orders_the_tiles_each_tile_once(store):
         )
         # the track follows the table: the start spaces lead into tile 2's entry
         assert state.board.space(state.board.start_spaces[0]).next == ("c1",)
+
+
+async def test_the_start_player_list_shows_names_as_edited(store):
+    """§1 setup (wizards, start player): renaming the chosen start player renames what the
+    start-player box shows, not only its list."""
+    app = create_app(store, Start("demo", game_key=GAME_KEY), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await keys(pilot, "tab", "ctrl+u", "A", "k", "i")
+        start = app.screen.query_one("#start", Select)
+        shown = str(start.query_one("SelectCurrent Static#label").render())
+        assert start.value == 0 and "1 · Aki" in shown, shown

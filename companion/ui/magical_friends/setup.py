@@ -328,6 +328,8 @@ class NewGameScreen(Screen):
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)]
         start.set_options([(f"{i + 1} · {names[i] or '?'}", i) for i in range(n)])
         start.value = keep
+        # the same value sets nothing, so the shown label would keep the old name: redraw it
+        start.mutate_reactive(Select.value)
 
     def _side_options(self, tile_id: str) -> list[tuple[str, str]]:
         tile = next(t for t in self.cat.board.tiles if t.id == tile_id)
