@@ -12,7 +12,7 @@ from companion.games.unicornus.battle import legal_splits
 from companion.games.unicornus.commands import ResolveBattle, RollBattle
 from companion.store import Store
 from companion.ui.app import create_app
-from companion.ui.dialogs import ChoiceDialog
+from companion.ui.dialogs import ChoiceDialog, Confirm
 from companion.ui.unicornus.battle_helper import BattleHelper
 from tests.unicornus_forms.hosts import Host, attack_state, defence_state, princess_state
 
@@ -77,6 +77,28 @@ async def test_nonsense_dice_are_refused_with_a_message_and_kept(store):
         assert "9" in error
         assert app.screen.query_one("#dice-input", Input).value == "4 9"
         assert not host.state.battles[0].rolled
+
+
+async def test_another_dice_count_is_asked_before_it_is_rolled(store):
+    """§6.1 step 1: 3 dice are due; "45" (a typo for 452?) is asked about, not rolled: "no"
+    keeps the text to fix, "yes" rolls the 2 dice (a card may change the count)."""
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        host, _ = await open_helper(store, attack_state(), pilot, app)
+        await pilot.press(*"45", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "2 dice entered where the rules give 3" in str(app.screen.query_one(Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not host.state.battles[0].rolled
+        assert app.screen.query_one("#dice-input", Input).value == "45"
+        assert "2 dice" in str(app.screen.query_one("#dice-error", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert host.state.battles[0].dice == (4, 5)
 
 
 async def test_rolled_dice_are_the_seeded_roll_and_resolve(store):

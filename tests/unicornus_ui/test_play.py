@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 from textual.widgets import Input
 
-from companion.core.i18n import set_language
+from companion.core.i18n import Msg, set_language
+from companion.core.plan import Choice, Option
 from companion.games.unicornus import plan_empire, plan_princess
 from companion.store import Store
 from companion.ui.app import SETTING_TIES, Start, create_app
@@ -426,3 +427,27 @@ def test_details_name_the_tile_as_printed():
     text = views.details(s, space).plain
     tile = s.board.tile_name(space)
     assert f"tile {s.board.area[space]} {tile[0]}" in text
+
+
+async def test_a_yes_no_choice_leaves_the_map_cursor_alone(store):
+    """§7 Fate asks bound-or-ally (options False/True): those are not spaces 0 and 1, so the
+    map neither marks them nor jumps the cursor there (found playing: it jumped to 1.0)."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_demo(app, pilot)
+        hm = scr.query_one(HexMap)
+        here = hm.cursor
+        choice = Choice(
+            Msg("unicornus_ui.choice.fate_title"),
+            (
+                Option(False, Msg("unicornus_ui.choice.stay")),
+                Option(True, Msg("unicornus_ui.choice.stay")),
+            ),
+        )
+        scr.ask(choice, lambda _v: None, tie=False)
+        await pilot.pause()
+        assert scr.preview == set()
+        await press(pilot, "down")
+        await press(pilot, "up")
+        assert hm.cursor == here
+        await press(pilot, "escape")

@@ -40,7 +40,7 @@ from companion.games.unicornus.combat import (
 )
 from companion.games.unicornus.commands import ResolveBattle, RollBattle
 from companion.games.unicornus.words import count, space_label
-from companion.ui.dialogs import ChoiceDialog, FormField, parse_field
+from companion.ui.dialogs import ChoiceDialog, Confirm, FormField, parse_field
 from companion.ui.i18n import translate_bindings
 
 TOKEN, CHARACTER, NONE = "token", "character", "none"
@@ -410,16 +410,23 @@ class BattleHelper(ModalScreen[bool]):
             error.update(str(exc))  # what was typed stays in the box
             return
         expected = dice_for(self.state, self.battle)
-        if len(faces) != expected:
-            self.notify(
-                tr(
-                    msg(
-                        "unicornus_forms.battle.other_count",
-                        got=count("die", len(faces)),
-                        n=expected,
-                    )
-                )
-            )
+        if len(faces) == expected:
+            await self._roll(faces)
+            return
+        # another count is legal (a card or ability), but a typo ("35" for "356") is likelier:
+        # ask, and keep what was typed if the answer is no
+        question = msg(
+            "unicornus_forms.battle.other_count", got=count("die", len(faces)), n=expected
+        )
+        error.update(tr(question))
+
+        async def answer(yes: bool | None) -> None:
+            if yes:
+                await self._roll(faces)
+
+        self.app.push_screen(Confirm(question), answer)
+
+    async def _roll(self, faces) -> None:
         if self.host.do(RollBattle(self.space, dice=tuple(faces))):
             await self.recompose()
             self.on_mount()

@@ -479,6 +479,14 @@ class UnicornusScreen(GameScreen):
         super().action_leave()
 
     # --- choices: ask the table, or pick and say so (§5.3) ---
+    def _is_space(self, value) -> bool:
+        """An option that is a space of the map (a yes/no option is a bool, also an int)."""
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and 0 <= value < len(self.state.board)
+        )
+
     def ask(
         self,
         choice: Choice,
@@ -510,7 +518,7 @@ class UnicornusScreen(GameScreen):
                 then(option.value)
             return
         self.busy = True
-        spaces = [o.value for o in choice.options if isinstance(o.value, int) and o.value >= 0]
+        spaces = [o.value for o in choice.options if self._is_space(o.value)]
         self.preview = set(spaces)
         self.refresh_view()
 
@@ -528,7 +536,7 @@ class UnicornusScreen(GameScreen):
             self.refresh_all()
 
         def highlight(value) -> None:
-            if isinstance(value, int) and value >= 0 and value < len(self.state.board):
+            if self._is_space(value):
                 self.map.move_to(value)
 
         self.app.push_screen(MapChoice(choice, title, highlight), done)
