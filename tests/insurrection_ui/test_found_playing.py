@@ -236,3 +236,28 @@ async def test_round_line_names_the_round_the_march_opens(store):
         assert app.screen.state.phase == "march" and app.screen.state.round == 1
         assert "Round 2/6" in text_of(app.screen, "#round")
         assert "Round 2" in text_of(app.screen, "#next")
+
+
+async def test_the_leader_offer_says_what_each_leader_does(store):
+    """§2: keeping one of two leaders is a choice made on what they bring: each option shows
+    the leader's initiative, icons and game effect (not just a name), in the reader's language."""
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for seat, name in ((1, "Ann"), (2, "Ben")):
+            app.screen.query_one(f"#seat-{seat}", Input).focus()
+            await type_text(pilot, name)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        cat = load("demo")
+        for option in dialog.choice.options:
+            card = cat.card(option.value)
+            text = tr(option.label, "ja")
+            assert card.name["ja"] in text and f"i{card.initiative}" in text
+            words = card.effect or card.text
+            assert words is None or words["ja"] in text
+            assert all(tr(f"insurrection.icon.{i}", "ja") in text for i in card.icons)

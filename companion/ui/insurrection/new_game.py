@@ -36,7 +36,7 @@ from companion.games.insurrection.scoring import name_msg
 from companion.games.insurrection.state import InsurrectionState
 from companion.ui.dialogs import ChoiceDialog, FormDialog
 from companion.ui.i18n import translate_bindings
-from companion.ui.insurrection.cards import land_name
+from companion.ui.insurrection.cards import badges, land_name
 from companion.ui.insurrection.catalog_values import (
     GAME_KEY,
     form_field,
@@ -333,7 +333,7 @@ class NewGameScreen(Screen):
             offers = state.leader_offers[player]
             choice = Choice(
                 msg("insurrection_ui.new.leader_reason", player=player),
-                tuple(Option(c, name_msg(cat.card(c).name)) for c in offers),
+                tuple(Option(c, _leader_option(cat, c)) for c in offers),
             )
             self.app.push_screen(
                 PassTo(
@@ -370,3 +370,17 @@ class NewGameScreen(Screen):
     def _begin(self, state: InsurrectionState) -> None:
         title = self.query_one("#title", Input).value.strip() or self._default_title()
         self.app.start_game(GAME_KEY, state, title, self.catalog_name)
+
+
+def _leader_option(cat, cid: str) -> Msg:
+    """A leader to keep, with what it brings: marks, Remove/Scout, initiative, icons and its
+    words (the game effect, or the card's text), so the choice is an informed one (§2)."""
+    card = cat.card(cid)
+    icons = " ".join(tr(f"insurrection.icon.{i}") for i in card.icons or ())
+    words = card.effect or card.text or {"en": "", "ja": ""}
+    return msg(
+        "insurrection_ui.new.leader_option",
+        name=name_msg(card.name),
+        badges=f"{badges(cat, cid)} {icons}".strip(),
+        words=words,
+    )
