@@ -28,3 +28,16 @@ def test_dynamic_keys_exist():
     keys += [f"insurrection.phase.{p}" for p in Phase.__args__]
     keys += [f"insurrection.pairs.{n}" for n in NS]
     assert [k for k in keys if not (tables.get(k, {}).get("en") and tables[k].get("ja"))] == []
+
+
+def test_log_lists_cards_the_way_each_language_writes():
+    """The game log (§3.1 March reveal): English lists with ", ", Japanese with "、"."""
+    from companion.core.i18n import tr
+    from companion.games.insurrection import GAME, engine
+    from companion.games.insurrection.catalog import load
+    from companion.games.insurrection.commands import March
+
+    state = engine.new_game(load("demo"), ("Ann", "Ben"), seed=1)
+    line = GAME.describe(March(cards=("imp", "knight")), state)
+    assert "Ember Imp, Hedge Knight" in tr(line, "en")
+    assert "火花の小鬼、生垣の騎士" in tr(line, "ja")

@@ -54,10 +54,15 @@ def _card_names(value: object, state: InsurrectionState) -> object:
         cards = [state.catalog.card(card_id) for card_id in value.split(", ")]
     except KeyError:
         return value
-    return {
-        lang: ", ".join(c.name.get(lang) or c.name.get("en") or c.id for c in cards)
+    return {  # each language lists the way it writes: "Goblin, Dragon" / "ゴブリン、ドラゴン"
+        lang: _LIST_SEPARATOR[lang].join(
+            c.name.get(lang) or c.name.get("en") or c.id for c in cards
+        )
         for lang in ("en", "ja")
     }
+
+
+_LIST_SEPARATOR = {"en": ", ", "ja": "、"}
 
 
 GAME = InsurrectionGame()
