@@ -6,7 +6,15 @@ Strings live in ``companion/locales/<domain>.toml``; each key holds one entry pe
     en = "Round {round}/{rounds}"
     ja = "ラウンド {round}/{rounds}"
 
-A key is addressed as ``<domain>.<key>`` (``ui.round.header``). Engines never format text
+A key is addressed as ``<domain>.<key>`` (``ui.round.header``). Where a count changes the
+words, ``plural`` names the parameter and ``<lang>_one`` gives the text for exactly one::
+
+    ["tokens"]
+    plural = "n"
+    en = "{n} tokens"
+    en_one = "{n} token"
+    ja = "{n}個"
+ Engines never format text
 themselves: they return :class:`Msg` values, which the UI translates at display time, so a
 game log recorded in English reads in Japanese after a language switch.
 """
@@ -107,6 +115,9 @@ def tr(message: Msg | str, lang: str | None = None, **params: Any) -> str:
     if entry is None:
         return f"⟨{key}⟩"
     template = entry.get(lang) or entry.get("en") or f"⟨{key}⟩"
+    counted = entry.get("plural")  # the parameter that decides "1 token" / "2 tokens"
+    if counted is not None and values.get(counted) == 1:
+        template = entry.get(f"{lang}_one") or template
     if not values:
         return template
     shown = {k: _show(v, lang) for k, v in values.items()}

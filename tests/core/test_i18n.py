@@ -50,3 +50,17 @@ def test_catalog_names_as_parameters_follow_the_language():
     line = Msg("ui.undo.done", {"step": {"en": "Goblin", "ja": "ゴブリン"}})
     assert tr(line, "en") == "Undone: Goblin"
     assert "ゴブリン" in tr(line, "ja")
+
+
+def test_plural_forms(tmp_path):
+    """One token, two tokens: the entry names the counted parameter."""
+    from companion.core.i18n import add_locale_dir
+
+    (tmp_path / "plural_test.toml").write_text(
+        '["tokens"]\nplural = "n"\nen = "{n} tokens"\nen_one = "{n} token"\nja = "{n}個"\n',
+        encoding="utf-8",
+    )
+    add_locale_dir(tmp_path)
+    assert tr(Msg("plural_test.tokens", {"n": 1}), "en") == "1 token"
+    assert tr(Msg("plural_test.tokens", {"n": 2}), "en") == "2 tokens"
+    assert tr(Msg("plural_test.tokens", {"n": 1}), "ja") == "1個"
