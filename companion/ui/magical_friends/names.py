@@ -128,11 +128,16 @@ def space_label(state: GameState, sid: str) -> str:
 # -- the engine's messages, with names -------------------------------------------------------
 
 _WIZARD_PARAMS = ("wizard", "by", "holder")
+# why a creature was slain or poisoned, as the engine names it (slaying.slay / poison)
+CAUSES = ("ability", "fairy_dust", "lava", "cavern", "dagger", "catapult", "highway")
 _WIZARD_LISTS = ("winners", "order")
 
 
 def humanize(message: Msg, state: GameState) -> Msg:
     """The engine's message with wizard indexes, creature and kind ids replaced by names."""
+    if message.key == "magical_friends.event.switch":  # which side is up, not "up: no"
+        up = message.params.get("heaven")
+        return Msg(f"magical_friends_ui.event.switch_{'heaven' if up else 'hell'}")
     params: dict[str, Any] = {}
     for key, value in message.params.items():
         params[key] = _humanize_value(key, value, state)
@@ -161,6 +166,8 @@ def _humanize_value(key: str, value: Any, state: GameState) -> Any:
         return kind_name(state, value)
     if key == "how" and isinstance(value, str):
         return Msg(f"magical_friends_ui.how.{value}")
+    if key == "cause" and value in CAUSES:
+        return Msg(f"magical_friends_ui.cause.{value}")
     if key == "path" and isinstance(value, str):
         return Msg(f"magical_friends.cavern.{value}")
     if key in ("heaven", "slay") and isinstance(value, bool):

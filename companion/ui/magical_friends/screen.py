@@ -253,6 +253,15 @@ class MagicalFriendsScreen(GameScreen):
         out.append(CATAPULT + " ", style="bold cyan")
         if state.catapult_holder is None:
             out.append(tr("magical_friends_ui.header.catapult_free"), style="dim")
+        elif state.catapult_space is None:  # taken, not put on the board yet
+            out.append(
+                tr(
+                    msg(
+                        "magical_friends_ui.header.catapult_held",
+                        wizard=state.wizards[state.catapult_holder].name,
+                    )
+                )
+            )
         else:
             out.append(
                 tr(
