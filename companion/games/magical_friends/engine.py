@@ -28,6 +28,7 @@ from .commands import (
     Summon,
 )
 from .corrections import correct
+from .log import describe
 from .moves import apply_move, apply_summon
 from .rounds import end_game, end_turn, play_artifacts, start_round
 from .slaying import poison, slay, slay_all_on
@@ -162,6 +163,10 @@ class MagicalFriendsGame:
 
     def summary(self, state: GameState) -> Msg:
         return summary(state)
+
+    def describe(self, cmd: Command, state: GameState) -> Msg:
+        """The game-log line, from the state before the step (see ``log.py``)."""
+        return describe(cmd, state)
 
 
 GAME = MagicalFriendsGame()

@@ -173,8 +173,13 @@ class MagicalFriendsScreen(GameScreen):
     # -- drawing --------------------------------------------------------------------------
     def refresh_all(self) -> None:
         state = self.state
+        # lines written by the engine's describe() name things already (log.py); older saved
+        # lines (cmd.*) carry ids and indexes, named here from the current state
         lines = [
-            replace(h, description=humanize(h.description, state)) for h in self.session.history()
+            h
+            if h.description.key.startswith("magical_friends.log.")
+            else replace(h, description=humanize(h.description, state))
+            for h in self.session.history()
         ]
         for log in self.query(GameLog):
             log.show(lines)

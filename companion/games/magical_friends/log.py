@@ -1,0 +1,165 @@
+"""The game log as the table would say it: wizards by name, creatures by their catalog name and
+number ("Bo's Lantern Moth 3"), what the step did ("Start of round 4 (fairy die: 5 → f3)").
+
+The step log calls :func:`describe` with the state *before* the step when the step is made, and
+stores the line. ``apply`` is pure and the generator is in the state, so the line may apply the
+step itself to say what came of it (the face the app rolled, where a move ended). A log built
+without stored lines asks again with a later state; the step may not apply there, and then the
+line says just what was reported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.commands import Command
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg
+
+from . import commands as c
+from .state import SLAIN, GameState
+
+
+def wizard(state: GameState, i: int | None) -> str:
+    if i is None or not 0 <= i < len(state.wizards):
+        return "?" if i is None else str(i)
+    return state.wizards[i].name
+
+
+def kind_name(state: GameState, kid: str) -> dict[str, str] | str:
+    for k in state.kinds:
+        if k.id == kid:
+            return dict(k.name)
+    return kid
+
+
+def creature(state: GameState, cid: str, owner: bool = True) -> Msg | str:
+    """``Bo's Lantern Moth 3`` (``owner=False``: ``Lantern Moth 3``)."""
+    found = next((x for x in state.creatures if x.id == cid), None)
+    if found is None:
+        return cid
+    number = cid.rsplit("-", 1)[-1]
+    name = Msg("magical_friends.log.creature", {"kind": kind_name(state, found.kind), "n": number})
+    if not owner:
+        return name
+    return Msg(
+        "magical_friends.log.owned", {"wizard": wizard(state, found.owner), "creature": name}
+    )
+
+
+def where(state: GameState, sid: str) -> Msg | str:
+    if sid == SLAIN:
+        return Msg("magical_friends.log.slain")
+    if sid == state.board.tavern:
+        return Msg("magical_friends.kind.tavern")
+    return sid
+
+
+def _after(state: GameState, cmd: Command) -> GameState | None:
+    from .engine import apply  # import here: the engine imports this module
+
+    try:
+        return apply(state, cmd)
+    except CompanionError:
+        return None
+
+
+def _fairy_face(after: GameState) -> tuple[int, str] | None:
+    for e in after.events:
+        if e.key == "magical_friends.event.fairy":
+            return e.params["roll"], e.params["space"]
+    return None
+
+
+def describe(cmd: Command, state: GameState) -> Msg:
+    """The log line of ``cmd`` made on ``state`` (the state before it)."""
+    after = _after(state, cmd)
+    if isinstance(cmd, c.StartRound):
+        rnd = state.round + 1
+        face = _fairy_face(after) if after is not None else None
+        if face is None:
+            return Msg("magical_friends.log.start_round", {"round": rnd})
+        key = "start_round_entered" if cmd.fairy_roll is not None else "start_round_rolled"
+        return Msg(f"magical_friends.log.{key}", {"round": rnd, "roll": face[0], "space": face[1]})
+    if isinstance(cmd, c.PlayArtifacts):
+        played = ", ".join(f"{wizard(state, i)} {n}" for i, n in enumerate(cmd.played))
+        if after is None:
+            return Msg("magical_friends.log.artifacts", {"played": played})
+        order = ", ".join(wizard(state, i) for i in after.turn_order)
+        return Msg("magical_friends.log.artifacts_order", {"played": played, "order": order})
+    if isinstance(cmd, c.Summon):
+        return Msg(
+            "magical_friends.log.summon",
+            {
+                "wizard": wizard(state, cmd.wizard),
+                "kind": kind_name(state, cmd.creature_kind),
+                "space": cmd.space,
+            },
+        )
+    if isinstance(cmd, c.Move):
+        return _move(cmd, state, after)
+    if isinstance(cmd, c.MoveCatapult):
+        return Msg("magical_friends.log.catapult", {"to": cmd.to})
+    if isinstance(cmd, c.ResolveHighway):
+        key = "highway_slay" if cmd.slay else "highway_spare"
+        who = state.pending[0].creature if state.pending else ""
+        return Msg(f"magical_friends.log.{key}", {"creature": creature(state, who)})
+    if isinstance(cmd, c.Slay):
+        what: Any = (
+            _names(state, cmd.creatures)
+            if cmd.creatures
+            else Msg("magical_friends.log.all_on", {"space": cmd.space or "?"})
+        )
+        params = {"wizard": wizard(state, cmd.by), "what": what}
+        if cmd.ability is None:
+            return Msg("magical_friends.log.slay", params)
+        return Msg(
+            "magical_friends.log.slay_ability",
+            {**params, "ability": creature(state, cmd.ability, owner=False)},
+        )
+    if isinstance(cmd, c.Poison):
+        target = creature(state, cmd.creature)
+        if cmd.ability is None:
+            return Msg("magical_friends.log.poison", {"creature": target})
+        return Msg(
+            "magical_friends.log.poison_ability",
+            {
+                "creature": target,
+                "ability": creature(state, cmd.ability),
+            },
+        )
+    if isinstance(cmd, c.EndTurn):
+        return Msg("magical_friends.log.end_turn", {"wizard": wizard(state, state.current_wizard)})
+    if isinstance(cmd, c.EndGame):
+        return Msg("magical_friends.cmd.end_game", {})
+    if isinstance(cmd, c.CorrectWizard):
+        return Msg("magical_friends.log.correct", {"what": wizard(state, cmd.wizard)})
+    if isinstance(cmd, c.CorrectCreature | c.CorrectHeart):
+        return Msg("magical_friends.log.correct", {"what": creature(state, cmd.creature)})
+    return cmd.describe()
+
+
+def _names(state: GameState, cids: tuple[str, ...]) -> Msg | str:
+    names = [creature(state, cid) for cid in cids]
+    if len(names) == 1:
+        return names[0]
+    return Msg("magical_friends.log.and", {"a": names[0], "b": _names(state, cids[1:])})
+
+
+def _move(cmd: c.Move, state: GameState, after: GameState | None) -> Msg:
+    who = creature(state, cmd.creature)
+    if cmd.how == "ability" and cmd.ability is not None:
+        how: Msg = Msg("magical_friends.log.how_ability", {"ability": creature(state, cmd.ability)})
+    else:
+        how = Msg(f"magical_friends.log.how.{cmd.how}")
+    end: Any = cmd.to or "?"
+    moved = next((x for x in after.creatures if x.id == cmd.creature), None) if after else None
+    if moved is not None:
+        end = where(after, moved.where)
+    params = {"creature": who, "how": how, "steps": cmd.steps, "to": end}
+    if moved is not None and moved.where == SLAIN:
+        key = "move_steps_slain" if cmd.steps is not None else "move_slain"
+        return Msg(f"magical_friends.log.{key}", params)
+    if cmd.steps is not None:
+        return Msg("magical_friends.log.move_steps", params)
+    return Msg("magical_friends.log.move", params)
