@@ -13,8 +13,10 @@ engine's order — 1 right, 2 upper right, 3 upper left, 4 left, 5 lower left, 6
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -70,6 +72,10 @@ class Request:
     tile_kind: str = ""  # new_tile
     marker: str = ""  # a start marker to place on this tile (goal, princess, kingdom:<id>)
     level: int = 0  # new_event
+
+    def key(self) -> list:
+        """The request as JSON data (a draft of its form is kept under this key)."""
+        return json.loads(json.dumps(astuple(self)))  # tuples as lists, as stored
 
 
 def requests(catalog: UnicornusCatalog, setup: SetupChoice) -> list[Request]:
@@ -242,7 +248,9 @@ def card_form(catalog: UnicornusCatalog, req: Request) -> CardForm:
         fields += [CARD_FIELDS[f]() for f in NEW_FIELDS[req.kind]]
         key = "new_kingdom" if req.kind == "new_kingdom" else "new_princess"
         title = Msg(f"unicornus_forms.title.{key}")
-    return CardForm(req, title, fields, Msg("unicornus_forms.intro.new"))
+    section = {"new_kingdom": "kingdom", "new_event": "events"}.get(req.kind, req.kind)
+    taken = _taken_names(catalog, section) - ({req.entry.casefold()} if req.entry else set())
+    return CardForm(req, title, fields, Msg("unicornus_forms.intro.new"), taken)
 
 
 def _item(catalog: UnicornusCatalog, section: str, entry: str):
@@ -285,26 +293,76 @@ def card_patch(catalog: UnicornusCatalog, req: Request, values: dict[str, Any]) 
     return {section: [entry]}
 
 
-class CardForm(FormDialog):
-    """A :class:`FormDialog` that also reads dice diagrams (kind "faces")."""
+class Drafted:
+    """What is typed into a form is a *draft*: restored when the form opens again (after
+    escape, or after the app was closed), and reported on every change so the new-game flow
+    can keep it. Mixed into :class:`CardForm` and :class:`TileForm`."""
 
-    def __init__(self, request: Request, title: Msg, fields: list[FormField], intro: Msg):
+    draft: dict[str, str]
+    on_draft: Callable[[dict[str, str]], None] | None
+
+    def restore_draft(self) -> None:
+        for inp in self.query(Input):  # type: ignore[attr-defined]
+            if inp.id in self.draft:
+                inp.value = self.draft[inp.id]
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id:
+            self.draft[event.input.id] = event.value
+            if self.on_draft is not None:
+                self.on_draft(dict(self.draft))
+
+    def focus_first_error(self, bad: list[str]) -> None:
+        """Move to the first field with a message (scrolls it into view)."""
+        if bad:
+            self.query_one(f"#{bad[0]}", Input).focus()  # type: ignore[attr-defined]
+
+
+def _taken_names(catalog: UnicornusCatalog, section: str) -> set[str]:
+    return {
+        n.strip().casefold() for item in getattr(catalog, section) for n in item.name.values()
+    } | {item.id.casefold() for item in getattr(catalog, section)}
+
+
+class CardForm(Drafted, FormDialog):
+    """A :class:`FormDialog` that also reads dice diagrams (kind "faces") and refuses a new
+    entry's name already in the catalog (a second "Annelie" is a typo, not a new card)."""
+
+    def __init__(
+        self,
+        request: Request,
+        title: Msg,
+        fields: list[FormField],
+        intro: Msg,
+        taken: set[str] = frozenset(),  # type: ignore[assignment]
+    ):
         super().__init__(title, fields, intro)
-        self.request = request
+        self.request, self.taken = request, taken
+        self.draft, self.on_draft = {}, None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.restore_draft()
 
     def collect(self) -> dict[str, Any] | None:
         values: dict[str, Any] = {}
-        ok = True
+        bad = []
         for f in self.fields:
             error = self.query_one(f"#error-{f.name}", Static)
             text = self.query_one(f"#field-{f.name}", Input).value
             try:
                 values[f.name] = parse_faces(text) if f.kind == "faces" else parse_field(f, text)
+                if f.name.startswith("name_") and values[f.name]:
+                    if values[f.name].casefold() in self.taken:
+                        raise ValueError(
+                            tr(Msg("unicornus_forms.error.name_taken", {"name": values[f.name]}))
+                        )
                 error.update("")
             except ValueError as exc:
                 error.update(str(exc))
-                ok = False
-        return values if ok else None
+                bad.append(f"field-{f.name}")
+        self.focus_first_error(bad)
+        return None if bad else values
 
 
 # --- a tile, as a flower -------------------------------------------------------------------
@@ -332,7 +390,7 @@ def marker_label(catalog: UnicornusCatalog, marker: str) -> Msg:
     return Msg(f"unicornus_forms.marker.{marker}")
 
 
-class TileForm(ModalScreen[dict | None]):
+class TileForm(Drafted, ModalScreen[dict | None]):
     """One tile: its 7 spaces as a flower, each value saying where it is printed. Dismisses
     with the user-catalog patch, or None when the table leaves it for later."""
 
@@ -354,6 +412,7 @@ class TileForm(ModalScreen[dict | None]):
                 if new or f"spaces[{k}].{f}" in request.fields:
                     self.asked[k].append(f)
         self.characters = self._character_choices()
+        self.draft, self.on_draft = {}, None
 
     def _character_choices(self) -> list[tuple[str, str]]:
         if self.tile is not None or self.request.tile_kind not in ("empire", "kingdom"):
@@ -465,6 +524,7 @@ class TileForm(ModalScreen[dict | None]):
         return Vertical(*children, classes="space-box", id=f"space-{k}")
 
     def on_mount(self) -> None:
+        self.restore_draft()
         inputs = list(self.query(Input))
         if inputs:
             inputs[0].focus()
@@ -487,40 +547,30 @@ class TileForm(ModalScreen[dict | None]):
         return int(text)
 
     def collect(self) -> dict | None:
-        ok = True
+        bad: list[str] = []  # ids of the inputs with a message, in form order
         spaces = (
             [_plain(s) for s in self.tile.spaces]
             if self.tile is not None
             else [{} for _ in range(7)]
         )
-        for k in range(7):
-            problems = []
-            for f in self.asked[k]:
-                try:
-                    spaces[k][f] = self._read_space(k, f)
-                except ValueError as exc:
-                    problems.append(f"{tr(Msg(f'unicornus_forms.short.{f}'))}: {exc}")
-            self.query_one(f"#error-s{k}", Static).update("\n".join(problems))
-            ok = ok and not problems
-        marker = self._marker()
-        if marker:
-            error = self.query_one("#error-marker", Static)
-            text = self.query_one("#tile-marker", Input).value.strip()
-            if text.isdigit() and 0 <= int(text) <= 6:
-                error.update("")
-                where = int(text)
-            else:
-                error.update(tr(Msg("unicornus_forms.error.space_index", {"text": text})))
-                ok, where = False, -1
         entry: dict[str, Any] = {}
         if self.tile is None:
             entry["kind"] = self.request.tile_kind
             name = self.query_one("#tile-name_en", Input).value.strip()
-            error = self.query_one("#error-name", Static)
-            error.update("" if name else tr("unicornus_forms.error.name"))
-            ok = ok and bool(name)
-            entry["name"] = {"en": name}
             ja = self.query_one("#tile-name_ja", Input).value.strip()
+            taken = _taken_names(self.catalog, "tiles")
+            problem = ""
+            if not name:
+                problem = tr("unicornus_forms.error.name")
+            elif name.casefold() in taken or ja.casefold() in taken:
+                twice = name if name.casefold() in taken else ja
+                problem = tr(Msg("unicornus_forms.error.name_taken", {"name": twice}))
+            self.query_one("#error-name", Static).update(problem)
+            if problem:
+                bad.append(
+                    "tile-name_en" if not name or name.casefold() in taken else "tile-name_ja"
+                )
+            entry["name"] = {"en": name}
             if ja:
                 entry["name"]["ja"] = ja
             entry["id"] = _new_id(self.catalog, "tiles", name, self.request.tile_kind)
@@ -534,12 +584,33 @@ class TileForm(ModalScreen[dict | None]):
                     error.update(
                         tr(Msg("unicornus_forms.error.pick", {"count": len(self.characters)}))
                     )
-                    ok = False
+                    bad.append("tile-character")
             elif self.request.tile_kind == "capital":
                 entry["character"] = "lionel"
         else:
             entry["id"] = self.tile.id
-        if not ok:
+        marker = self._marker()
+        where = -1
+        if marker:
+            error = self.query_one("#error-marker", Static)
+            text = self.query_one("#tile-marker", Input).value.strip()
+            if text.isdigit() and 0 <= int(text) <= 6:
+                error.update("")
+                where = int(text)
+            else:
+                error.update(tr(Msg("unicornus_forms.error.space_index", {"text": text})))
+                bad.append("tile-marker")
+        for k in (3, 2, 4, 0, 1, 5, 6):  # the flower's order on screen
+            problems = []
+            for f in self.asked[k]:
+                try:
+                    spaces[k][f] = self._read_space(k, f)
+                except ValueError as exc:
+                    problems.append(f"{tr(Msg(f'unicornus_forms.short.{f}'))}: {exc}")
+                    bad.append(f"s{k}-{f}")
+            self.query_one(f"#error-s{k}", Static).update("\n".join(problems))
+        self.focus_first_error(bad)
+        if bad:
             return None
         if marker:
             if marker.endswith(":"):

@@ -22,6 +22,10 @@ from companion.ui.unicornus import catalog_forms as forms
 
 GAME_KEY = "unicornus"
 DRAW, ENTER = "draw", "enter"
+DRAFT_KEY = "unicornus.new_game_draft"
+"""Setting holding an unfinished box flow: the table's choices, whether the forms were being
+asked, and what is typed into a form not yet saved. Closing the app midway loses nothing:
+the next ``new unicornus`` on the box restores it and carries on with the next form."""
 
 
 class NewGameScreen(Screen):
@@ -41,6 +45,17 @@ class NewGameScreen(Screen):
         self.asked_any = False  # a form was answered during this start
         self.draw_shown: tuple[str, ...] = ()
         self.draw_at_start: tuple[str, ...] = ()
+        self.draft: dict[str, Any] = {}
+        self.form_draft: dict[str, Any] | None = None  # {"request": key, "values": {...}}
+        self.asking = False  # the forms are being asked (a form is open or about to be)
+        self.ready = False  # restored: from now on every change is kept in the draft
+        if catalog_name == "box":
+            self.draft = self.app.store.get_setting(DRAFT_KEY) or {}
+            self.players = int(self.draft.get("players", self.players))
+            self.tile_mode = self.draft.get("tile_mode", self.tile_mode)
+            if seed is None and isinstance(self.draft.get("seed"), int):
+                self.seed = self.draft["seed"]
+            self.form_draft = self.draft.get("form")
         translate_bindings(self)
 
     def _load(self) -> UnicornusCatalog:
@@ -88,7 +103,7 @@ class NewGameScreen(Screen):
                         (tr("unicornus_forms.setup.tiles_draw"), DRAW),
                         (tr("unicornus_forms.setup.tiles_enter"), ENTER),
                     ],
-                    value=DRAW,
+                    value=self.tile_mode,
                     allow_blank=False,
                     id="tile-mode",
                 )
@@ -114,9 +129,52 @@ class NewGameScreen(Screen):
         return f"{tr_name(p.name, p.id)}  {tr(values)}"
 
     def on_mount(self) -> None:
-        self._build_seats()
+        self._build_seats(keep=self.draft.get("characters"))
         self._build_tiles()
+        self._restore_draft()
         self._refresh_summary()
+        self.call_after_refresh(self._ready)
+
+    def _restore_draft(self) -> None:
+        if not self.draft:
+            return
+        for sid, key, options in (
+            ("#princess", "princess", [p.id for p in self.catalog.princesses]),
+            ("#start-player", "start_player", list(range(self.players))),
+        ):
+            if self.draft.get(key) in options:
+                self.query_one(sid, Select).value = self.draft[key]
+        for select, tid in zip(
+            self.query(".tile").results(Select), self.draft.get("tiles", []), strict=False
+        ):
+            if tid in {t.id for t in self.catalog.tiles}:
+                select.value = tid
+
+    def _ready(self) -> None:
+        self.ready = True
+        if self.draft.get("asking"):  # closed while the forms were asked: carry on
+            self.notify(tr("unicornus_forms.setup.resumed"))
+            self.action_start()
+
+    def _save_draft(self) -> None:
+        if self.catalog_name != "box" or not self.ready:
+            return
+        start = self.query_one("#start-player", Select).value
+        princess = self.query_one("#princess", Select).value
+        self.app.store.set_setting(
+            DRAFT_KEY,
+            {
+                "players": self.players,
+                "characters": self.chosen_characters(),
+                "princess": None if princess is Select.NULL else str(princess),
+                "start_player": None if start is Select.NULL else int(start),
+                "tile_mode": self.tile_mode,
+                "tiles": self.entered_tiles(),
+                "seed": self.seed,
+                "asking": self.asking,
+                "form": self.form_draft,
+            },
+        )
 
     def _character_options(self) -> list[tuple[str, str]]:
         return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
@@ -246,6 +304,7 @@ class NewGameScreen(Screen):
         if sid in ("players", "tile-mode") or sid.startswith("character-"):
             self._build_tiles()
         self._refresh_summary()
+        self._save_draft()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "seed":
@@ -254,6 +313,7 @@ class NewGameScreen(Screen):
                 self.seed = int(text)
                 self.query_one("#error-tiles", Static).update("")
                 self._build_tiles()
+                self._save_draft()
             else:
                 self.query_one("#error-tiles", Static).update(
                     tr(Msg("unicornus_forms.error.seed", {"text": text}))
@@ -326,33 +386,59 @@ class NewGameScreen(Screen):
     def _continue(self) -> None:
         setup = self.setup_choice()
         if setup is None:
+            self._stop_asking()
             return
         pending = forms.requests(self.catalog, setup)
         if pending:
             if self.catalog_name != "box":
                 self.notify(tr("unicornus_forms.error.demo_incomplete"), severity="error")
                 return
+            self.asking = True
             self._ask(pending[0], then=self._continue)
             return
         if self.asked_any and self.tile_mode == DRAW and setup.tiles != self.draw_at_start:
             # new tiles changed the draw: let the table see it before the game starts
             self._build_tiles()
             self.notify(tr("unicornus_forms.setup.check_draw"))
+            self._stop_asking()
             return
         try:
             state = new_game(self.catalog, setup, self.seed)
         except CompanionError as exc:
             self.notify(str(exc), severity="error", timeout=10)
+            self._stop_asking()
             return
+        if self.catalog_name == "box":
+            self.app.store.set_setting(DRAFT_KEY, None)  # done: nothing left to resume
+            self.ready = False
         key = "title_demo" if self.catalog_name == "demo" else "title_box"
         title = tr(msg(f"unicornus_forms.setup.{key}", players=setup.players))
         self.app.start_game(GAME_KEY, state, title, self.catalog_name)
 
+    def _stop_asking(self) -> None:
+        self.asking = False
+        self._save_draft()
+
     def _ask(self, request: forms.Request, then) -> None:
-        """Show one form; save its answer into the user's catalog; then carry on."""
+        """Show one form; save its answer into the user's catalog; then carry on. What is
+        typed is kept in the draft until the answer is saved (escape and closing lose nothing)."""
+        key = request.key()
+        form = forms.form_for(self.catalog, request)
+        if self.form_draft and self.form_draft.get("request") == key:
+            form.draft = dict(self.form_draft.get("values", {}))
+        else:
+            self.form_draft = None
+
+        def typed(values: dict[str, str]) -> None:
+            self.form_draft = {"request": key, "values": values}
+            self._save_draft()
+
+        form.on_draft = typed
+        self._save_draft()
 
         def answered(answer: Any) -> None:
             if answer is None:
+                self._stop_asking()
                 left = forms.requests(self.catalog, self.setup_choice(report=False) or _EMPTY)
                 self.notify(tr(msg("unicornus_forms.setup.left_for_later", count=len(left))))
                 self._refresh_summary()
@@ -362,13 +448,16 @@ class NewGameScreen(Screen):
                 self.catalog = forms.save_patch(self.app.store, patch)
             except CompanionError as exc:
                 self.notify(str(exc), severity="error", timeout=12)
+                self._stop_asking()
                 return
             self.asked_any = True
+            self.form_draft = None
+            self._save_draft()
             self.notify(tr("unicornus_forms.saved"))
             self._refresh_options(request)
             self.call_after_refresh(then)
 
-        self.app.push_screen(forms.form_for(self.catalog, request), answered)
+        self.app.push_screen(form, answered)
 
     def _refresh_options(self, request: forms.Request) -> None:
         """Show what the answer added or changed (names, values, the draw)."""
