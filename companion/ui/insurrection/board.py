@@ -136,7 +136,9 @@ class InsurrectionScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.title = self.session.title
-        self.sub_title = tr("insurrection_ui.title")
+        # the default title already names the game: "インサレクション … — インサレクション" read twice
+        game = tr("insurrection_ui.title")
+        self.sub_title = "" if game in self.title else game
         self.query_one("#area").border_title = tr("insurrection_ui.area.title")
         self.query_one("#turns").border_title = tr("insurrection_ui.turns.title")
         self.query_one("#hands").border_title = tr("insurrection_ui.hand.title")

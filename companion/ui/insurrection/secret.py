@@ -9,6 +9,7 @@ nothing of the hand on it. The same two screens answer "show me my hand" at any 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -21,6 +22,12 @@ from textual.widgets import Static
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection.catalog import InsurrectionCatalog, Leader
 from companion.ui.insurrection.cards import chip, counted
+
+
+def sentence_lines(text: str) -> str:
+    """Japanese has no spaces, so the terminal folds it at the box edge, even inside "（§2）";
+    a line per sentence (after 。！？) breaks it where a reader pauses. English is unchanged."""
+    return re.sub(r"(?<=[。！？])(?=\S)", "\n", text)
 
 
 class PassTo(ModalScreen[bool]):
@@ -45,7 +52,7 @@ class PassTo(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(tr(self.title_msg), id="who")
-            yield Static(tr(self.body), id="body")
+            yield Static(sentence_lines(tr(self.body)), id="body")
             yield Static(tr("insurrection_ui.secret.help"), id="help")
 
     def action_ready(self) -> None:

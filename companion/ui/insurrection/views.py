@@ -163,7 +163,9 @@ def deck_panel(state: InsurrectionState) -> Text:
     if comp:
         text.append("\n")
         parts = [
-            f"{name(cat, cid)} ×{n}" + (f" {MARK}{cat.card(cid).corruption}" if marks else "")
+            # no space inside an entry: the terminal wraps at spaces, and "×3 ●1" alone on
+            # the next line lost its card (Japanese names have no spaces of their own)
+            f"{name(cat, cid)}×{n}" + (f"{MARK}{cat.card(cid).corruption}" if marks else "")
             for cid, n in sorted(comp.items(), key=lambda kv: (-kv[1], name(cat, kv[0])))
             for marks in [cat.card(cid).corruption or 0]
         ]

@@ -1,0 +1,76 @@
+"""Playing a whole game in Japanese (issue 5 follow-up): what read badly or was cut off."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from companion.core.i18n import set_language
+from companion.store import Store
+from companion.ui.app import Start, create_app
+from companion.ui.insurrection.secret import PassTo
+from tests.insurrection_ui.helpers import new_demo_game
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+def shown_lines(widget: Static) -> list[str]:
+    """The lines a widget shows on screen, as the terminal draws them."""
+    region = widget.content_region
+    return [strip.text.rstrip() for strip in widget.render_lines(region.reset_offset)]
+
+
+async def test_pass_screen_breaks_japanese_between_sentences(store):
+    """§2 step 3 (leader kept in secret): the pass screen's words in Japanese break after a
+    sentence, never inside "（§2）" (the terminal folded it as "（§2" / "）")."""
+    game_id = new_demo_game(store, seed=4)
+    app = create_app(store, Start("resume", game_id=game_id), lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        from companion.core.i18n import msg
+
+        app.push_screen(
+            PassTo(
+                msg("insurrection_ui.secret.pass", player="あき"),
+                msg("insurrection_ui.secret.leader", player="あき"),
+            )
+        )
+        await pilot.pause()
+        lines = [line for line in shown_lines(app.screen.query_one("#body", Static)) if line]
+        assert any("（§2）。" in line for line in lines), lines
+        assert all(line.endswith("。") for line in lines), lines
+        assert len(lines) == 3
+
+
+async def test_game_title_names_the_game_once(store):
+    """The header read "インサレクション 2026-11-29 — インサレクション": a title that already
+    names the game gets no sub-title; another title still says which game it is."""
+    set_language("ja")
+    game_id = new_demo_game(store, title="インサレクション 2026-11-29")
+    other_id = new_demo_game(store, title="土曜の会")
+    for gid, sub in ((game_id, ""), (other_id, "インサレクション")):
+        app = create_app(store, Start("resume", game_id=gid), lang="ja")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.screen.sub_title == sub
+
+
+def test_unseen_cards_keep_their_count_on_their_line():
+    """The deck panel's unseen cards (§1 the deck): an entry is never split by the wrap, so
+    "×3 ●1" is not left at the start of a line without its card."""
+    from rich.console import Console
+
+    from companion.ui.insurrection.views import deck_panel
+    from tests.insurrection_ui.helpers import demo_state
+
+    set_language("ja")
+    text = deck_panel(demo_state(seed=4))
+    console = Console(width=68, file=None, legacy_windows=False)
+    for line in text.wrap(console, 68):
+        assert not line.plain.startswith(("×", "●")), line.plain
