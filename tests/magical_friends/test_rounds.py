@@ -199,3 +199,19 @@ def test_moves_on_the_space_graph_branches_and_queries():
     assert codec.load(GameState, codec.dump(st)) == st
     with pytest.raises(RuleError):  # not your friend on the other wizard's turn
         apply(apply(st, EndTurn()), Move(cid, steps=1))
+
+
+def test_ties_ask_only_the_tied_wizards_seat_order_first():
+    """§6 turn order: only wizards whose artifacts tie need the table's order; the groups are
+    in seat order from the start player, and the rest keep the artifacts' order."""
+    from companion.games.magical_friends.queries import tie_groups, tie_order
+
+    st = start_round(game(BOARD_A, wizards=4))
+    st = replace(st, start_player=2)
+    played = (5, 9, 5, 9)
+    assert tie_groups(st, played) == ((2, 0), (3, 1))  # seats from wizard 2: 2, 3, 0, 1
+    # the table: among the 5s wizard 0 first, among the 9s seat order (3 then 1)
+    order = tie_order(st, ((0, 2), (3, 1)))
+    after = apply(st, PlayArtifacts(played, tie_order=order))
+    assert after.turn_order == (3, 1, 0, 2)
+    assert tie_groups(st, (1, 2, 3, 4)) == ()

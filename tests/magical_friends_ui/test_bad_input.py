@@ -66,7 +66,8 @@ async def test_keys_a_dialog_does_not_take_are_answered(store):
 
 
 async def test_a_bad_turn_order_is_asked_again_keeping_the_artifacts(store):
-    """§6 ties: an order that is not each wizard once is refused and asked again; the
+    """§6 ties: only the tied wizards are asked about (pre-filled in seat order from the start
+    player); an order that is not each of them once is refused and asked again; the
     artifacts already entered are kept."""
     session = saved_game(store)
     play_to_round_3(session)
@@ -75,10 +76,14 @@ async def test_a_bad_turn_order_is_asked_again_keeping_the_artifacts(store):
         await pilot.pause()
         await keys(pilot, "a", "7", "enter", "7", "enter", "2", "enter")  # Red and Blue tie
         assert isinstance(app.screen, FormDialog)
-        await keys(pilot, "ctrl+a", "ctrl+k", *"1 1", "enter")
+        fields = [f.name for f in app.screen.fields]
+        assert fields == ["g0"]  # one group: Red and Blue, not Green
+        field = app.screen.query_one("#field-g0")
+        assert field.value == "1 2"  # seat order from the start player (Red)
+        await keys(pilot, "ctrl+a", "ctrl+k", *"1 3", "enter")
         assert isinstance(app.screen, FormDialog)  # asked again
-        assert "each of the 3" in _notes(app).lower()
-        await keys(pilot, "ctrl+a", "ctrl+k", *"2 1 3", "enter")
+        assert "the numbers 1, 2 once" in _notes(app)
+        await keys(pilot, "ctrl+a", "ctrl+k", *"2 1", "enter")
         state = screen_state(app)
         assert state.played == (7, 7, 2) and state.turn_order == (1, 0, 2)
 

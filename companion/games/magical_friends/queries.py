@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .board import Walk, walks_of
 from .moves import bonus_steps, summon_spaces
-from .rounds import artifact_value
+from .rounds import artifact_value, seating, tie_groups, tie_order
 from .slaying import cannot_be_poisoned, cannot_be_slain
 from .state import SLAIN, Creature, GameState
 from .wands import Power, magic_power, on_market
@@ -102,6 +102,9 @@ __all__ = [
     "bonus_steps",
     "summon_spaces",
     "artifact_value",
+    "seating",
+    "tie_groups",
+    "tie_order",
     "cannot_be_slain",
     "cannot_be_poisoned",
 ]

@@ -131,6 +131,41 @@ def _turn_order(state: GameState, values: list[int], tie_order: tuple[int, ...])
     return tuple(sorted(range(n), key=lambda w: (sign * values[w], rank[w])))
 
 
+def seating(state: GameState) -> tuple[int, ...]:
+    """The wizards in seat order from the start player."""
+    n = len(state.wizards)
+    return tuple((state.start_player + k) % n for k in range(n))
+
+
+def tie_groups(state: GameState, played: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Wizards whose played artifacts tie (equal value), each group in seat order from the
+    start player: only their order is the table's to give. All wizards when the box's
+    turn-order rule is not transcribed."""
+    if state.turn_order_rule is None:
+        return (seating(state),)
+    values = {w: artifact_value(state, w, num) for w, num in enumerate(played)}
+    groups: dict[int, list[int]] = {}
+    for w in seating(state):
+        groups.setdefault(values[w], []).append(w)
+    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+
+
+def tie_order(state: GameState, orders: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """A full ``tie_order`` from the table's order within each tied group: seat order, with
+    each group's seats taken by its wizards in the order given."""
+    queue = {w: group for group in orders for w in group}
+    taken: dict[tuple[int, ...], int] = {}
+    out = []
+    for w in seating(state):
+        group = queue.get(w)
+        if group is None:
+            out.append(w)
+        else:
+            out.append(group[taken.get(group, 0)])
+            taken[group] = taken.get(group, 0) + 1
+    return tuple(out)
+
+
 def end_turn(state: GameState) -> GameState:
     if state.phase != "turns":
         raise RuleError("magical_friends.turn.not_now")

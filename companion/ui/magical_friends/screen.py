@@ -45,12 +45,15 @@ from companion.games.magical_friends import (
 )
 from companion.games.magical_friends.board import CAVERN_DIE
 from companion.games.magical_friends.queries import (
+    artifact_value,
     bonus_steps,
     destinations,
     extra_spell,
     fortune_teller,
     magic_power,
     summon_spaces,
+    tie_groups,
+    tie_order,
     wizard_view,
 )
 from companion.games.magical_friends.wands import check_ability
@@ -588,7 +591,7 @@ class MagicalFriendsScreen(GameScreen):
                 "magical_friends.artifacts.tie",
                 "magical_friends.artifacts.order_needed",
             ):
-                order = await self.ask_order(err)
+                order = await self.ask_order(err, cmd)
                 if order is None:
                     return
                 cmd = replace(cmd, tie_order=order)
@@ -600,51 +603,68 @@ class MagicalFriendsScreen(GameScreen):
             intro = humanize(err.message, state)
             self.notify(tr(intro), severity="error")
 
-    async def ask_order(self, err: RuleError) -> tuple[int, ...] | None:
-        """The table's order for tied artifacts (or for a box whose turn-order rule is unknown)."""
+    async def ask_order(self, err: RuleError, cmd: PlayArtifacts) -> tuple[int, ...] | None:
+        """The table's order among the wizards whose artifacts tie (all of them for a box whose
+        turn-order rule is unknown): one field per tied group, pre-filled in seat order from
+        the start player; the others keep the artifacts' order."""
         state = self.state
-        n = len(state.wizards)
-        seating = tuple((state.start_player + k) % n for k in range(n))
+        groups = tie_groups(state, cmd.played)
         if self.app.ties == "auto" and err.message.key == "magical_friends.artifacts.tie":
+            order = tie_order(state, groups)
             self.notify(
                 tr(
                     msg(
                         "magical_friends_ui.auto.tie",
-                        order=", ".join(state.wizards[i].name for i in seating),
+                        order=", ".join(
+                            " = ".join(state.wizards[i].name for i in g) for g in groups
+                        ),
                     )
                 )
             )
-            return seating
-        who = ", ".join(f"{i + 1} = {w.name}" for i, w in enumerate(state.wizards))
-        text = " ".join(str(i + 1) for i in seating)
+            return order
+        texts = [" ".join(str(i + 1) for i in g) for g in groups]
         intro = err.message
         while True:
             # asked again with what was typed until it is an order or cancelled: the
             # artifacts already entered are not lost to a typo
-            values = await self.app.push_screen_wait(
-                FormDialog(
-                    Msg("magical_friends_ui.form.order_title"),
-                    [
-                        FormField(
-                            "order",
-                            Msg("magical_friends_ui.form.order"),
-                            kind="text",
-                            value=text,
-                            hint=Msg("magical_friends_ui.form.order_hint", {"who": who}),
-                        )
-                    ],
-                    intro=intro,
+            fields = []
+            for k, g in enumerate(groups):
+                who = ", ".join(f"{i + 1} = {state.wizards[i].name}" for i in g)
+                label = (
+                    Msg("magical_friends_ui.form.order")
+                    if state.turn_order_rule is None
+                    else Msg(
+                        "magical_friends_ui.form.tie_group",
+                        {"value": artifact_value(state, g[0], cmd.played[g[0]])},
+                    )
                 )
+                fields.append(
+                    FormField(
+                        f"g{k}",
+                        label,
+                        kind="text",
+                        value=texts[k],
+                        hint=Msg("magical_friends_ui.form.order_hint", {"who": who}),
+                    )
+                )
+            values = await self.app.push_screen_wait(
+                FormDialog(Msg("magical_friends_ui.form.order_title"), fields, intro=intro)
             )
             if not values:
                 return None
-            text = values["order"]
-            parts = text.replace(",", " ").split()
-            if all(p.isdigit() for p in parts) and sorted(int(p) for p in parts) == list(
-                range(1, n + 1)
-            ):
-                return tuple(int(p) - 1 for p in parts)
-            intro = msg("magical_friends_ui.error.order", count=n)
+            texts = [values[f"g{k}"] for k in range(len(groups))]
+            orders = []
+            for g, text in zip(groups, texts, strict=True):
+                parts = text.replace(",", " ").split()
+                if not all(p.isdigit() for p in parts) or sorted(
+                    int(p) - 1 for p in parts
+                ) != sorted(g):
+                    break
+                orders.append(tuple(int(p) - 1 for p in parts))
+            else:
+                return tie_order(state, tuple(orders))
+            bad = ", ".join(str(i + 1) for i in g)
+            intro = msg("magical_friends_ui.error.tie_order", numbers=bad)
             self.notify(tr(intro), severity="error")
 
     # -- moves ----------------------------------------------------------------------------
