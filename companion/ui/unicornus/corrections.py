@@ -6,12 +6,79 @@ character, or the game itself can be set; each changed value is one logged, undo
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from companion.core.i18n import Msg
+from textual.widgets import Input, Static
+
+from companion.core.errors import RuleError
+from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice, Option
+from companion.games.unicornus import GAME
 from companion.games.unicornus.commands import Correct, PlaceUnit, RemoveUnit
 from companion.games.unicornus.state import UKState
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+
+
+class FieldError(ValueError):
+    """A value that reads well but does not fit the game (a space not on this board)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class CheckedForm(FormDialog):
+    """A form whose answer is tried on the game before it closes: the commands it makes are
+    applied to a copy of the state, and a rule they break is shown beside the field it comes
+    from, the form staying open with everything typed (a form that closed on a rule error
+    would lose the typing and say it somewhere else)."""
+
+    def __init__(
+        self,
+        title: Msg,
+        fields: list[FormField],
+        state: UKState,
+        to_commands: Callable[[dict], list],
+        field_of: Callable[[Any, RuleError], str] | None = None,
+        intro: Msg | None = None,
+    ) -> None:
+        super().__init__(title, fields, intro)
+        self.state, self.to_commands, self.field_of = state, to_commands, field_of
+
+    def _blame(self, field: str, text: str) -> None:
+        names = [f.name for f in self.fields]
+        field = field if field in names else names[0]
+        self.query_one(f"#error-{field}", Static).update(text)
+        self.query_one(f"#field-{field}", Input).focus()
+
+    def collect(self) -> dict[str, Any] | None:
+        values = super().collect()
+        # a space name is checked with the rest, not only once every other field reads well
+        for f in self.fields:
+            text = self.query_one(f"#field-{f.name}", Input).value.strip()
+            if f.name == "space" and text and text not in self.state.board.names:
+                problem = tr(Msg("unicornus.rule.no_such_space", {"space": text}))
+                self.query_one(f"#error-{f.name}", Static).update(problem)
+                values = None
+        if values is None:
+            bad = [f for f in self.fields if str(self.query_one(f"#error-{f.name}").render())]
+            if bad:
+                self.query_one(f"#field-{bad[0].name}", Input).focus()
+            return None
+        try:
+            commands = self.to_commands(values)
+        except FieldError as exc:
+            self._blame(exc.field, str(exc))
+            return None
+        state = self.state
+        for cmd in commands:
+            try:
+                state = GAME.apply(state, cmd)
+            except RuleError as exc:
+                field = self.field_of(cmd, exc) if self.field_of else getattr(cmd, "field", "")
+                self._blame(field, str(exc))
+                return None
+        return values
 
 
 def _n(pair: tuple[str, str]) -> Msg:
@@ -193,9 +260,10 @@ def diff(state: UKState, target: str, old: dict, values: dict) -> list[Correct]:
         elif value == "-" and isinstance(old[key], str):
             value = ""
         elif key == "space" and isinstance(value, str):
-            if value not in state.board.names:
-                continue
-            value = state.board.names.index(value)
+            name = value.strip()
+            if name not in state.board.names:
+                raise FieldError("space", tr(Msg("unicornus.rule.no_such_space", {"space": name})))
+            value = state.board.names.index(name)
         elif key == "start_player":
             value = value - 1
         if value != old[key]:
@@ -242,7 +310,7 @@ def correction_menu(screen, space: int, done: Callable) -> None:
         def back(values) -> None:
             done(then(values) if values else None)
 
-        screen.app.push_screen(FormDialog(title, fields), back)
+        screen.app.push_screen(CheckedForm(title, fields, screen.state, then), back)
 
     def picked(value) -> None:
         if value is None:

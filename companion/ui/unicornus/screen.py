@@ -51,9 +51,15 @@ from companion.ui.game_screen import GameScreen
 from companion.ui.widgets.game_log import GameLog
 
 from . import views
-from .corrections import correction_menu
+from .corrections import CheckedForm, correction_menu
 from .hexmap import MARK_STYLES, HexMap, Mark
 
+# a broken Transport rule, shown beside the field it comes from
+TRANSPORT_BLAME = {
+    "unicornus.rule.bad_receiver": "receiver",
+    "unicornus.rule.too_far": "receiver",
+    "unicornus.rule.escort": "supplies",
+}
 WIDE = 150  # from this terminal width on, the map draws its expanded hexes
 
 
@@ -427,8 +433,15 @@ class UnicornusScreen(GameScreen):
                 Msg("unicornus_ui.form.receiver"),
                 kind="choice",
                 value=receivers[0].id,
+                # how many tokens each can still lead: more are discarded (§4 Transport)
                 choices=tuple(
-                    (h.id, Msg("unicornus.name", {"en": h.name[0], "ja": h.name[1]}))
+                    (
+                        h.id,
+                        Msg(
+                            "unicornus_ui.form.receiver_room",
+                            {"name": views.name(h.name), "tokens": h.tokens, "command": h.command},
+                        ),
+                    )
                     for h in receivers
                 ),
             ),
@@ -445,16 +458,23 @@ class UnicornusScreen(GameScreen):
             ),
         ]
 
+        def command(values) -> list:
+            return [Transport(hero.id, values["receiver"], values["tokens"], values["supplies"])]
+
         def done(values) -> None:
             self.busy = False
             if values:
-                self.do(
-                    Transport(hero.id, values["receiver"], values["tokens"], values["supplies"])
-                )
+                self.do(command(values)[0])
 
         self.busy = True
         self.app.push_screen(
-            FormDialog(Msg("unicornus_ui.form.transport", {"hero": views.name(hero.name)}), form),
+            CheckedForm(
+                Msg("unicornus_ui.form.transport", {"hero": views.name(hero.name)}),
+                form,
+                s,
+                command,
+                lambda _cmd, exc: TRANSPORT_BLAME.get(exc.message.key, "tokens"),
+            ),
             done,
         )
 

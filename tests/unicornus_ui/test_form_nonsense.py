@@ -1,0 +1,125 @@
+"""Nonsense typed into the game screen's forms (issue 4): the transport form (§4 Transport)
+and the correction forms. Every bad value gets a message beside its field, the form stays
+open with everything typed, and nothing reaches the game until the answer fits."""
+
+from dataclasses import replace
+
+import pytest
+from textual.widgets import Input, Static
+
+from companion.core.i18n import set_language
+from companion.games.unicornus import GAME
+from companion.games.unicornus.commands import BeginRound, RevealEvent
+from companion.games.unicornus.state import with_hero
+from companion.store import Store
+from companion.ui.app import create_app
+from companion.ui.dialogs import ChoiceDialog, FormDialog
+from companion.ui.unicornus.corrections import CheckedForm
+from companion.ui.unicornus.screen import UnicornusScreen
+from tests.unicornus_ui.demo import demo_state
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+def players_phase_with_a_neighbour():
+    """Round 1, players phase; Bertram stands beside Annelie (the first to act)."""
+    s = GAME.apply(GAME.apply(demo_state(0), BeginRound()), RevealEvent())
+    a = s.hero("annelie")
+    free = next(n for n in s.board.adj[a.space] if s.hero_at(n) is None and s.unit_at(n) is None)
+    return with_hero(s, replace(s.hero("bertram"), space=free, tokens=1))
+
+
+async def open_game(app, pilot, state) -> UnicornusScreen:
+    await pilot.pause()
+    app.start_game("unicornus", state, "demo", "demo")
+    await pilot.pause()
+    assert isinstance(app.screen, UnicornusScreen)
+    return app.screen
+
+
+def error(form, name: str) -> str:
+    return str(form.query_one(f"#error-{name}", Static).render())
+
+
+async def fill(app, pilot, **values) -> None:
+    for name, text in values.items():
+        app.screen.query_one(f"#field-{name}", Input).value = text
+    app.screen.query_one("#ok").press()
+    await pilot.pause()
+
+
+async def test_transport_nonsense_stays_in_the_form(store):
+    """§4 Transport: letters, negatives, 99, an unknown receiver, nothing sent, and supplies
+    without an escort are each refused beside their field; the right answer is one step."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_game(app, pilot, players_phase_with_a_neighbour())
+        assert scr.active == "annelie"
+        steps = len(scr.session.history())
+        await pilot.press("t")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CheckedForm)
+        assert "leads 1 of" in str(form.query(".field-label").first().render())
+        await fill(app, pilot, receiver="zed", tokens="x", supplies="-2")
+        assert "zed" not in error(form, "receiver") and error(form, "receiver")
+        assert "“x”" in error(form, "tokens") and "At least 0" in error(form, "supplies")
+        assert form.query_one("#field-tokens", Input).value == "x"
+        await fill(app, pilot, receiver="bertram", tokens="99", supplies="0")
+        assert error(form, "tokens")  # more than Annelie leads
+        await fill(app, pilot, tokens="0", supplies="0")
+        assert app.screen is form and "at least one token" in error(form, "tokens")
+        await fill(app, pilot, tokens="0", supplies="5")
+        assert app.screen is form and "10 supplies" in error(form, "supplies")
+        assert form.query_one("#field-supplies", Input).value == "5"
+        assert len(scr.session.history()) == steps  # nothing reached the game
+        await fill(app, pilot, tokens="1", supplies="5")
+        await pilot.pause()
+        assert not isinstance(app.screen, FormDialog)
+        assert scr.state.hero("bertram").supplies == 10 + 5
+        assert len(scr.session.history()) == steps + 1
+
+
+async def test_correction_nonsense_stays_in_the_form(store):
+    """Corrections: a space not on the board (was silently dropped), letters, a negative
+    count, 99 as a round, a yes/no answered "q": each refused beside the field, kept."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_game(app, pilot, players_phase_with_a_neighbour())
+        steps = len(scr.session.history())
+        scr.map.move_to(scr.state.hero("annelie").space)
+        await pilot.press("c", "1")  # Annelie's card
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CheckedForm)
+        await fill(app, pilot, space="99.9", tokens="lots", supplies="-1", alive="q")
+        assert "99.9" in error(form, "space")
+        assert "“lots”" in error(form, "tokens") and error(form, "supplies")
+        assert error(form, "alive")
+        await fill(app, pilot, tokens="2", supplies="3", alive="yes")
+        assert app.screen is form and "99.9" in error(form, "space")  # not dropped
+        here = scr.state.board.names[scr.state.hero("bertram").space]
+        await fill(app, pilot, space=here)
+        assert app.screen is form and "already stands" in error(form, "space")
+        assert form.query_one("#field-space", Input).value == here
+        assert len(scr.session.history()) == steps
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        # her card, place a unit, this space, another character, an imperial one, the game
+        await pilot.press("6")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CheckedForm)
+        await fill(app, pilot, round="99", start_player="0", princess_used="x")
+        assert "At most 10" in error(form, "round") and error(form, "start_player")
+        assert "“x”" in error(form, "princess_used")
+        assert len(scr.session.history()) == steps
