@@ -36,8 +36,8 @@ async def open_setup(app, pilot) -> NewGameScreen:
 
 
 async def test_card_form_nonsense_is_refused_beside_each_field_and_kept(store):
-    """§10 kingdom character card: an empty name, letters, a negative life, a 5-face and a
-    "q" diagram each get their message; everything typed stays; the first bad field gets
+    """§10 kingdom character card: an empty name, letters, a negative life, 99, a 5-face and
+    a "q" diagram each get their message; everything typed stays; the first bad field gets
     the cursor. A saved name typed again is refused as a repeat."""
     app = create_app(store)
     app.start_game = lambda *args: None
@@ -60,6 +60,10 @@ async def test_card_form_nonsense_is_refused_beside_each_field_and_kept(store):
         for name, text in typed.items():
             assert form.query_one(f"#field-{name}", Input).value == text
         assert app.focused is form.query_one("#field-name_en", Input)
+        form.query_one("#field-command", Input).value = "99"  # a typo for 9
+        form.query_one("#ok").press()
+        await pilot.pause()
+        assert "At most 20" in error(form, "command")
         values = {"name_en": "Annelie", "command": "4", "life": "5", "attack": "lmmhhh"}
         for name, text in {**values, "defence": "mmmhhh"}.items():
             form.query_one(f"#field-{name}", Input).value = text

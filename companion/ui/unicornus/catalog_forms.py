@@ -47,9 +47,9 @@ FACE_WORDS = {
 }
 YES_NO = (("y", Msg("unicornus_forms.yes")), ("n", Msg("unicornus_forms.no")))
 PERSONALITIES = (
-    ("d", Msg("unicornus_forms.personality.defensive")),
-    ("n", Msg("unicornus_forms.personality.normal")),
-    ("a", Msg("unicornus_forms.personality.aggressive")),
+    ("d", Msg("unicornus_forms.choice.defensive")),
+    ("n", Msg("unicornus_forms.choice.normal")),
+    ("a", Msg("unicornus_forms.choice.aggressive")),
 )
 PERSONALITY_VALUES = {"d": "defensive", "n": "normal", "a": "aggressive"}
 MARKER_KIND = {"goal": "capital", "princess": "castle"}
@@ -164,7 +164,10 @@ def parse_faces(text: str) -> list[str]:
     return faces  # type: ignore[return-value]
 
 
-def _num(name: str, label: str, hint: str, minimum: int = 0, maximum: int | None = None):
+CARD_MAX = 20  # no printed value comes near: more is a typo (99 for 9)
+
+
+def _num(name: str, label: str, hint: str, minimum: int = 0, maximum: int = CARD_MAX):
     return FormField(name, Msg(label), kind="int", minimum=minimum, maximum=maximum, hint=Msg(hint))
 
 
