@@ -235,3 +235,20 @@ def test_choice_options_name_the_tile_as_printed():
     assert tr(space_label(s, to), "ja") == f"スペース{s.board.names[to]}（{tile[1]}）"
     small, at = _small([hero("ann", 1)])
     assert tr(space_label(small, at("b0"))) == "space b0"  # a board without tile names
+
+
+def test_counted_nouns_use_the_shared_plural_support():
+    """§4 figures in the log: 1 token / 2 tokens through the locale's plural entries; the
+    Japanese form is the number; a line saved before the migration (singular key) reads."""
+    from companion.games.unicornus.words import count
+
+    assert [tr(count("token", n)) for n in (0, 1, 2)] == ["0 tokens", "1 token", "2 tokens"]
+    assert tr(count("supply", 1)) == "1 supply" and tr(count("die", 3)) == "3 dice"
+    assert count("step", 1).key == count("step", 4).key  # one key, the count decides
+    set_language("ja")
+    try:
+        assert tr(count("token", 1)) == "1" and tr(count("space", 2)) == "2"
+        assert tr(Msg("unicornus.count.token", {"n": 1})) == "1"  # an old stored line
+    finally:
+        set_language("en")
+    assert tr(Msg("unicornus.count.die", {"n": 1})) == "1 die"

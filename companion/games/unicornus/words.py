@@ -1,5 +1,6 @@
-"""Counted nouns ("1 token", "2 tokens"): English needs the singular for one, Japanese does
-not (its templates carry their own counters, so the Japanese form is just the number)."""
+"""Counted nouns ("1 token", "2 tokens") through the shared plural support
+(:mod:`companion.core.i18n`: each entry names ``n`` and gives ``en_one``; the Japanese form
+is just the number, its templates carry their own counters)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,19 @@ from companion.core.i18n import Msg
 
 # written out as literals so the i18n check sees every key
 _KEYS = {
-    "token": ("unicornus.count.token", "unicornus.count.tokens"),
-    "supply": ("unicornus.count.supply", "unicornus.count.supplies"),
-    "die": ("unicornus.count.die", "unicornus.count.dice"),
-    "unit": ("unicornus.count.unit", "unicornus.count.units"),
-    "action": ("unicornus.count.action", "unicornus.count.actions"),
-    "step": ("unicornus.count.step", "unicornus.count.steps"),
-    "space": ("unicornus.count.space", "unicornus.count.spaces"),
+    "token": "unicornus.count.tokens",
+    "supply": "unicornus.count.supplies",
+    "die": "unicornus.count.dice",
+    "unit": "unicornus.count.units",
+    "action": "unicornus.count.actions",
+    "step": "unicornus.count.steps",
+    "space": "unicornus.count.spaces",
 }
 
 
 def count(kind: str, n: int) -> Msg:
     """``n`` of ``kind`` (token, supply, die, unit, step, space) as a translatable phrase."""
-    one, many = _KEYS[kind]
-    return Msg(one if n == 1 else many, {"n": n})
+    return Msg(_KEYS[kind], {"n": n})
 
 
 def space_label(state, s: int) -> Msg:
