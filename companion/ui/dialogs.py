@@ -63,12 +63,18 @@ class ChoiceDialog(ModalScreen[Any]):
     ChoiceDialog > Vertical { width: 70; height: auto; max-height: 80%; border: thick $accent;
                               background: $surface; padding: 1 2; }
     ChoiceDialog OptionList { height: auto; max-height: 16; margin-top: 1; }
+    ChoiceDialog #typed { color: $accent; height: auto; display: none; }
     """
-    BINDINGS = [Binding("escape", "cancel", show=False)]
+    BINDINGS = [
+        Binding("escape", "cancel", show=False),
+        Binding("enter", "enter", show=False, priority=True),
+        Binding("backspace", "backspace", show=False, priority=True),
+    ]
 
     def __init__(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
         super().__init__()
         self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
+        self.typed = ""  # digits typed so far, when a list is longer than 9
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -80,24 +86,47 @@ class ChoiceDialog(ModalScreen[Any]):
                     for i, o in enumerate(self.choice.options)
                 ]
             )
+            yield Static("", id="typed", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
     def on_key(self, event) -> None:
-        """A digit picks; any other letter or digit is answered with the keys that work."""
+        """Digits pick by number (a number that could go on waits for Enter, so 12 can be
+        typed in a long list); any other letter is answered with the keys that work."""
         char = event.character
         if not char or not (char.isdigit() or char.isalpha()):
             return
         event.stop()
-        index = int(char) - 1 if char.isdigit() else -1
-        if 0 <= index < len(self.choice.options):
-            self.dismiss(self.choice.options[index].value)
-        else:
-            last = min(len(self.choice.options), 9)
+        count = len(self.choice.options)
+        number = int(self.typed + char) if char.isdigit() else 0
+        if not 1 <= number <= count:
+            self._set_typed("")
             self.notify(
-                tr(Msg("ui.choice.keys", {"pressed": char, "last": last})), severity="warning"
+                tr(Msg("ui.choice.keys", {"pressed": self.typed + char, "last": count})),
+                severity="warning",
             )
+        elif number * 10 > count:  # no longer number starts with these digits
+            self.dismiss(self.choice.options[number - 1].value)
+        else:
+            self._set_typed(self.typed + char)
+            self.query_one(OptionList).highlighted = number - 1
+
+    def _set_typed(self, typed: str) -> None:
+        self.typed = typed
+        shown = tr(Msg("ui.choice.typed", {"typed": typed})) if typed else ""
+        typed_line = self.query_one("#typed", Static)
+        typed_line.update(shown)
+        typed_line.display = bool(typed)
+
+    def action_enter(self) -> None:
+        if self.typed:
+            self.dismiss(self.choice.options[int(self.typed) - 1].value)
+        else:
+            self.query_one(OptionList).action_select()
+
+    def action_backspace(self) -> None:
+        self._set_typed(self.typed[:-1])
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if self.on_highlight is not None and event.option.id is not None:

@@ -1,0 +1,46 @@
+"""Picking from a list by number, also past 9 (issue 2: the table's choices, §5.3)."""
+
+from textual.app import App
+
+from companion.core.i18n import Msg
+from companion.core.plan import Choice, Option
+from companion.ui.dialogs import ChoiceDialog
+
+
+def choice(n: int) -> Choice:
+    return Choice(Msg("ui.choice.title"), tuple(Option(i, Msg("ui.dialog.yes")) for i in range(n)))
+
+
+async def pick(n: int, *keys: str):
+    results = []
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(ChoiceDialog(choice(n)), results.append)
+
+    app = Host()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+    return results
+
+
+async def test_a_digit_picks_at_once_in_a_short_list():
+    assert await pick(5, "3") == [2]
+
+
+async def test_numbers_past_nine_wait_for_enter_or_the_next_digit():
+    assert await pick(21, "1", "2", "enter") == [11]
+    assert await pick(21, "1", "enter") == [0]
+    assert await pick(21, "3") == [2]  # no option 30 or more: picked at once
+    assert await pick(21, "2", "1") == [20]  # 21 is the last that starts with 2
+
+
+async def test_backspace_corrects_and_a_bad_number_is_refused():
+    assert await pick(21, "1", "backspace", "2", "0") == [19]
+    assert await pick(21, "2", "5", "escape") == [None]  # 25 refused, then cancelled
+
+
+async def test_enter_without_digits_picks_the_highlighted_option():
+    assert await pick(12, "down", "down", "enter") == [2]
