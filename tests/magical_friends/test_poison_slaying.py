@@ -3,7 +3,7 @@
 import pytest
 
 from companion.core.errors import RuleError
-from companion.games.magical_friends import SLAIN, Move, Poison, Slay, Summon, apply
+from companion.games.magical_friends import SLAIN, Move, Options, Poison, Slay, Summon, apply
 
 from .helpers import BOARD_B, at, caster, in_turns, place, with_options
 
@@ -114,3 +114,27 @@ def test_copies_limit_summons():
     with pytest.raises(RuleError) as exc:
         apply(st, Summon(1, "lantern-moth", "s2"))
     assert exc.value.message.key == "magical_friends.summon.no_copies"
+
+
+def test_last_of_its_kind_option_no_copies_left():
+    """§3 "last of its kind" read as "no copy left to summon" (option last_of_its_kind):
+    slaying the only racing moth leaves its card while copies remain."""
+    st = in_turns(options=Options(last_of_its_kind="no_copies_left"))
+    st, toad = caster(st, 0)
+    st, a = place(st, 1, "lantern-moth", "w3")
+    st = apply(st, Slay(by=0, ability=toad, creatures=(a,)))
+    assert "lantern-moth" not in st.discarded_kinds
+    st = apply(st, Summon(1, "lantern-moth", "s1"))  # the second copy (the demo has 2)
+    moth = st.creatures[-1].id
+    st = apply(st, Slay(by=0, ability=toad, creatures=(moth,)))
+    assert "lantern-moth" in st.discarded_kinds
+
+
+def test_start_spaces_leading_to_one_place_count_once():
+    """§5 Portal / start spaces: two start spaces that both lead to the first tile are one
+    answer; a Portal with the wizard's friend is another."""
+    from companion.games.magical_friends.queries import distinct_summon_spaces, summon_spaces
+
+    st = in_turns()
+    assert summon_spaces(st, 0) == ("s1", "s2")
+    assert distinct_summon_spaces(st, 0) == ("s1",)

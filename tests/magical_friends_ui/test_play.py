@@ -47,15 +47,18 @@ async def test_three_rounds_with_a_switch_flip_and_lava_keys_only(store):
         state = screen_state(app)
         assert (state.round, state.phase, state.turn_order) == (1, "turns", (1, 0))
         assert state.fairy_space is not None
-        # Blue: summon a Moss Knight on s1 (s, kind 1, space 1), move it 6 steps to the bridge
-        await keys(pilot, "s", "1", "1", "m")
+        # Blue: summon a Moss Knight (s, kind 1; s1 and s2 lead to the same place: not asked),
+        # move it 6 steps to the bridge
+        await keys(pilot, "s", "1")
+        assert screen_state(app).creatures[-1].where == "s1"
+        await keys(pilot, "m")
         assert isinstance(app.screen, StepsDialog)  # one friend: no creature list
         await keys(pilot, "6", "t")
         state = screen_state(app)
         assert state.creature("moss-knight-1").where == "l2" and state.current_wizard == 0
         # Red: summon, 3 steps end at p3 or p3b (a fork): pick p3, the switch
         assert state.stairway_up
-        await keys(pilot, "s", "1", "1", "m", "3")
+        await keys(pilot, "s", "1", "m", "3")
         assert isinstance(app.screen, ChoiceDialog)
         await keys(pilot, "1", "t")
         state = screen_state(app)
@@ -95,7 +98,7 @@ async def test_fork_cavern_roll_and_pity_power_move(store):
         await pilot.pause()
         await keys(pilot, "ctrl+s", "r", "a", "1", "enter", "2", "enter")
         # Blue (first) summons; 7 steps from s1 pass the cavern entry c2: the table rolled 2
-        await keys(pilot, "s", "1", "1", "m", "7")
+        await keys(pilot, "s", "1", "m", "7")
         assert isinstance(app.screen, ChoiceDialog)  # the cavern die
         await keys(pilot, "2")
         state = screen_state(app)
@@ -134,7 +137,6 @@ async def test_resume_mid_round_after_the_app_is_closed(tmp_path):
                 "2",
                 "enter",
                 "s",
-                "1",
                 "1",
                 "m",
                 "2",
@@ -297,3 +299,33 @@ async def test_abilities_name_the_friend_and_need_its_wand_cost(store):
             "costs 3 wands" in str(n.message) and "only 1 magic power" in str(n.message)
             for n in app._notifications
         )
+
+
+async def test_summon_list_keeps_its_numbers_and_greys_a_discarded_kind(store):
+    """§3 last of its kind: the lava slew Red's only Moss Knight, so its summon card is
+    discarded; the summon list still shows it as 1 (greyed, with the reason) so the other
+    kinds keep their digits; picking it is refused and asked again."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")  # Red first
+        state = screen_state(app)
+        assert "moss-knight" in state.discarded_kinds
+        await keys(pilot, "s")
+        assert isinstance(app.screen, ChoiceDialog)
+        values = [o.value for o in app.screen.choice.options]
+        assert values == [k.id for k in state.kinds]  # every kind, catalog order
+        first = str(app.screen.query_one("OptionList").get_option_at_index(0).prompt)
+        assert "discard pile" in first
+        await keys(pilot, "1")
+        assert isinstance(app.screen, ChoiceDialog)  # refused, asked again
+        await keys(pilot, "2")  # the second kind
+        # where: the start (s1 and s2 lead to the same place: one option) or Red's Portal
+        assert isinstance(app.screen, ChoiceDialog)
+        assert [o.value for o in app.screen.choice.options] == ["s1", "p2"]
+        await keys(pilot, "1")
+        after = screen_state(app)
+        assert after.creatures[-1].kind == state.kinds[1].id
+        assert after.creatures[-1].where == "s1"

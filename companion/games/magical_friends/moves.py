@@ -143,19 +143,43 @@ def apply_summon(state: GameState, cmd: Summon) -> GameState:
     if not 0 <= cmd.wizard < len(state.wizards):
         raise RuleError("magical_friends.wizard.unknown", wizard=cmd.wizard)
     kind = state.kind(cmd.creature_kind)
-    if kind.id in state.discarded_kinds:
-        raise RuleError("magical_friends.summon.discarded", kind=kind.id)
-    if (
-        kind.copies is not None
-        and sum(1 for x in state.creatures if x.kind == kind.id) >= kind.copies
-    ):
-        raise RuleError("magical_friends.summon.no_copies", kind=kind.id)
+    why = unavailable(state, kind.id)
+    if why is not None:
+        raise RuleError(why, kind=kind.id)
     if cmd.space not in summon_spaces(state, cmd.wizard):
         raise RuleError("magical_friends.summon.bad_space", space=cmd.space)
     cid = f"{kind.id}-{state.next_creature}"
     new = Creature(cid, kind.id, cmd.wizard, cmd.space)
     state = replace(state, creatures=(*state.creatures, new), next_creature=state.next_creature + 1)
     return state.note("magical_friends.event.summoned", creature=cid, wizard=cmd.wizard)
+
+
+def unavailable(state: GameState, kid: str) -> str | None:
+    """Why a kind cannot be summoned now (a message key taking ``kind``), or None."""
+    kind = state.kind(kid)
+    if kind.id in state.discarded_kinds:
+        return "magical_friends.summon.discarded"
+    if (
+        kind.copies is not None
+        and sum(1 for x in state.creatures if x.kind == kind.id) >= kind.copies
+    ):
+        return "magical_friends.summon.no_copies"
+    return None
+
+
+def distinct_summon_spaces(state: GameState, wizard: int) -> tuple[str, ...]:
+    """The summon spaces that make a difference: start spaces that lead to the same place
+    (each ``next = ["@next"]``) count once, so the table is not asked which one."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for sid in summon_spaces(state, wizard):
+        sp = state.board.space(sid)
+        if sid in state.board.start_spaces:
+            if sp.next in seen:
+                continue
+            seen.add(sp.next)
+        out.append(sid)
+    return tuple(out)
 
 
 def summon_spaces(state: GameState, wizard: int) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Walk, walks_of
-from .moves import bonus_steps, summon_spaces
+from .moves import bonus_steps, distinct_summon_spaces, summon_spaces, unavailable
 from .rounds import artifact_value, seating, tie_groups, tie_order
 from .slaying import cannot_be_poisoned, cannot_be_slain
 from .state import SLAIN, Creature, GameState
@@ -101,6 +101,8 @@ __all__ = [
     "fortune_teller",
     "bonus_steps",
     "summon_spaces",
+    "distinct_summon_spaces",
+    "unavailable",
     "artifact_value",
     "seating",
     "tie_groups",

@@ -54,9 +54,21 @@ def slay(state: GameState, cid: str, by: int | None, cause: str) -> GameState:
     owner = state.wizards[c.owner]
     state = state.with_wizard(c.owner, replace(owner, pity=owner.pity + 1))
     state = state.note("magical_friends.event.slain", creature=cid, cause=cause, wizard=c.owner)
-    if not any(x.kind == c.kind for x in state.racing()) and c.kind not in state.discarded_kinds:
+    if _last_of_its_kind(state, c.kind) and c.kind not in state.discarded_kinds:
         state = replace(state, discarded_kinds=(*state.discarded_kinds, c.kind))
     return state
+
+
+def _last_of_its_kind(state: GameState, kid: str) -> bool:
+    """Seed 003: "クリーチャーがその種の最後だった場合、その召喚カードは捨て札の山に置かれます"
+    (if the creature was the last of its kind, its summon card goes to the discard pile).
+    Option ``last_of_its_kind``: "none_racing" = no creature of the kind is left in the race;
+    "no_copies_left" = every copy has been summoned (the card only goes when nothing is left
+    to summon with it)."""
+    if state.options.last_of_its_kind == "no_copies_left":
+        copies = state.kind(kid).copies
+        return copies is not None and sum(1 for x in state.creatures if x.kind == kid) >= copies
+    return not any(x.kind == kid for x in state.racing())
 
 
 def poison(state: GameState, cid: str, by: int | None, cause: str) -> GameState:

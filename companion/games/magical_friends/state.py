@@ -47,6 +47,11 @@ class Options:
     # Read as magic power (§2: "board effects can add magic power"): this many wands.
     # 0 = it adds none (the table keeps track of the extra spell itself).
     conjuring_power: int = 1
+    # §3 "If it was the last of its kind, its summon card goes to the discard pile" (seed 003:
+    # その種の最後だった場合): "none_racing" = slain while no other creature of its kind is in
+    # the race, and the kind can no longer be summoned; "no_copies_left" = only when every copy
+    # has been summoned (then the discard changes nothing the copy count does not).
+    last_of_its_kind: Literal["none_racing", "no_copies_left"] = "none_racing"
 
 
 @dataclass(frozen=True)

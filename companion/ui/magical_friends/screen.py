@@ -17,6 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
 from textual.widgets import DataTable, Footer, Static
 
 from companion.core.commands import Command
@@ -48,12 +49,13 @@ from companion.games.magical_friends.queries import (
     artifact_value,
     bonus_steps,
     destinations,
+    distinct_summon_spaces,
     extra_spell,
     fortune_teller,
     magic_power,
-    summon_spaces,
     tie_groups,
     tie_order,
+    unavailable,
     wizard_view,
 )
 from companion.games.magical_friends.wands import check_ability
@@ -823,21 +825,33 @@ class MagicalFriendsScreen(GameScreen):
             return
         state = self.state
         wiz = state.current_wizard
-        kinds = [
-            k
-            for k in state.kinds
-            if k.id not in state.discarded_kinds
-            and (k.copies is None or sum(1 for c in state.creatures if c.kind == k.id) < k.copies)
-        ]
-        kind = await self.ask(
-            [(k.id, self._kind_line(k)) for k in kinds],
-            Msg("magical_friends_ui.pick.kind_title"),
-            Msg("magical_friends_ui.pick.kind", {"wizard": state.wizards[wiz].name}),
-        )
-        if kind is None:
-            return
+        # every kind, always in catalog order: a remembered digit never picks another creature;
+        # a kind that cannot be summoned stays listed, greyed, with the reason
+        options = []
+        for k in state.kinds:
+            why = unavailable(state, k.id)
+            line = self._kind_line(k)
+            if why is not None:
+                reason = tr(msg(why, kind=kind_name(state, k.id)))
+                line = "[dim]" + escape(f"{line} — {reason}") + "[/dim]"
+            else:
+                line = escape(line)
+            options.append((k.id, line))
+        while True:
+            kind = await self.ask(
+                options,
+                Msg("magical_friends_ui.pick.kind_title"),
+                Msg("magical_friends_ui.pick.kind", {"wizard": state.wizards[wiz].name}),
+            )
+            if kind is None:
+                return
+            why = unavailable(state, kind)
+            if why is None:
+                break
+            self.notify(tr(msg(why, kind=kind_name(state, kind))), severity="error")
+        # start spaces that lead to the same place are one answer: not asked
         space = await self.ask(
-            [(s, space_label(state, s)) for s in summon_spaces(state, wiz)],
+            [(s, space_label(state, s)) for s in distinct_summon_spaces(state, wiz)],
             Msg("magical_friends_ui.pick.summon_title"),
             Msg("magical_friends_ui.pick.summon_space"),
         )
