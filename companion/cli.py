@@ -74,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in (None, "new", "demo"):
             return run_app_fast(args)
         store = _open_store(args.db)
+        if not args.lang:  # the language chosen in the app's settings
+            from companion.ui.app import SETTING_LANGUAGE
+
+            set_language(store.get_setting(SETTING_LANGUAGE, "en"))
         try:
             return _run(args, store)
         finally:

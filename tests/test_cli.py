@@ -49,3 +49,13 @@ def test_resume_without_games(tmp_path):
 def test_japanese_messages(tmp_path):
     out = run("--lang", "ja", "--db", str(tmp_path / "x.db"), "list")
     assert "保存されたゲームはまだありません" in out.stdout
+
+
+def test_the_saved_language_is_used_without_lang(tmp_path):
+    from companion.store import Store
+
+    db = tmp_path / "x.db"
+    with Store.open(db) as store:
+        store.set_setting("language", "ja")
+    out = run("--db", str(db), "list")
+    assert "保存されたゲームはまだありません" in out.stdout
