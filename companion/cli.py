@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion import __version__
+from companion.core import settings
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, set_language, tr
 from companion.games.registry import GAME_KEYS
@@ -75,9 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_app_fast(args)
         store = _open_store(args.db)
         if not args.lang:  # the language chosen in the app's settings
-            from companion.ui.app import SETTING_LANGUAGE
-
-            set_language(store.get_setting(SETTING_LANGUAGE, "en"))
+            set_language(store.get_setting(settings.LANGUAGE, "en"))
         try:
             return _run(args, store)
         finally:
@@ -127,7 +126,7 @@ def run_app_fast(args: argparse.Namespace) -> int:
     """Start the TUI before the store is imported: check the file and read the language with
     the standard library, then let the app open the store after its first frame."""
     from companion.store.precheck import check_version, default_db_path, inspect_file, peek_setting
-    from companion.ui.app import SETTING_LANGUAGE, Start, create_app
+    from companion.ui.app import Start, create_app
 
     path = None if args.db and "://" in args.db else Path(args.db or default_db_path())
     lang = args.lang
@@ -135,7 +134,7 @@ def run_app_fast(args: argparse.Namespace) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
     if path is not None:
         check_version(inspect_file(path, str(path)), str(path))  # a bad file stops us here
-        lang = lang or peek_setting(path, SETTING_LANGUAGE)
+        lang = lang or peek_setting(path, settings.LANGUAGE)
     start = Start(args.command, game_key=args.game) if args.command else Start()
     app = create_app(start=start, lang=lang, open_store=lambda: _open_store(args.db))
     app.run()

@@ -12,15 +12,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from companion import __version__
+from companion.core import settings
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, set_language, tr
 from companion.games.registry import get_game
 from companion.ui.games import game_ui
 from companion.ui.i18n import translate_bindings
 
-SETTING_LANGUAGE = "language"
-SETTING_TIES = "ties"  # "ask": the table picks every tie; "auto": the app picks and logs it
-TIES_ASK, TIES_AUTO = "ask", "auto"
+SETTING_TIES = settings.TIES  # old name, still used by tests/unicornus_ui (to be removed)
 
 
 @dataclass(frozen=True)
@@ -76,11 +75,11 @@ class CompanionApp(App):
     # settings -------------------------------------------------------------------------
     @property
     def ties(self) -> str:
-        return self.store.get_setting(SETTING_TIES, TIES_ASK)
+        return self.store.get_setting(settings.TIES, settings.TIES_ASK)
 
     def set_language(self, lang: str) -> None:
         set_language(lang)
-        self.store.set_setting(SETTING_LANGUAGE, lang)
+        self.store.set_setting(settings.LANGUAGE, lang)
 
     # screens --------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -203,6 +202,6 @@ def create_app(
     not open yet), else English.
     """
     if lang is None and store is not None:
-        lang = store.get_setting(SETTING_LANGUAGE, "en")
+        lang = store.get_setting(settings.LANGUAGE, "en")
     set_language(lang or "en")
     return CompanionApp(store, start, open_store)

@@ -8,8 +8,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, RadioButton, RadioSet, Static
 
+from companion.core import settings
 from companion.core.i18n import language, tr
-from companion.ui.app import SETTING_TIES, TIES_ASK, TIES_AUTO
 from companion.ui.i18n import translate_bindings
 
 
@@ -34,9 +34,11 @@ class SettingsScreen(Screen):
             yield Static(tr("ui.settings.ties"), classes="section-title")
             ties = self.app.ties
             with RadioSet(id="ties"):
-                yield RadioButton(tr("ui.settings.ties_ask"), value=ties == TIES_ASK, id="ties-ask")
                 yield RadioButton(
-                    tr("ui.settings.ties_auto"), value=ties == TIES_AUTO, id="ties-auto"
+                    tr("ui.settings.ties_ask"), value=ties == settings.TIES_ASK, id="ties-ask"
+                )
+                yield RadioButton(
+                    tr("ui.settings.ties_auto"), value=ties == settings.TIES_AUTO, id="ties-auto"
                 )
         yield Footer()
 
@@ -50,7 +52,7 @@ class SettingsScreen(Screen):
             self.notify(tr("ui.settings.language_saved"))
             self._rebuild()
         elif event.radio_set.id == "ties":
-            self.app.store.set_setting(SETTING_TIES, pressed.removeprefix("ties-"))
+            self.app.store.set_setting(settings.TIES, pressed.removeprefix("ties-"))
             self.notify(tr("ui.settings.saved"))
 
     def _rebuild(self) -> None:

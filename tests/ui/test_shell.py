@@ -3,9 +3,10 @@
 import pytest
 from textual.widgets import DataTable, OptionList
 
+from companion.core import settings
 from companion.core.i18n import language, set_language
 from companion.store import Store
-from companion.ui.app import SETTING_TIES, Start, create_app
+from companion.ui.app import Start, create_app
 from companion.ui.help import HelpScreen
 from companion.ui.home import HomeScreen
 from companion.ui.settings import SettingsScreen
@@ -63,7 +64,7 @@ async def test_settings_switch_language_and_ties(store):
         assert language() == "ja" and store.get_setting("language") == "ja"
         await pilot.click("#ties-auto")
         await pilot.pause()
-        assert store.get_setting(SETTING_TIES) == "auto"
+        assert store.get_setting(settings.TIES) == "auto"
     # the next start comes up in Japanese
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:
