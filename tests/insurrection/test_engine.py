@@ -298,6 +298,17 @@ def test_log_names_cards_as_printed_in_either_language():
     assert first.name["ja"] in tr(line, "ja")
 
 
+def test_log_names_cards_inside_a_players_step():
+    """§3.3 step 3 (the take): "はる — piperを取り…" showed the id; a step that names its
+    player names its card too, and a player called like a card id keeps their name."""
+    demo = catalogs.load("demo")
+    s = new_game(demo, ("piper", "B"), seed=1)
+    card = demo.card("piper")
+    line = GAME.describe(Take("piper", player="piper"), s)
+    assert tr(line, "en") == f"piper — Takes {card.name['en']}, places the played card"
+    assert card.name["ja"] in tr(line, "ja") and "piperを" not in tr(line, "ja")
+
+
 def test_log_line_leaves_free_text_alone():
     s = start()
     line = GAME.describe(UseLand("not a card"), s)

@@ -57,9 +57,9 @@ def total(sheet: ScoreSheet, player: str) -> int | None:
     return next(p.total for p in sheet.players if p.player == player)
 
 
-def line(sheet: ScoreSheet, player: str, card: str) -> str:
+def line(sheet: ScoreSheet, player: str, card: str, lang: str = "en") -> str:
     ps = next(p for p in sheet.players if p.player == player)
-    return tr(next(c.line for c in ps.lines if c.card == card), "en")
+    return tr(next(c.line for c in ps.lines if c.card == card), lang)
 
 
 JEANNE = ["dragon", "tamer", *["war_bear"] * 5, "prophet", "gnoll", "druid_yel"]
@@ -404,6 +404,16 @@ def test_tie_break_lowest_initiative_leader():
     assert sheet.winner is None and "share" in tr(sheet.explanation, "en")
     sheet = score(cat, pos({"A": ["z", "z", "z"], "B": ["hi", "z"]}))
     assert sheet.winner == "A"
+
+
+def test_players_listed_the_way_each_language_writes_a_list():
+    """§4 shared win, §6 Prophet: players named in a row read "A, B" in English and "A、B" in
+    Japanese (was "A, B" in both)."""
+    sheet = score(tiny(), pos({"A": ["z", "z"], "B": ["z", "z"]}))
+    assert "A, B" in tr(sheet.explanation, "en") and "A、B" in tr(sheet.explanation, "ja")
+    cat = box(prophet={"scoring": [{"kind": "shared_or_sole", "sole": 10, "shared": 4}]})
+    sheet = score(cat, pos({"A": ["prophet"], "B": ["prophet"], "C": ["prophet"]}))
+    assert "B、C" in line(sheet, "A", "prophet", "ja")
 
 
 def test_every_rule_kind_is_used_by_the_demo_and_the_box_rows():

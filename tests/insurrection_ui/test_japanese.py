@@ -74,3 +74,29 @@ def test_unseen_cards_keep_their_count_on_their_line():
     console = Console(width=68, file=None, legacy_windows=False)
     for line in text.wrap(console, 68):
         assert not line.plain.startswith(("×", "●")), line.plain
+
+
+async def test_hands_prompt_lists_players_with_the_japanese_comma(store):
+    """§4 (hands revealed): the prompt lists the players still to enter as "あき、ゆう", and
+    the hand picker lists the chosen cards the same way."""
+    from companion.games.insurrection import GAME
+    from companion.games.insurrection.catalog import load
+    from companion.ui.insurrection.board import all_cards_picks
+    from companion.ui.insurrection.picker import CardPicker
+    from tests.insurrection_ui.helpers import demo_state, play_round
+
+    set_language("ja")
+    session = store.new_game(GAME, demo_state(4, players=("あき", "ゆう", "はる")), "t", "demo")
+    while session.state.phase != "hands":
+        play_round(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "あき、ゆう" in str(app.screen.query_one("#next", Static).render())
+        picker = CardPicker("t", all_cards_picks(load("demo")), count=None)
+        app.push_screen(picker)
+        await pilot.pause()
+        picker.chosen.extend(["piper", "imp"])
+        picker._show_picked()
+        shown = " ".join(str(w.render()) for w in picker.query(Static))
+        assert "、" in shown and ", " not in shown.split("：", 1)[-1].split("\n")[0]

@@ -42,12 +42,22 @@ class InsurrectionGame:
 
     def describe(self, cmd: Command, state: InsurrectionState) -> Msg:
         """The log line, naming cards as printed (in the reader's language), not by id."""
-        line = cmd.describe()
-        return Msg(line.key, {k: _card_names(v, state) for k, v in line.params.items()})
+        return _named(cmd.describe(), state)
+
+
+def _named(line: Msg, state: InsurrectionState) -> Msg:
+    """Card ids in ``line`` named, also inside a nested step ("Ann — Takes {card}…"); a
+    player's name is left alone even if it happens to spell a card id."""
+    return Msg(
+        line.key,
+        {k: v if k == "player" else _card_names(v, state) for k, v in line.params.items()},
+    )
 
 
 def _card_names(value: object, state: InsurrectionState) -> object:
     """``"goblin, dragon"`` → ``{"en": "Goblin, Dragon", "ja": …}``; other values unchanged."""
+    if isinstance(value, Msg):
+        return _named(value, state)
     if not isinstance(value, str) or not value:
         return value
     try:

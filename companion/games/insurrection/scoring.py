@@ -271,6 +271,11 @@ def _icon(icon: str) -> Msg:
     return Msg(f"insurrection.icon.{icon}")
 
 
+def _listed(players: Sequence[str]) -> dict[str, str]:
+    """Players named in a row, each language its way: "Ann, Ben" / "あき、ゆう"."""
+    return {"en": ", ".join(players), "ja": "、".join(players)}
+
+
 def _join(parts: Sequence[Msg], key: str = "insurrection.score.plus") -> Msg:
     out = parts[0]
     for part in parts[1:]:
@@ -448,7 +453,7 @@ def _evaluate(term: Term, path: str, card: Card, count: int, ctx: _Ctx) -> _Resu
             key = "insurrection.reason.shared.one"
             if len(holders) > 1:
                 key = "insurrection.reason.shared.many"
-            why = Msg(key, {"card": name, "players": ", ".join(holders)})
+            why = Msg(key, {"card": name, "players": _listed(holders)})
         else:
             points = val(term.sole, "sole")
             why = msg("insurrection.reason.sole", card=name)
@@ -687,14 +692,14 @@ def _winner(
                 if player not in lowest or ini < lowest[player][0]:
                     lowest[player] = (ini, cid)
     if not lowest:
-        return None, msg("insurrection.winner.shared", players=", ".join(tied), total=best)
+        return None, msg("insurrection.winner.shared", players=_listed(tied), total=best)
     ranked = sorted(lowest.items(), key=lambda kv: kv[1][0])
     if len(ranked) > 1 and ranked[0][1][0] == ranked[1][1][0]:
-        return None, msg("insurrection.winner.shared", players=", ".join(tied), total=best)
+        return None, msg("insurrection.winner.shared", players=_listed(tied), total=best)
     player, (ini, cid) = ranked[0]
     return player, msg(
         "insurrection.winner.tie_break",
-        players=", ".join(tied),
+        players=_listed(tied),
         total=best,
         player=player,
         leader=name_msg(cat.card(cid).name),

@@ -45,7 +45,7 @@ from companion.games.insurrection.state import InsurrectionState
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
 from companion.ui.insurrection import views
-from companion.ui.insurrection.cards import label, land_name, name
+from companion.ui.insurrection.cards import label, land_name, listed, name
 from companion.ui.insurrection.picker import CardPicker, Pick
 from companion.ui.insurrection.secret import PassTo, ShowHand
 from companion.ui.widgets.game_log import GameLog
@@ -245,7 +245,7 @@ class InsurrectionScreen(GameScreen):
             return msg(
                 "insurrection_ui.next.hands",
                 outcome=Msg(f"insurrection.outcome.{state.outcome}"),
-                players=", ".join(left),
+                players=listed(left),
             )
         if phase == "effects":
             due = engine.next_effect(state)

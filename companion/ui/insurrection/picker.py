@@ -19,6 +19,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, msg, tr
+from companion.ui.insurrection.cards import listed
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ class CardPicker(ModalScreen[tuple[str, ...] | None]):
         return not pick.refused and (left is None or left > 0)
 
     def _show_picked(self) -> None:
-        names = ", ".join(self.by_id[c].label.split("  ")[0] for c in self.chosen) or "—"
+        names = listed(self.by_id[c].label.split("  ")[0] for c in self.chosen) or "—"
         if self.count is None:
             text = tr(msg("insurrection_ui.picker.picked_any", count=len(self.chosen), cards=names))
         else:

@@ -12,7 +12,16 @@ from companion.core.i18n import msg, tr
 from companion.games.insurrection import engine
 from companion.games.insurrection.forecast import forecast
 from companion.games.insurrection.state import EVIL_AT, ROUNDS, InsurrectionState
-from companion.ui.insurrection.cards import MARK, badges, chips, counted, land_name, name, percent
+from companion.ui.insurrection.cards import (
+    MARK,
+    badges,
+    chips,
+    counted,
+    land_name,
+    listed,
+    name,
+    percent,
+)
 
 WARN_AT = 8  # the meter turns to a warning from 8 marks
 
@@ -173,7 +182,7 @@ def deck_panel(state: InsurrectionState) -> Text:
     if state.graveyard:
         text.append("\n" + tr("insurrection_ui.deck.graveyard") + " ")
         text.append(
-            ", ".join(
+            listed(
                 f"{name(cat, c)}" + (f" ×{n}" if n > 1 else "") for c, n in counted(state.graveyard)
             ),
             style="dim",
@@ -227,8 +236,7 @@ def hands_panel(state: InsurrectionState) -> Text:
         )
         if seen:
             text.append(
-                "  "
-                + ", ".join(name(cat, c) + (f" ×{n}" if n > 1 else "") for c, n in counted(seen)),
+                "  " + listed(name(cat, c) + (f" ×{n}" if n > 1 else "") for c, n in counted(seen)),
                 style="dim",
             )
     return text
