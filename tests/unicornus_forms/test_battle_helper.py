@@ -217,3 +217,21 @@ async def test_closing_leaves_the_battle_waiting(store):
         await pilot.press("escape")
         await pilot.pause()
         assert results == [False] and host.state.battles
+
+
+async def test_title_names_the_tile_as_printed(store):
+    """§6: the title says where the fight is as the table finds it: the space and its tile's
+    printed name ("Battle on b0 (Black Fen)"), in the reader's language."""
+    from dataclasses import replace
+
+    state = attack_state()
+    areas = len(set(state.board.area))
+    board = replace(state.board, tiles=tuple(("Black Fen", "黒い沼地") for _ in range(areas)))
+    state = replace(state, board=board)
+    for lang, expected in (("en", "Battle on b0 (Black Fen)"), ("ja", "b0（黒い沼地）の戦闘")):
+        set_language(lang)
+        app = create_app(store, lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await open_helper(store, state, pilot, app)
+            assert expected in str(app.screen.query_one("#title", Static).render())
+    set_language("en")

@@ -132,3 +132,18 @@ async def test_closing_midway_keeps_answers_and_typing_and_carries_on(store):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen.query_one("#s0-difficulty", Input).value == "99"
+
+
+async def test_a_ten_digit_seed_shows_whole(store):
+    """§2 the app draws the tiles with the game's seed: the largest seed (2^31 − 1, ten
+    digits) shows whole in its box with room for the cursor (9 digits lost the last one)."""
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = NewGameScreen("demo", seed=2**31 - 1)
+        app.push_screen(screen)
+        await pilot.pause()
+        box = screen.query_one("#seed", Input)
+        assert box.value == "2147483647"
+        assert box.content_size.width >= len(box.value) + 1
+        assert box.region.right <= 120

@@ -100,8 +100,15 @@ class BattleHelper(ModalScreen[bool]):
     def battle(self):
         return battle_at(self.state, self.space)
 
-    def _space_name(self) -> str:
-        return self.state.board.names[self.space]
+    def _space_name(self) -> Msg | str:
+        """The space as the map names it, with the tile's printed name ("7.0 (Black Fen)")
+        so the table finds the fight on the real board."""
+        board = self.state.board
+        tile = board.tile_name(self.space)
+        if tile is None:
+            return board.names[self.space]
+        where = {"en": tile[0], "ja": tile[1] or tile[0]}
+        return msg("unicornus_forms.battle.where", space=board.names[self.space], tile=where)
 
     def _enemy(self):
         unit = self.state.unit_at(self.space)
