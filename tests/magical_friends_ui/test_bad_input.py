@@ -46,7 +46,7 @@ async def test_keys_a_dialog_does_not_take_are_answered(store):
         await pilot.pause()
         await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
         steps = len(app.screen.session.history())
-        await keys(pilot, "m")  # Red's only friend: the steps dialog opens at once
+        await keys(pilot, "m", "1")  # Red's only friend: listed anyway (1), then steps
         assert isinstance(app.screen, StepsDialog)
         await keys(pilot, "0", "x")
         assert isinstance(app.screen, StepsDialog)
@@ -97,15 +97,15 @@ async def test_a_move_of_ten_or_more_steps_is_typed(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
-        await keys(pilot, "m", "1")  # 17 steps reach the tavern from p2: "1" waits
+        await keys(pilot, "m", "1", "1")  # 17 steps reach the tavern from p2: "1" waits
         assert isinstance(app.screen, StepsDialog)
         assert "Enter: 1 steps" in str(app.screen.query_one("#steps-typed").render())
         await keys(pilot, "backspace", "3")  # 30+ is impossible: 3 is taken at once
         assert screen_state(app).creature("puddle-toad-2").where == "l1"
-        await keys(pilot, "ctrl+z", "m", "1", "2")  # 12: no 120-step move, taken at once
+        await keys(pilot, "ctrl+z", "m", "1", "1", "2")  # 12: no 120-step move, taken at once
         state = screen_state(app)
         assert state.creature("puddle-toad-2").where == "f2"
         await keys(
-            pilot, "ctrl+z", "m", "1", "1", "enter"
+            pilot, "ctrl+z", "m", "1", "1", "1", "enter"
         )  # 11 at once; the Enter after it is harmless
         assert screen_state(app).creature("puddle-toad-2").where == "f1"

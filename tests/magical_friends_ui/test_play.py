@@ -51,14 +51,14 @@ async def test_three_rounds_with_a_switch_flip_and_lava_keys_only(store):
         # move it 6 steps to the bridge
         await keys(pilot, "s", "1")
         assert screen_state(app).creatures[-1].where == "s1"
-        await keys(pilot, "m")
-        assert isinstance(app.screen, StepsDialog)  # one friend: no creature list
+        await keys(pilot, "m", "1")
+        assert isinstance(app.screen, StepsDialog)  # one friend, still picked with 1
         await keys(pilot, "6", "t")
         state = screen_state(app)
         assert state.creature("moss-knight-1").where == "l2" and state.current_wizard == 0
         # Red: summon, 3 steps end at p3 or p3b (a fork): pick p3, the switch
         assert state.stairway_up
-        await keys(pilot, "s", "1", "m", "3")
+        await keys(pilot, "s", "1", "m", "1", "3")
         assert isinstance(app.screen, ChoiceDialog)
         await keys(pilot, "1", "t")
         state = screen_state(app)
@@ -79,7 +79,7 @@ async def test_three_rounds_with_a_switch_flip_and_lava_keys_only(store):
         assert "LAVA" in str(app.screen.query_one("#mf-round").render())
         await keys(pilot, "a", "6", "enter", "5", "enter")  # Red 6, Blue 5: Red first
         # Red moves onto the bridge during the lava round: slain too (p3 → p4 → l1 → l2)
-        await keys(pilot, "m", "3", "t")
+        await keys(pilot, "m", "1", "3", "t")
         state = screen_state(app)
         assert state.creature("moss-knight-2").where == SLAIN
         assert state.wizards[0].pity == 1
@@ -98,7 +98,7 @@ async def test_fork_cavern_roll_and_pity_power_move(store):
         await pilot.pause()
         await keys(pilot, "ctrl+s", "r", "a", "1", "enter", "2", "enter")
         # Blue (first) summons; 7 steps from s1 pass the cavern entry c2: the table rolled 2
-        await keys(pilot, "s", "1", "m", "7")
+        await keys(pilot, "s", "1", "m", "1", "7")
         assert isinstance(app.screen, ChoiceDialog)  # the cavern die
         await keys(pilot, "2")
         state = screen_state(app)
@@ -111,7 +111,7 @@ async def test_fork_cavern_roll_and_pity_power_move(store):
         await keys(pilot, "ctrl+a", "ctrl+k", "1", "enter", "enter", "enter", "enter")
         state = screen_state(app)
         assert state.wizards[1].pity == 1
-        await keys(pilot, "p")
+        await keys(pilot, "p", "1")  # the one friend, listed
         state = screen_state(app)
         assert state.creature("moss-knight-1").where == "c3"  # cp1 → cp2 → c3
         assert state.wizards[1].pity == 0
@@ -139,6 +139,7 @@ async def test_resume_mid_round_after_the_app_is_closed(tmp_path):
                 "s",
                 "1",
                 "m",
+                "1",
                 "2",
                 "enter",
             )
@@ -155,7 +156,7 @@ async def test_resume_mid_round_after_the_app_is_closed(tmp_path):
             after = screen_state(app)
             assert after == before
             assert (after.round, after.phase, after.current_wizard) == (1, "turns", 1)
-            await keys(pilot, "m", "2", "enter", "t")  # 20+ steps could be typed: 2 waits
+            await keys(pilot, "m", "1", "2", "enter", "t")  # 20+ steps could be typed: 2 waits
             state = screen_state(app)
             assert state.creature("moss-knight-1").where == "p4"
             assert state.current_wizard == 0
@@ -241,7 +242,7 @@ async def test_highway_to_hell_opens_a_decision(store):
         assert screen_state(app).creature("puddle-toad-2").where == "h3"
         await keys(pilot, "t", "t")  # Red, Green
         assert screen_state(app).current_wizard == 1
-        await keys(pilot, "m", "1")  # Blue's imp h2 → h3, Highway to Hell up
+        await keys(pilot, "m", "1", "1")  # Blue's imp h2 → h3, Highway to Hell up
         assert isinstance(app.screen, ChoiceDialog)  # opened at once
         assert app.screen_stack[-2].state.pending
         await keys(pilot, "1")  # slay
@@ -260,7 +261,9 @@ async def test_game_end_shows_the_tally(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         # Red 7, Blue 1, Green 2: Red, Green, Blue; Green's moth f6 → tavern in 1 step
-        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter", "t", "m", "1", "t", "t")
+        await keys(
+            pilot, "a", "7", "enter", "1", "enter", "2", "enter", "t", "m", "1", "1", "t", "t"
+        )
         assert isinstance(app.screen, TallyScreen)
         tally = app.screen.state.tally
         assert tally.points == (0, 0, 3) and tally.winners == (2,)

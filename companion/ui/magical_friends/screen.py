@@ -9,7 +9,7 @@ complete (a fork still open, a tie) before it is applied and saved.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.text import Text
@@ -103,6 +103,15 @@ def number_ranges(numbers) -> str:
     if run:
         out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else " ".join(map(str, run)))
     return " ".join(out)
+
+
+@dataclass(frozen=True)
+class OneOption:
+    """A list of one for ``ChoiceDialog`` (``Choice`` wants two): the friend list is shown
+    even when there is one friend, so a digit typed by habit means the same thing."""
+
+    reason: Msg
+    options: tuple[Option, ...]
 
 
 def text_msg(text: str) -> Msg:
@@ -502,12 +511,18 @@ class MagicalFriendsScreen(GameScreen):
         elif state.phase == "over" and state.tally is not None:
             self.action_tally()
 
-    async def ask(self, options: list[tuple[Any, str]], title: Msg, reason: Msg) -> Any:
-        """One of ``options`` (value, label): none → None, one → it, else the table picks."""
+    async def ask(
+        self, options: list[tuple[Any, str]], title: Msg, reason: Msg, always: bool = False
+    ) -> Any:
+        """One of ``options`` (value, label): none → None, one → it (``always``: still shown,
+        so the keys typed are the same), else the table picks."""
         if not options:
             return None
-        if len(options) == 1:
+        if len(options) == 1 and not always:
             return options[0][0]
+        if len(options) == 1:  # a Choice needs two options; the dialog only reads these two
+            one = OneOption(reason, (Option(options[0][0], text_msg(options[0][1])),))
+            return await self.app.push_screen_wait(ChoiceDialog(one, title))  # type: ignore[arg-type]
         choice = Choice(reason, tuple(Option(v, text_msg(label)) for v, label in options))
         return await self.app.push_screen_wait(ChoiceDialog(choice, title))
 
@@ -689,10 +704,13 @@ class MagicalFriendsScreen(GameScreen):
         if not pool:
             self.notify(tr("magical_friends_ui.error.no_creature"), severity="warning")
             return
+        # the list is shown even for one friend: "m 1 5" then always means friend 1, 5 steps
+        # (skipped, the 1 would be taken as 1 step when the wizard is down to one friend)
         cid = await self.ask(
             [(c.id, f"{creature_label(state, c.id)} @ {c.where}") for c in pool],
             Msg(f"magical_friends_ui.how.{how}"),
             Msg("magical_friends_ui.pick.creature"),
+            always=True,
         )
         if cid is None:
             return
