@@ -22,7 +22,7 @@ def store():
 
 def shown_lines(widget: Static) -> list[str]:
     """The lines a widget shows on screen, as the terminal draws them."""
-    region = widget.content_region
+    region = widget.region
     return [strip.text.rstrip() for strip in widget.render_lines(region.reset_offset)]
 
 
@@ -100,3 +100,31 @@ async def test_hands_prompt_lists_players_with_the_japanese_comma(store):
         picker._show_picked()
         shown = " ".join(str(w.render()) for w in picker.query(Static))
         assert "、" in shown and ", " not in shown.split("：", 1)[-1].split("\n")[0]
+
+
+async def test_scoring_reasons_in_japanese_are_never_cut_off(store):
+    """§6 breakdown lines: in Japanese a reason has no spaces, and the panel cut it with "…"
+    ("手札の動物アイコンと堕落マークの組 …"); every line is shown whole, wrapped."""
+    from companion.games.insurrection import GAME, engine
+    from companion.games.insurrection.commands import EnterHand, ResolveEffect
+    from tests.insurrection_ui.helpers import demo_state, play_round
+
+    set_language("ja")
+    players = ("あき", "ゆう", "はる")
+    session = store.new_game(GAME, demo_state(4, players), "t", "demo")
+    while session.state.phase != "hands":
+        play_round(session)
+    for p in players:
+        session.do(EnterHand(player=p, cards=engine.prefill(session.state, p)))
+    while (due := engine.next_effect(session.state)) is not None:
+        session.do(ResolveEffect(player=due[0], card=due[1]))
+    app = create_app(store, Start("resume", game_id=session.id), lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        panels = list(app.screen.query(".player"))
+        assert panels
+        for panel in panels:
+            shown = "".join(shown_lines(panel))
+            assert "…" not in shown, shown

@@ -145,7 +145,8 @@ class ScoringScreen(Screen):
         for player in _ranked(sheet):
             table = Table.grid(padding=(0, 1), expand=True)
             table.add_column(justify="right", width=5)
-            table.add_column(ratio=1)
+            # fold, not "…": a Japanese reason has no spaces to wrap at and was cut off
+            table.add_column(ratio=1, overflow="fold")
             for line in player.lines:
                 table.add_row(
                     Text("?" if line.total is None else str(line.total), style="bold"),
