@@ -128,3 +128,18 @@ async def test_scoring_reasons_in_japanese_are_never_cut_off(store):
         for panel in panels:
             shown = "".join(shown_lines(panel))
             assert "…" not in shown, shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_new_game_choices_are_not_cut_off(store, lang):
+    """§2 setup: the deck and Path choices show whole (in Japanese the deck's box lost its
+    right edge and the first-game checkbox its end)."""
+    from textual.containers import Vertical
+    from textual.widgets import Checkbox, RadioSet
+
+    app = create_app(store, Start("demo", game_key="insurrection"), lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for box in (*app.screen.query(RadioSet), app.screen.query_one(Checkbox)):
+            column = next(a for a in box.ancestors if isinstance(a, Vertical))
+            assert box.region.right <= column.region.right, (box.id, box.region, column.region)

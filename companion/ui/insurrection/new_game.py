@@ -66,8 +66,8 @@ class NewGameScreen(Screen):
     NewGameScreen RadioSet { height: auto; width: auto; }
     NewGameScreen #choices { height: auto; }
     NewGameScreen #choices > Vertical { width: auto; height: auto; margin-right: 2; }
-    NewGameScreen #choices > Vertical.first { width: 30; }
-    NewGameScreen #choices > Vertical.deck { width: 40; }
+    NewGameScreen #choices > Vertical.first { width: 26; }
+    NewGameScreen #choices > Vertical.deck { width: 44; }
     NewGameScreen #choices > Vertical.path { width: 1fr; }
     NewGameScreen .hint { color: $text-muted; }
     NewGameScreen .small { width: 24; }
