@@ -102,7 +102,7 @@ async def test_correction_nonsense_stays_in_the_form(store):
         assert "99.9" in error(form, "space")
         assert "“lots”" in error(form, "tokens") and error(form, "supplies")
         assert error(form, "alive")
-        await fill(app, pilot, tokens="2", supplies="3", alive="yes")
+        await fill(app, pilot, tokens="2", supplies="3", alive="y")
         assert app.screen is form and "99.9" in error(form, "space")  # not dropped
         here = scr.state.board.names[scr.state.hero("bertram").space]
         await fill(app, pilot, space=here)
@@ -123,3 +123,32 @@ async def test_correction_nonsense_stays_in_the_form(store):
         assert "At most 10" in error(form, "round") and error(form, "start_player")
         assert "“x”" in error(form, "princess_used")
         assert len(scr.session.history()) == steps
+
+
+async def test_japanese_imperial_correction_takes_short_codes_and_numbers(store):
+    """Corrections in Japanese: the choices are one-letter codes listed with Japanese words
+    (no English word to type), the Fate bond is a number from a list of names in the hint,
+    and the answer becomes the engine's values (§7 bound_to, status)."""
+    set_language("ja")
+    app = create_app(store, lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_game(app, pilot, players_phase_with_a_neighbour())
+        imp = next(c for c in scr.state.imperial if c.status == "board")
+        space = next(u.space for u in scr.state.units if u.leader == imp.id)
+        scr.map.move_to(space)
+        await pilot.press("c", "2")  # the unit, *its imperial character*, ...
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CheckedForm)
+        labels = " ".join(str(w.render()) for w in form.query(".field-label"))
+        assert "d = 防御的" in labels and "y = はい" in labels and "defensive" not in labels
+        hints = " ".join(str(w.render()) for w in form.query(".field-hint"))
+        assert "0 = なし" in hints and "アンネリー" in hints
+        heroes = [h.id for h in scr.state.heroes]
+        await fill(app, pilot, personality="x", bound_to="99")
+        assert error(form, "personality") and error(form, "bound_to")
+        await fill(app, pilot, personality="d", bound_to=str(heroes.index("annelie") + 1))
+        await pilot.pause()
+        assert not isinstance(app.screen, FormDialog)
+        ch = scr.state.imp(imp.id)
+        assert ch.personality == "defensive" and ch.bound_to == "annelie"

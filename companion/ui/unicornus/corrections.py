@@ -82,14 +82,64 @@ class CheckedForm(FormDialog):
 
 
 def _n(pair: tuple[str, str]) -> Msg:
-    return Msg("unicornus.name", {"en": pair[0], "ja": pair[1]})
+    return Msg("unicornus.name", {"en": pair[0], "ja": pair[1] or pair[0]})
 
 
-YES_NO = (("yes", Msg("unicornus_ui.form.yes")), ("no", Msg("unicornus_ui.form.no")))
+# choices typed as one letter (the same in both languages: a Japanese keyboard need not
+# switch to type "aggressive"); long lists (characters) are numbered, listed in the hint
+YES_NO = (("y", Msg("unicornus_ui.form.yes")), ("n", Msg("unicornus_ui.form.no")))
+PERSONALITY_CODES = {"d": "defensive", "n": "normal", "a": "aggressive"}
+STATUS_CODES = {"b": "board", "d": "dead", "a": "ally"}
 
 
 def _yn(v: bool) -> str:
-    return "yes" if v else "no"
+    return "y" if v else "n"
+
+
+def _code(codes: dict[str, str], value: str) -> str:
+    return next((k for k, v in codes.items() if v == value), "")
+
+
+def _numbered(name: str, label: str, options: list[tuple[str, Msg | str]], value: str):
+    """A choice among many (0 = nobody, 1.. the characters) typed as a number; the list is
+    in the hint, which wraps (a label with 15 names would be cut off)."""
+    ids = [ident for ident, _ in options]
+    listed = " · ".join(
+        f"{i} = {tr(m) if isinstance(m, Msg) else m}" for i, (_, m) in enumerate(options)
+    )
+    return FormField(
+        name,
+        Msg(label),
+        value=ids.index(value) if value in ids else 0,
+        minimum=0,
+        maximum=len(options) - 1,
+        hint=Msg("unicornus_ui.form.numbered", {"options": listed}),
+    )
+
+
+def _hero_options(state: UKState) -> list[tuple[str, Msg | str]]:
+    return [("", Msg("unicornus_ui.form.nobody"))] + [(h.id, _n(h.name)) for h in state.heroes]
+
+
+def _leader_options(state: UKState) -> list[tuple[str, Msg | str]]:
+    return [("", Msg("unicornus_ui.form.nobody"))] + [(c.id, _n(c.name)) for c in state.imperial]
+
+
+def decode(state: UKState, values: dict) -> dict:
+    """The typed codes as the engine's values: y/n, d/n/a, b/d/a, numbers for characters."""
+    out = dict(values)
+    for key, value in values.items():
+        if key in ("alive", "no_fate", "impassable") and value in ("y", "n"):
+            out[key] = value == "y"
+        elif key == "personality":
+            out[key] = PERSONALITY_CODES[value]
+        elif key == "status":
+            out[key] = STATUS_CODES[value]
+        elif key == "bound_to":
+            out[key] = _hero_options(state)[value][0]
+        elif key == "leader":
+            out[key] = _leader_options(state)[value][0]
+    return out
 
 
 def hero_fields(state: UKState, hid: str) -> list[FormField]:
@@ -121,18 +171,14 @@ def hero_fields(state: UKState, hid: str) -> list[FormField]:
 
 def imperial_fields(state: UKState, cid: str) -> list[FormField]:
     c = state.imp(cid)
-    heroes = (("-", Msg("unicornus_ui.form.nobody")),) + tuple(
-        (h.id, _n(h.name)) for h in state.heroes
-    )
     return [
         FormField(
             "personality",
             Msg("unicornus_ui.correct.personality"),
             kind="choice",
-            value=c.personality,
+            value=_code(PERSONALITY_CODES, c.personality),
             choices=tuple(
-                (p, Msg(f"unicornus_ui.personality.{p}"))
-                for p in ("defensive", "normal", "aggressive")
+                (k, Msg(f"unicornus_ui.personality.{p}")) for k, p in PERSONALITY_CODES.items()
             ),
         ),
         FormField(
@@ -147,40 +193,24 @@ def imperial_fields(state: UKState, cid: str) -> list[FormField]:
             value=_yn(c.no_fate),
             choices=YES_NO,
         ),
-        FormField(
-            "bound_to",
-            Msg("unicornus_ui.correct.bound_to"),
-            kind="choice",
-            value=c.bound_to or "-",
-            choices=heroes,
+        _numbered(
+            "bound_to", "unicornus_ui.correct.bound_to", _hero_options(state), c.bound_to or ""
         ),
         FormField(
             "status",
             Msg("unicornus_ui.correct.status"),
             kind="choice",
-            value=c.status,
-            choices=tuple((x, Msg(f"unicornus_ui.status.{x}")) for x in ("board", "dead", "ally")),
+            value=_code(STATUS_CODES, c.status),
+            choices=tuple((k, Msg(f"unicornus_ui.status.{x}")) for k, x in STATUS_CODES.items()),
         ),
     ]
-
-
-def _leaders(state: UKState) -> tuple[tuple[str, Msg], ...]:
-    return (("-", Msg("unicornus_ui.form.nobody")),) + tuple(
-        (c.id, _n(c.name)) for c in state.imperial
-    )
 
 
 def unit_fields(state: UKState, space: int) -> list[FormField]:
     u = state.unit_at(space)
     return [
         FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=u.tokens, minimum=0),
-        FormField(
-            "leader",
-            Msg("unicornus_ui.correct.leader"),
-            kind="choice",
-            value=u.leader or "-",
-            choices=_leaders(state),
-        ),
+        _numbered("leader", "unicornus_ui.correct.leader", _leader_options(state), u.leader),
         FormField(
             "space",
             Msg("unicornus_ui.correct.space"),
@@ -194,13 +224,7 @@ def unit_fields(state: UKState, space: int) -> list[FormField]:
 def place_fields(state: UKState) -> list[FormField]:
     return [
         FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=1, minimum=0),
-        FormField(
-            "leader",
-            Msg("unicornus_ui.correct.leader"),
-            kind="choice",
-            value="-",
-            choices=_leaders(state),
-        ),
+        _numbered("leader", "unicornus_ui.correct.leader", _leader_options(state), ""),
     ]
 
 
@@ -252,14 +276,10 @@ def game_fields(state: UKState) -> list[FormField]:
 def diff(state: UKState, target: str, old: dict, values: dict) -> list[Correct]:
     """One ``Correct`` per changed value, in the engine's types."""
     out = []
-    for key, value in values.items():
+    for key, value in decode(state, values).items():
         if value is None:
             continue
-        if value in ("yes", "no") and isinstance(old[key], bool):
-            value = value == "yes"
-        elif value == "-" and isinstance(old[key], str):
-            value = ""
-        elif key == "space" and isinstance(value, str):
+        if key == "space" and isinstance(value, str):
             name = value.strip()
             if name not in state.board.names:
                 raise FieldError("space", tr(Msg("unicornus.rule.no_such_space", {"space": name})))
@@ -348,9 +368,7 @@ def correction_menu(screen, space: int, done: Callable) -> None:
             form(
                 Msg("unicornus_ui.correct.place"),
                 place_fields(s),
-                lambda v: [
-                    PlaceUnit(ident, v["tokens"], "" if v["leader"] == "-" else v["leader"])
-                ],
+                lambda v: [PlaceUnit(ident, v["tokens"], decode(s, v)["leader"])],
             )
         elif kind == "space":
             b = s.board

@@ -758,10 +758,21 @@ class UnicornusScreen(GameScreen):
                         },
                     )
 
+                unit = s.unit_at(origin)
+                leader = s.imp(unit.leader) if unit is not None and unit.leader else None
+                who = (
+                    views.name(leader.name)
+                    if leader is not None
+                    else Msg("unicornus_forms.battle.leaderless")
+                )
                 self.ask(
                     choice,
                     lambda _v: self.refresh_view(),
-                    Msg("unicornus_ui.choice.empire_step"),
+                    # which unit: the plan beside may show another one first
+                    Msg(
+                        "unicornus_ui.choice.empire_step",
+                        {"unit": who, "origin": views.space_name(s, origin)},
+                    ),
                     note=step_note,
                 )
             else:
