@@ -40,7 +40,7 @@ async def test_three_rounds_with_a_switch_flip_and_lava_keys_only(store):
         state = screen_state(app)
         assert state.board.tiles[1] == ("t2", "t2-lava")
         assert [w.name for w in state.wizards] == ["Red", "Blue"]
-        assert "demo (fictional)" in str(app.screen.query_one("#mf-round").render())
+        assert "demo, fictional" in str(app.screen.query_one("#mf-round").render())
 
         # round 1: r starts it (fairy die rolled), a + two artifacts give the order
         await keys(pilot, "r", "a", "1", "enter", "2", "enter")

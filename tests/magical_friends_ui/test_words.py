@@ -37,3 +37,66 @@ def test_causes_and_the_switch_are_words_in_both_languages(tmp_path):
         assert "「天国への階段」が表" in _events(flipped)
     finally:
         set_language("en")
+
+
+async def test_header_fits_120_columns_prompt_offers_only_usable_keys_fairy_form_faces():
+    """§6 round header at 120×40 in the widest rounds (lava, the round before the bonus round)
+    with Hell up and the catapult held, in both languages; §4 the prompt offers p / d only
+    to a wizard holding Pity Power / Fairy Dust; §6 the fairy-die form names each face's space."""
+    from dataclasses import replace
+
+    from rich.cells import cell_len
+
+    from companion.core.i18n import set_language
+    from companion.store import Store
+    from companion.ui.app import Start, create_app
+    from companion.ui.dialogs import FormDialog
+
+    from .helpers import keys, play_to_round_3, saved_game
+
+    for lang in ("en", "ja"):
+        store = Store.open("sqlite://")
+        session = saved_game(store)
+        play_to_round_3(session)
+        app = create_app(store, Start("resume", game_id=session.id), lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            st = screen.state
+            for phase, rnd in (("turns", 3), ("turns", 6), ("round_start", 7), ("turns", 8)):
+                wide = replace(
+                    st,
+                    round=rnd,
+                    phase=phase,
+                    stairway_up=False,
+                    catapult_holder=2,
+                    catapult_space=None,
+                    fairy_space="f5",
+                )
+                assert cell_len(screen.round_text(wide).plain) <= 118  # padding 0 1
+            if lang == "en":
+                await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")  # Red first
+                st = screen.state
+                assert st.wizards[0].fairy_dust == 0
+                prompt = screen.prompt_text(st).plain
+                assert "m move" in prompt and "d Fairy Dust" not in prompt
+                no_pity = replace(st, wizards=(replace(st.wizards[0], pity=0), *st.wizards[1:]))
+                assert "p Pity Power" not in screen.prompt_text(no_pity).plain
+                with_pity = replace(st, wizards=(replace(st.wizards[0], pity=1), *st.wizards[1:]))
+                assert "p Pity Power" in screen.prompt_text(with_pity).plain
+        store.close()
+    set_language("en")
+    # the fairy-die form: every face with the space it sends the fairy to
+    store = Store.open("sqlite://")
+    session = saved_game(store)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = app.screen.state.board
+        await keys(pilot, "R")
+        assert isinstance(app.screen, FormDialog)
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        for face in range(1, board.fairy_die_sides + 1):
+            assert board.fairy_space_for(face) in text
+        assert "1 → " + board.fairy_space_for(1) in text
+    store.close()

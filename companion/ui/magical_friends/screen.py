@@ -211,6 +211,8 @@ class MagicalFriendsScreen(GameScreen):
         self.refresh_bindings()
 
     def round_text(self, state: GameState) -> Text:
+        # one line at 120 columns with every part shown (lava or bonus round, Hell up, the
+        # catapult held, the demo label): the symbols ✿ ⇈ ⇊ ⇗ are in the legend, words are short
         out = Text()
         if state.phase == "over":
             out.append(" " + tr("magical_friends_ui.header.over") + " ", style="bold reverse")
@@ -322,6 +324,16 @@ class MagicalFriendsScreen(GameScreen):
         wiz = state.current_wizard
         out = Text("▶ ", style="bold")
         out.append_text(wizard_text(state, wiz))
+        # only the keys usable now (a card the wizard does not hold is not offered)
+        usable = ["move", "summon"]
+        w = state.wizards[wiz]
+        if state.chili:
+            usable.append("chili")
+        if w.pity > 0:
+            usable.append("pity")
+        if w.fairy_dust > 0:
+            usable.append("dust")
+        usable.append("end")
         out.append(
             "  "
             + tr(
@@ -329,6 +341,7 @@ class MagicalFriendsScreen(GameScreen):
                     "magical_friends_ui.prompt.turn",
                     n=state.turn_index + 1,
                     of=len(state.turn_order),
+                    keys=" · ".join(tr(Msg(f"magical_friends_ui.prompt.key.{k}")) for k in usable),
                 )
             ),
             style="bold",
@@ -553,6 +566,12 @@ class MagicalFriendsScreen(GameScreen):
         if not self._need("round_start"):
             return
         sides = self.state.board.fairy_die_sides
+        # which face puts the fairy where, as on the board's trail: "1 → f2 · 3,4 → f4"
+        by_space: dict[str, list[int]] = {}
+        for face in range(1, sides + 1):
+            space = self.state.board.fairy_space_for(face)
+            by_space.setdefault(space or "–", []).append(face)
+        faces = " · ".join(f"{','.join(map(str, fs))} → {space}" for space, fs in by_space.items())
         values = await self.app.push_screen_wait(
             FormDialog(
                 Msg("magical_friends_ui.form.fairy_title"),
@@ -563,6 +582,7 @@ class MagicalFriendsScreen(GameScreen):
                         kind="dice",
                         sides=sides,
                         count=1,
+                        hint=Msg("magical_friends_ui.form.fairy_faces", {"faces": faces}),
                     )
                 ],
             )
