@@ -235,3 +235,23 @@ async def test_title_names_the_tile_as_printed(store):
             await open_helper(store, state, pilot, app)
             assert expected in str(app.screen.query_one("#title", Static).render())
     set_language("en")
+
+
+async def test_japanese_odds_headings_stand_over_their_columns(store):
+    """§6.1 odds before rolling, in Japanese: each heading starts at the terminal cell where
+    its column of figures starts (headings were padded by letters, and a Japanese letter
+    takes two cells, pushing the headings off their columns)."""
+    from rich.cells import cell_len
+
+    set_language("ja")
+    app = create_app(store, lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_helper(store, defence_state(), pilot, app)
+        lines = app.screen._odds().plain.splitlines()
+    set_language("en")
+    heading, first_row = lines[1], lines[2]
+    starts = [cell_len(heading[: heading.index(h)]) for h in heading.split() if h]
+    assert len(starts) == 3 and starts[0] == 0
+    assert starts[2] - starts[1] == starts[1]  # equal columns, by cells
+    # each column of figures begins with its label right-aligned in 3 cells ("  0 ███ …")
+    assert all(first_row[s + 2].isdigit() and first_row[s + 3] == " " for s in starts)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -242,7 +243,9 @@ class BattleHelper(ModalScreen[bool]):
             )
         width = 4 + BAR + 7
         out = Text(tr("unicornus_forms.battle.odds_title") + "\n", style="bold")
-        out.append("   ".join(t.ljust(width)[:width] for t, _ in columns) + "\n", style="underline")
+        # padded by terminal cells: a Japanese heading is twice as wide as its letters
+        heads = "   ".join(set_cell_size(t, width) for t, _ in columns)
+        out.append(heads + "\n", style="underline")
         for i in range(max(len(r) for _, r in columns)):
             for j, (_, col) in enumerate(columns):
                 if j:
