@@ -11,6 +11,7 @@ from companion.core.i18n import set_language, tr
 from companion.games.insurrection import GAME, engine
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import Draw, March, Play, Take
+from companion.games.insurrection.scoring import rule_summary
 from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog
@@ -261,3 +262,5 @@ async def test_the_leader_offer_says_what_each_leader_does(store):
             words = card.effect or card.text
             assert words is None or words["ja"] in text
             assert all(tr(f"insurrection.icon.{i}", "ja") in text for i in card.icons)
+            # how it scores, in the words the breakdown uses (issue 5 follow-up)
+            assert tr(rule_summary(cat, card), "ja") in text

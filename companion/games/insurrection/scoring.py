@@ -705,3 +705,117 @@ def _winner(
         leader=name_msg(cat.card(cid).name),
         initiative=ini,
     )
+
+
+# How a card scores, before any hand is known (the leader offer at setup, §2) -------------
+def rule_summary(cat: InsurrectionCatalog, card: Card) -> Msg:
+    """One line saying how ``card`` scores, in the breakdown's words: "Good won → 7, Evil
+    won → 2", "1 for each Soldier icon and Minion icon in hand". "?" where a value is not
+    transcribed; a card whose rules are "?" says so."""
+    if card.scoring is None:
+        return Msg("insurrection.rule.unknown")
+    if not card.scoring:
+        return msg("insurrection.score.bare", value=0)
+    # terms add up ("3 + Evil won: 1 for each …"); between two conditional ones "; " reads
+    # as the table says it ("Good won → 0; Evil won → 5"), not as a sum of both
+    out = _term_rule(card.scoring[0], card, cat)
+    for before, term in zip(card.scoring, card.scoring[1:], strict=False):
+        both = _conditional(before.when) and _conditional(term.when)
+        key = "insurrection.rule.then" if both else "insurrection.score.plus"
+        out = Msg(key, {"a": out, "b": _term_rule(term, card, cat)})
+    return out
+
+
+def _conditional(when: When) -> bool:
+    return not (when.outcome is None and when.token_on is None and when.token_not_on is None)
+
+
+def _term_rule(term: Term, card: Card, cat: InsurrectionCatalog) -> Msg:
+    rule = _rule(term, card, cat)
+    if not _conditional(term.when):
+        return rule
+    cond = _cond_msg(term.when, cat)
+    if isinstance(term, Flat):
+        return msg("insurrection.score.alone", reason=cond, value=_show(term.points))
+    return msg("insurrection.rule.when", cond=cond, rule=rule)
+
+
+def _nouns(features: Sequence[Feature]) -> Msg:
+    return _join([_noun(f, 1) for f in features], "insurrection.counted.and")
+
+
+def _rule(term: Term, card: Card, cat: InsurrectionCatalog) -> Msg:
+    def named(cid: str | None) -> Msg | str:
+        target = cid or card.id
+        return name_msg(cat.card(target).name) if cat.has_card(target) else target
+
+    if isinstance(term, Flat):
+        return msg("insurrection.score.bare", value=_show(term.points))
+    if isinstance(term, ByOutcome):
+        return msg("insurrection.rule.by_outcome", good=_show(term.good), evil=_show(term.evil))
+    if isinstance(term, PerIcon):
+        key = "insurrection.rule.per_icon"
+        if list(term.features) == ["cards"]:  # cards are counted in 枚, icons in 個
+            key = "insurrection.rule.per_card"
+        return msg(
+            key,
+            points=_show(term.points),
+            noun=_nouns(term.features),
+            scope=_scope(term.scope),
+        )
+    if isinstance(term, PerPair):
+        return msg(
+            "insurrection.rule.per_pair",
+            points=_show(term.points),
+            first=_noun(term.first, 1),
+            second=_noun(term.second, 1),
+            scope=_scope(term.scope),
+        )
+    if isinstance(term, PerPairOf):
+        return msg(
+            "insurrection.rule.per_pair_of",
+            points=_show(term.points),
+            noun=_noun(term.feature, None),
+            scope=_scope(term.scope),
+        )
+    if isinstance(term, SetTable):
+        return msg(
+            "insurrection.rule.set_table",
+            sizes="/".join(str(n) for n in range(1, len(term.each) + 1)),
+            values="/".join(str(_show(v)) for v in term.each),
+        )
+    if isinstance(term, Majority):
+        return msg(
+            "insurrection.rule.majority",
+            card=named(term.card),
+            points=_show(term.points),
+            otherwise=_show(term.otherwise),
+        )
+    if isinstance(term, SharedOrSole):
+        return msg(
+            "insurrection.rule.shared_or_sole",
+            card=named(term.card),
+            sole=_show(term.sole),
+            shared=_show(term.shared),
+        )
+    if isinstance(term, PerGraveyard):
+        return msg("insurrection.rule.per_graveyard", points=_show(term.points))
+    if isinstance(term, Threshold):
+        return msg(
+            "insurrection.rule.threshold",
+            noun=_join([_noun(f, None) for f in term.features], "insurrection.counted.and"),
+            scope=_scope(term.scope),
+            at_least=_show(term.at_least),
+            points=_show(term.points),
+            otherwise=_show(term.otherwise),
+        )
+    if isinstance(term, Singles):
+        return msg("insurrection.rule.singles", per=_show(term.per_single), base=_signed(term.base))
+    if isinstance(term, PerCardLacking):
+        key = "insurrection.rule.per_card_lacking"
+        if not term.include_self:
+            key = "insurrection.rule.per_other_card_lacking"
+        return Msg(key, {"points": _show(term.points), "icon": _icon(term.icon)})
+    if isinstance(term, BaseMinusPerOther):
+        return msg("insurrection.rule.base_minus", base=_show(term.base), per=_show(term.per_other))
+    raise TypeError(f"unknown scoring term {term!r}")  # pragma: no cover - the union is closed

@@ -32,7 +32,7 @@ from companion.core.plan import Choice, Option
 from companion.games.insurrection import engine
 from companion.games.insurrection.catalog import InsurrectionCatalog, load
 from companion.games.insurrection.commands import KeepLeader
-from companion.games.insurrection.scoring import name_msg
+from companion.games.insurrection.scoring import name_msg, rule_summary
 from companion.games.insurrection.state import InsurrectionState
 from companion.ui.dialogs import ChoiceDialog, FormDialog
 from companion.ui.i18n import translate_bindings
@@ -373,8 +373,8 @@ class NewGameScreen(Screen):
 
 
 def _leader_option(cat, cid: str) -> Msg:
-    """A leader to keep, with what it brings: marks, Remove/Scout, initiative, icons and its
-    words (the game effect, or the card's text), so the choice is an informed one (§2)."""
+    """A leader to keep, with what it brings: marks, Remove/Scout, initiative, icons, how it
+    scores and its words (the game effect, or the card's text), so the choice is an informed one (§2)."""
     card = cat.card(cid)
     icons = " ".join(tr(f"insurrection.icon.{i}") for i in card.icons or ())
     words = card.effect or card.text or {"en": "", "ja": ""}
@@ -382,5 +382,6 @@ def _leader_option(cat, cid: str) -> Msg:
         "insurrection_ui.new.leader_option",
         name=name_msg(card.name),
         badges=f"{badges(cat, cid)} {icons}".strip(),
+        scoring=rule_summary(cat, card),  # how it scores, in the breakdown's words
         words=words,
     )
