@@ -116,6 +116,8 @@ async def test_closing_midway_keeps_answers_and_typing_and_carries_on(store):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "99" in str(form.query_one("#error-s0", Static).render())
+        if form.query("#tile-marker"):  # an empty marker asks for the number, not “”
+            assert "“”" not in str(form.query_one("#error-marker", Static).render())
     # the app is gone mid-form; a new one on the same database
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:

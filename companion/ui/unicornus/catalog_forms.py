@@ -601,7 +601,12 @@ class TileForm(Drafted, ModalScreen[dict | None]):
                 error.update("")
                 where = int(text)
             else:
-                error.update(tr(Msg("unicornus_forms.error.space_index", {"text": text})))
+                problem = (
+                    Msg("unicornus_forms.error.space_index", {"text": text})
+                    if text
+                    else Msg("unicornus_forms.error.space_index_empty")
+                )
+                error.update(tr(problem))
                 bad.append("tile-marker")
         for k in (3, 2, 4, 0, 1, 5, 6):  # the flower's order on screen
             problems = []
