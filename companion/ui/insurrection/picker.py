@@ -144,7 +144,18 @@ class CardPicker(ModalScreen[tuple[str, ...] | None]):
 
     def _show_picked(self) -> None:
         names = listed(self.by_id[c].label.split("  ")[0] for c in self.chosen) or "—"
-        if self.count is None:
+        if self.count is None and self.expected is not None and len(self.chosen) < self.expected:
+            # a hand at the end: how many the app counted still to add, so the table sees
+            # at a glance when the hand is complete (Enter then accepts it)
+            text = tr(
+                msg(
+                    "insurrection_ui.picker.picked_to_add",
+                    count=len(self.chosen),
+                    cards=names,
+                    left=self.expected - len(self.chosen),
+                )
+            )
+        elif self.count is None:
             text = tr(msg("insurrection_ui.picker.picked_any", count=len(self.chosen), cards=names))
         else:
             text = tr(
