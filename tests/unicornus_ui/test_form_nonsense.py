@@ -152,3 +152,32 @@ async def test_japanese_imperial_correction_takes_short_codes_and_numbers(store)
         assert not isinstance(app.screen, FormDialog)
         ch = scr.state.imp(imp.id)
         assert ch.personality == "defensive" and ch.bound_to == "annelie"
+
+
+async def test_replacement_form_numbers_the_characters_and_checks_the_space(store):
+    """§9 round end: the replacement for a dead character is picked by number (its id is
+    English), a start space not offered is refused beside the field, and the right answer
+    puts the new character on the board."""
+    s = demo_state(0)
+    assert s.reserve, "the demo keeps unused characters for replacements"
+    dead = replace(s.hero("annelie"), alive=False, space=-1)
+    s = replace(with_hero(s, dead), phase="round_end", replace_due=(0,))
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_game(app, pilot, s)
+        scr.replace_character(0)
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CheckedForm)
+        hint = " ".join(str(w.render()) for w in form.query(".field-hint"))
+        first = s.reserve[0]
+        assert f"1 = {first.name[0]}" in hint
+        space = form.query_one("#field-space", Input).value  # the first free start space
+        await fill(app, pilot, character="x", space="zz")
+        assert "“x”" in error(form, "character") and error(form, "space")
+        await fill(app, pilot, character=str(len(s.reserve) + 1))
+        assert error(form, "character") and app.screen is form
+        await fill(app, pilot, character="1", space=space)
+        await pilot.pause()
+        assert not isinstance(app.screen, FormDialog)
+        assert scr.state.hero(first.id).space == scr.state.board.names.index(space)

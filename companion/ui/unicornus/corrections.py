@@ -100,21 +100,30 @@ def _code(codes: dict[str, str], value: str) -> str:
     return next((k for k, v in codes.items() if v == value), "")
 
 
-def _numbered(name: str, label: str, options: list[tuple[str, Msg | str]], value: str):
+def _numbered(
+    name: str, label: str, options: list[tuple[str, Msg | str]], value: str, first: int = 0
+):
     """A choice among many (0 = nobody, 1.. the characters) typed as a number; the list is
-    in the hint, which wraps (a label with 15 names would be cut off)."""
+    in the hint, which wraps (a label with 15 names would be cut off). ``first``: the number
+    of the first option; the answer is ``options[number - first]``."""
     ids = [ident for ident, _ in options]
     listed = " · ".join(
-        f"{i} = {tr(m) if isinstance(m, Msg) else m}" for i, (_, m) in enumerate(options)
+        f"{i} = {tr(m) if isinstance(m, Msg) else m}"
+        for i, (_, m) in enumerate(options, start=first)
     )
     return FormField(
         name,
         Msg(label),
-        value=ids.index(value) if value in ids else 0,
-        minimum=0,
-        maximum=len(options) - 1,
+        value=(ids.index(value) if value in ids else 0) + first,
+        minimum=first,
+        maximum=len(options) - 1 + first,
         hint=Msg("unicornus_ui.form.numbered", {"options": listed}),
     )
+
+
+def numbered(name: str, label: str, options: list[tuple[str, Msg | str]], value: str):
+    """:func:`_numbered` counting from 1 (a list with no "nobody")."""
+    return _numbered(name, label, options, value, first=1)
 
 
 def _hero_options(state: UKState) -> list[tuple[str, Msg | str]]:

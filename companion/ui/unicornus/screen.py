@@ -46,12 +46,12 @@ from companion.games.unicornus.commands import (
 from companion.games.unicornus.rules import move_cost
 from companion.games.unicornus.state import PRINCESS
 from companion.games.unicornus.words import count, space_label
-from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.game_screen import GameScreen
 from companion.ui.widgets.game_log import GameLog
 
 from . import views
-from .corrections import CheckedForm, correction_menu
+from .corrections import CheckedForm, correction_menu, numbered
 from .hexmap import MARK_STYLES, HexMap, Mark
 
 # a broken Transport rule, shown beside the field it comes from
@@ -956,17 +956,10 @@ class UnicornusScreen(GameScreen):
         if not free:
             self.notify(tr("unicornus_ui.notify.no_start"), severity="warning")
             return
+        chars = [(h.id, views.name(h.name)) for h in s.reserve]
         form = [
-            FormField(
-                "character",
-                Msg("unicornus_ui.form.character"),
-                kind="choice",
-                value=s.reserve[0].id,
-                choices=tuple(
-                    (h.id, Msg("unicornus.name", {"en": h.name[0], "ja": h.name[1]}))
-                    for h in s.reserve
-                ),
-            ),
+            # numbered: a character's id is English, typed from a Japanese keyboard too
+            numbered("character", "unicornus_ui.form.character", chars, s.reserve[0].id),
             FormField(
                 "space",
                 Msg("unicornus_ui.form.space"),
@@ -978,18 +971,19 @@ class UnicornusScreen(GameScreen):
             ),
         ]
 
+        def command(values) -> list:
+            who = chars[values["character"] - 1][0]
+            return [ReplaceCharacter(seat, who, s.board.names.index(values["space"]))]
+
         def done(values) -> None:
             self.busy = False
             if values:
-                self.do(
-                    ReplaceCharacter(
-                        seat, values["character"], s.board.names.index(values["space"])
-                    )
-                )
+                self.do(command(values)[0])
 
         self.busy = True
         self.app.push_screen(
-            FormDialog(Msg("unicornus_ui.form.replace", {"seat": seat + 1}), form), done
+            CheckedForm(Msg("unicornus_ui.form.replace", {"seat": seat + 1}), form, s, command),
+            done,
         )
 
     # --- corrections: any value of any unit or space ---
