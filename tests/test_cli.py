@@ -11,8 +11,9 @@ from companion.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_version_and_help():
@@ -28,8 +29,9 @@ def test_list_on_a_new_database(tmp_path, capsys):
     assert "No saved games" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("content", [b"this is not a database at all\n" * 20,
-                                     b"SQLite format 3\x00" + b"\xff" * 4000])
+@pytest.mark.parametrize(
+    "content", [b"this is not a database at all\n" * 20, b"SQLite format 3\x00" + b"\xff" * 4000]
+)
 def test_damaged_file_is_reported_and_left_untouched(tmp_path, content):
     db = tmp_path / "damaged.db"
     db.write_bytes(content)

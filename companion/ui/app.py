@@ -19,8 +19,6 @@ from companion.games.registry import get_game
 from companion.ui.games import game_ui
 from companion.ui.i18n import translate_bindings
 
-SETTING_TIES = settings.TIES  # old name, still used by tests/unicornus_ui (to be removed)
-
 
 @dataclass(frozen=True)
 class Start:

@@ -239,7 +239,7 @@ class FormDialog(FormScreen):
     FormDialog { align: center middle; }
     FormDialog > VerticalScroll { width: 76; height: auto; max-height: 90%; border: thick $accent;
                                   background: $surface; padding: 1 2; }
-    FormDialog .field-label { padding-top: 1; text-style: bold; }
+    FormDialog .field-label { padding-top: 1; text-style: bold; width: 1fr; }
     FormDialog .field-hint { color: $text-muted; }
     FormDialog .field-error { color: $error; height: auto; }
     FormDialog Horizontal { height: auto; align-horizontal: right; padding-top: 1; }

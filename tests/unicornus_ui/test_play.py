@@ -7,11 +7,12 @@ from dataclasses import replace
 import pytest
 from textual.widgets import Input
 
+from companion.core import settings
 from companion.core.i18n import Msg, set_language
 from companion.core.plan import Choice, Option
 from companion.games.unicornus import plan_empire, plan_princess
 from companion.store import Store
-from companion.ui.app import SETTING_TIES, Start, create_app
+from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog, FormDialog
 from companion.ui.unicornus.hexmap import HexMap
 from companion.ui.unicornus.screen import UnicornusScreen
@@ -222,7 +223,7 @@ async def test_keypresses_for_a_princess_and_empire_phase_without_ties(store):
 async def test_auto_ties_take_the_first_option_and_say_so(store):
     """§5.3 fast play: with ties on "auto" no dialog opens; the first option is taken and the
     pick is announced."""
-    store.set_setting(SETTING_TIES, "auto")
+    store.set_setting(settings.TIES, "auto")
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_demo(app, pilot)
@@ -331,7 +332,7 @@ async def test_auto_picks_are_logged_as_steps(store):
     from companion.core.commands import Note
     from companion.core.i18n import tr
 
-    store.set_setting(SETTING_TIES, "auto")
+    store.set_setting(settings.TIES, "auto")
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_demo(app, pilot)
