@@ -30,7 +30,7 @@ from companion.core.catalog import merge
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, missing_values
 from companion.games.unicornus import load_catalog as load_unicornus_catalog
-from companion.ui.dialogs import FormDialog, FormField, parse_field
+from companion.ui.dialogs import FormDialog, FormField, FormScreen, parse_field
 
 GAME_KEY = "unicornus"
 SPACE_FIELDS = ("difficulty", "impassable", "recruit", "resource", "defence", "tokens")
@@ -393,15 +393,12 @@ def marker_label(catalog: UnicornusCatalog, marker: str) -> Msg:
     return Msg(f"unicornus_forms.marker.{marker}")
 
 
-class TileForm(Drafted, ModalScreen[dict | None]):
+class TileForm(Drafted, FormScreen):
     """One tile: its 7 spaces as a flower, each value saying where it is printed. Dismisses
     with the user-catalog patch, or None when the table leaves it for later."""
 
     CSS_PATH = "catalog_forms.tcss"
-    BINDINGS = [
-        Binding("escape", "cancel", show=False),
-        Binding("ctrl+s", "save", show=False),
-    ]
+    BINDINGS = [Binding("ctrl+s", "submit", show=False)]
 
     def __init__(self, catalog: UnicornusCatalog, request: Request) -> None:
         super().__init__()
@@ -629,28 +626,6 @@ class TileForm(Drafted, ModalScreen[dict | None]):
             spaces[where]["start"] = marker
         entry["spaces"] = spaces
         return {"tiles": [entry]}
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        inputs = list(self.query(Input))
-        index = inputs.index(event.input)
-        if index + 1 < len(inputs):
-            inputs[index + 1].focus()
-        else:
-            self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ok":
-            self.action_save()
-        else:
-            self.dismiss(None)
-
-    def action_save(self) -> None:
-        patch = self.collect()
-        if patch is not None:
-            self.dismiss(patch)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 def form_for(catalog: UnicornusCatalog, req: Request) -> ModalScreen:
