@@ -135,7 +135,6 @@ class GameSession:
     def _record(self, index: int, cmd: Command, state: Any, line: Msg) -> None:
         n = index + 1
         kept = n % self._store.snapshot_every == 0
-        summary = self.game.summary(state)
         try:
             with self._store._begin() as conn:
                 # the redo tail (steps from index on) and every snapshot past it, and the old head
@@ -154,25 +153,8 @@ class GameSession:
                         description=dump_msg(line),
                     )
                 )
-                conn.execute(
-                    insert(SNAPSHOTS).values(
-                        game_id=self.id,
-                        idx=n,
-                        state=codec.dump(state, self.game.state_type),
-                        kept=kept,
-                    )
-                )
-                conn.execute(
-                    update(GAMES)
-                    .where(GAMES.c.id == self.id)
-                    .values(
-                        cursor=n,
-                        length=n,
-                        summary=dump_msg(summary),
-                        finished=is_finished(self.game, state),
-                        last_played=now(),
-                    )
-                )
+                self._write_snapshot(conn, n, state, kept)
+                self._write_position(conn, n, state, length=n)
         except SQLAlchemyError as exc:
             raise self._store._write_failed(exc) from None
         # memory follows only once the transaction committed
@@ -183,6 +165,30 @@ class GameSession:
         self._states[n] = state
         self._kept = [i for i in self._kept if i <= index] + ([n] if kept else [])
         self._head = None if kept else n
+
+    def _write_snapshot(self, conn, idx: int, state: Any, kept: bool) -> None:
+        conn.execute(
+            insert(SNAPSHOTS).values(
+                game_id=self.id,
+                idx=idx,
+                state=codec.dump(state, self.game.state_type),
+                kept=kept,
+            )
+        )
+
+    def _write_position(self, conn, cursor: int, state: Any, **more: Any) -> None:
+        """The games row after a step, undo or redo: where it stands, for the resume list."""
+        conn.execute(
+            update(GAMES)
+            .where(GAMES.c.id == self.id)
+            .values(
+                cursor=cursor,
+                summary=dump_msg(self.game.summary(state)),
+                finished=is_finished(self.game, state),
+                last_played=now(),
+                **more,
+            )
+        )
 
     def _move_cursor(self, cursor: int) -> None:
         state = self._state_at(cursor)
@@ -196,24 +202,8 @@ class GameSession:
                         )
                     )
                 if not has_snapshot and self._head != cursor:
-                    conn.execute(
-                        insert(SNAPSHOTS).values(
-                            game_id=self.id,
-                            idx=cursor,
-                            state=codec.dump(state, self.game.state_type),
-                            kept=False,
-                        )
-                    )
-                conn.execute(
-                    update(GAMES)
-                    .where(GAMES.c.id == self.id)
-                    .values(
-                        cursor=cursor,
-                        summary=dump_msg(self.game.summary(state)),
-                        finished=is_finished(self.game, state),
-                        last_played=now(),
-                    )
-                )
+                    self._write_snapshot(conn, cursor, state, kept=False)
+                self._write_position(conn, cursor, state)
         except SQLAlchemyError as exc:
             raise self._store._write_failed(exc) from None
         self._head = None if has_snapshot else cursor
