@@ -7,19 +7,13 @@ from companion.games.unicornus import (
     GAME,
     SetupChoice,
     UKState,
-    assignment,
-    fate_pick,
+    autoplay,
     load_catalog,
     new_game,
-    plan_empire,
     plan_princess,
-    princess_damage,
-    retreat_options,
 )
-from companion.games.unicornus.combat import is_princess_battle
 from companion.games.unicornus.commands import (
     BeginRound,
-    DrawFate,
     EndEmpire,
     EndRound,
     EndTurn,
@@ -28,37 +22,15 @@ from companion.games.unicornus.commands import (
     PrincessAct,
     Procure,
     Recruit,
-    ResolveBattle,
     RevealEvent,
-    RollBattle,
 )
 
 
 def settle_battles_and_fate(log: StepLog) -> None:
-    while (log.state.battles or log.state.fate_pending) and not log.state.outcome:
-        s = log.state
-        if s.fate_pending:
-            cid = s.fate_pending[0]
-            pick = fate_pick(s, cid)
-            log.do(DrawFate(cid, pick if isinstance(pick, str) else pick.options[0].value))
-            continue
-        b = s.battles[0]
-        if is_princess_battle(b):
-            dmg = princess_damage(s, b.space)
-            log.do(ResolveBattle(b.space, to_life=max(0, dmg - s.princess.tokens)))
-            continue
-        if not b.rolled:
-            log.do(RollBattle(b.space))
-            continue
-        a = assignment(log.state, b.space)
-        hero = log.state.hero(b.hero)
-        to_life = max(0, a.damage_taken - hero.tokens)
-        probe = log.state
-        retreat = -1
-        if b.attacker == "empire":
-            opts = retreat_options(probe, b)
-            retreat = opts[0] if len(opts) > 1 else -1
-        log.do(ResolveBattle(b.space, to_life=to_life, retreat_to=retreat))
+    """Waiting Fate draws and battles, resolved as the autoplay table does (through the log)."""
+    commands: list = []
+    autoplay.settle(log.state, commands)
+    log.do_all(commands)
 
 
 def play(seed: int) -> StepLog:
@@ -101,24 +73,7 @@ def play(seed: int) -> StepLog:
             settle_battles_and_fate(log)
         elif s.phase == "empire":
             if not s.empire_moved:
-                forbid: tuple = ()
-                plan = plan_empire(s)
-                while plan.conflicts:
-                    for c in plan.conflicts:
-                        tgt = next(x.to for x in plan.steps if x.unit == c.options[0].value)
-                        forbid += tuple((o.value, tgt) for o in c.options[1:])
-                    plan = plan_empire(s, forbid)
-                taken, moves = set(), []
-                for st_ in plan.steps:
-                    to = st_.choice.options[0].value if st_.choice else st_.to
-                    if to < 0:
-                        continue
-                    if s.unit_at(st_.unit).leader:
-                        if to in taken:
-                            continue
-                        taken.add(to)
-                    moves.append((st_.unit, to))
-                log.do(MoveEmpire(tuple(moves)))
+                log.do(MoveEmpire(autoplay.empire_moves(s)))
                 settle_battles_and_fate(log)
             elif not s.outcome:
                 log.do(EndEmpire())

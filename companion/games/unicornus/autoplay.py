@@ -91,7 +91,7 @@ def _steps_from(state: UKState, start: int) -> dict[int, int]:
     return seen
 
 
-def _settle(state: UKState, log: list) -> UKState:
+def settle(state: UKState, log: list) -> UKState:
     """Resolve every waiting Fate draw and battle the sensible way."""
     while (state.battles or state.fate_pending) and not state.outcome:
         if state.fate_pending:
@@ -144,7 +144,7 @@ def _hero_turn(state: UKState, hid: str, log: list) -> UKState:
                 state = _do(state, Procure(hid), log)
             except RuleError:
                 break
-        state = _settle(state, log)
+        state = settle(state, log)
     return state
 
 
@@ -230,7 +230,7 @@ def play_sensibly(state: UKState) -> tuple[UKState, list]:
     """Play ``state`` to the end with the sensible table; returns the end state and the
     commands taken (which replay from ``state`` to it)."""
     log: list = []
-    state = _settle(state, log)
+    state = settle(state, log)
     guard = 0
     while not state.outcome:
         guard += 1
@@ -252,10 +252,10 @@ def play_sensibly(state: UKState) -> tuple[UKState, list]:
             steps = plan_princess(state).steps
             step = steps[0]
             to = step.choice.options[0].value if step.choice else step.to
-            state = _settle(_do(state, PrincessAct(step.action, to), log), log)
+            state = settle(_do(state, PrincessAct(step.action, to), log), log)
         elif ph == "empire":
             if not state.empire_moved:
-                state = _settle(_do(state, MoveEmpire(_empire_moves(state)), log), log)
+                state = settle(_do(state, MoveEmpire(empire_moves(state)), log), log)
             else:
                 state = _do(state, EndEmpire(), log)
         elif ph == "round_end":
@@ -275,7 +275,7 @@ def play_sensibly(state: UKState) -> tuple[UKState, list]:
     return state, log
 
 
-def _empire_moves(state: UKState) -> tuple[tuple[int, int], ...]:
+def empire_moves(state: UKState) -> tuple[tuple[int, int], ...]:
     """The Empire's plan with every tie and conflict taken as its first option (§5.3)."""
     forbid: tuple = ()
     plan = plan_empire(state)
