@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
-from companion.core.i18n import msg, tr
+from companion.core.i18n import Msg, msg, tr
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
 
@@ -52,11 +52,18 @@ class GameScreen(Screen):
             for cmd in commands:
                 self.session.do(cmd)
         except CompanionError as exc:
-            self.notify(str(exc), title=tr("ui.error.rule"), severity="error", timeout=8)
+            self.notify(
+                tr(self.explain(exc)), title=tr("ui.error.rule"), severity="error", timeout=8
+            )
             self.refresh_all()
             return False
         self.refresh_all()
         return True
+
+    def explain(self, error: CompanionError) -> Msg:
+        """What to tell the table about a refused command. A game may name the engine's ids
+        (creatures, wizard numbers) the way the table knows them."""
+        return error.message
 
     def action_undo(self) -> None:
         cmd = self.session.undo()

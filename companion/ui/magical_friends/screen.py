@@ -489,27 +489,11 @@ class MagicalFriendsScreen(GameScreen):
             return exc
         return None
 
-    def do(self, *commands: Command) -> bool:
-        """As ``GameScreen.do``, with the engine's creature ids and wizard numbers named as
-        the table knows them in the error."""
-        try:
-            for cmd in commands:
-                self.session.do(cmd)
-        except RuleError as exc:
-            self.notify(
-                tr(humanize(exc.message, self.state)),
-                title=tr("ui.error.rule"),
-                severity="error",
-                timeout=8,
-            )
-            self.refresh_all()
-            return False
-        except CompanionError as exc:
-            self.notify(str(exc), title=tr("ui.error.rule"), severity="error", timeout=8)
-            self.refresh_all()
-            return False
-        self.refresh_all()
-        return True
+    def explain(self, error: CompanionError) -> Msg:
+        """The engine's creature ids and wizard numbers, named as the table knows them."""
+        return (
+            humanize(error.message, self.state) if isinstance(error, RuleError) else (error.message)
+        )
 
     def done(self, *commands: Command) -> bool:
         ok = self.do(*commands)
