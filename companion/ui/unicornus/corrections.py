@@ -347,21 +347,14 @@ def correction_menu(screen, space: int, done: Callable) -> None:
             return
         kind, ident = value
         s = screen.state
-        if kind == "hero":
-            h = s.hero(ident)
-            old = {f.name: getattr(h, f.name) for f in hero_fields(s, ident)}
+        if kind in ("hero", "imperial"):
+            who = s.hero(ident) if kind == "hero" else s.imp(ident)
+            fields = (hero_fields if kind == "hero" else imperial_fields)(s, ident)
+            old = {f.name: getattr(who, f.name) for f in fields}
             form(
-                Msg("unicornus_ui.correct.hero", {"name": _n(h.name)}),
-                hero_fields(s, ident),
-                lambda v: diff(s, f"hero:{ident}", old, v),
-            )
-        elif kind == "imperial":
-            c = s.imp(ident)
-            old = {f.name: getattr(c, f.name) for f in imperial_fields(s, ident)}
-            form(
-                Msg("unicornus_ui.correct.imperial", {"name": _n(c.name)}),
-                imperial_fields(s, ident),
-                lambda v: diff(s, f"imperial:{ident}", old, v),
+                Msg(f"unicornus_ui.correct.{kind}", {"name": _n(who.name)}),
+                fields,
+                lambda v: diff(s, f"{kind}:{ident}", old, v),
             )
         elif kind == "unit":
             u = s.unit_at(ident)
