@@ -114,8 +114,8 @@ def _run(args: argparse.Namespace, store) -> int:
         if game_id is None:
             print(tr("cli.no_games"), file=sys.stderr)
             return 1
-        store.open_game(game_id)  # fails here, with a message, if it cannot be resumed
-        start = Start("resume", game_id=game_id)
+        # opened here so that a game that cannot be resumed fails with a message and exit 2
+        start = Start("resume", game_id=game_id, session=store.open_game(game_id))
     else:
         raise AssertionError(args.command)
     create_app(store, start, args.lang).run()

@@ -27,6 +27,7 @@ class Start:
     action: str = "home"
     game_key: str | None = None
     game_id: int | None = None
+    session: Any = None  # resume: the game already opened (the CLI checks it can be)
 
 
 class CompanionApp(App):
@@ -114,7 +115,9 @@ class CompanionApp(App):
 
     def _begin(self) -> None:
         """The start action of the command line, once the store is open."""
-        if self.start.action == "resume" and self.start.game_id is not None:
+        if self.start.action == "resume" and self.start.session is not None:
+            self._show_session(self.start.session)
+        elif self.start.action == "resume" and self.start.game_id is not None:
             self.open_game(self.start.game_id)
         elif self.start.action in ("new", "demo") and self.start.game_key:
             self.new_game(self.start.game_key, "demo" if self.start.action == "demo" else "box")
