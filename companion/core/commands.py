@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from companion.core.i18n import Msg
 
@@ -53,21 +53,6 @@ def registered_commands() -> dict[str, type[Command]]:
     return dict(_COMMANDS)
 
 
-class Game(Protocol):
-    """What the step log and the store need to know about a game."""
-
-    key: str  # "unicornus", "insurrection", "magical-friends"
-    state_type: type
-
-    def apply(self, state: Any, cmd: Command) -> Any:
-        """Return the state after ``cmd``, or raise ``RuleError``. Never mutates ``state``."""
-        ...
-
-    def summary(self, state: Any) -> Msg:
-        """One line for the resume list: round, phase, outcome."""
-        ...
-
-
 @command("core")
 @dataclass(frozen=True)
 class Note(Command):
@@ -94,7 +79,7 @@ class Note(Command):
         return self.message
 
 
-def apply_command(game: Game, state: Any, cmd: Command) -> Any:
+def apply_command(game: Any, state: Any, cmd: Command) -> Any:
     """``game.apply``, except for a :class:`Note`, which every game accepts and which leaves
     the state as it is."""
     return state if isinstance(cmd, Note) else game.apply(state, cmd)

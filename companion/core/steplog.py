@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.core.commands import Command, Game, apply_command
+from companion.core.commands import Command, apply_command
+from companion.core.game import Game
 from companion.core.i18n import Msg
 
 
@@ -90,7 +91,7 @@ class StepLog:
 
     def do(self, cmd: Command) -> Any:
         new = apply_command(self.game, self.state, cmd)
-        line = self.describe(cmd)  # from the state before the step, as the table saw it
+        line = self.describe(cmd, new)  # written now, as the table saw it
         if self.sink is not None:
             self.sink.record(self.cursor, cmd, new, line)
         del self._entries[self.cursor :]
@@ -122,18 +123,21 @@ class StepLog:
     def commands(self) -> list[Command]:
         return [e.command for e in self._entries]
 
-    def describe(self, cmd: Command) -> Msg:
-        """The log line of ``cmd`` made now; a game may name things from the current state
-        (cards by name rather than id, the cost paid) through an optional
-        ``describe(cmd, state)``."""
+    def describe(self, cmd: Command, after: Any = None, before: Any = None) -> Msg:
+        """The log line of ``cmd`` from the current state (or ``before``) to ``after``; a game
+        names things from the states (cards by name rather than id, the cost paid) through
+        ``describe(before, cmd, after)`` (:class:`companion.core.game.Game`)."""
         describe = getattr(self.game, "describe", None)
-        return describe(cmd, self.state) if describe is not None else cmd.describe()
+        if describe is None:
+            return cmd.describe()
+        return describe(self.state if before is None else before, cmd, after)
 
     def line(self, index: int) -> Msg:
         """The log line of step ``index`` (0-based), as written when it was made."""
         entry = self._entries[index]
-        if entry.line is None:  # a log built without lines: the current state will do
-            entry.line = self.describe(entry.command)
+        if entry.line is None:  # a log built without lines: made from its states
+            before = self._entries[index - 1].state if index else self.initial
+            entry.line = self.describe(entry.command, entry.state, before)
         return entry.line
 
     def history(self) -> list[HistoryLine]:

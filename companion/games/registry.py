@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from companion.core.commands import Game
+from companion.core.game import Game
 
 GAME_KEYS = ("unicornus", "insurrection", "magical-friends")
 _MODULES = {

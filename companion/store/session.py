@@ -19,7 +19,8 @@ from sqlalchemy import delete, insert, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
-from companion.core.commands import Command, Game, apply_command
+from companion.core.commands import Command, apply_command
+from companion.core.game import Game
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg
 from companion.core.steplog import HistoryLine, StepLog

@@ -25,7 +25,7 @@ from sqlmodel import SQLModel
 
 from companion.core import codec
 from companion.core.catalog import read_toml
-from companion.core.commands import Game
+from companion.core.game import Game
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.tomlw import dumps as toml_dumps

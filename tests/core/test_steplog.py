@@ -129,11 +129,12 @@ def test_a_note_is_logged_and_changes_nothing():
 class TellingGame(type(TINY)):
     """The tiny game, with log lines that read the state (as real games' do)."""
 
-    def describe(self, cmd, state):
-        return Msg("tiny.summary", {"total": state.total})
+    def describe(self, before, cmd, after):
+        return Msg("tiny.summary", {"total": before.total, "after": after.total})
 
 
-def test_log_lines_are_written_from_the_state_before_each_step():
+def test_log_lines_are_written_from_the_states_on_both_sides_of_each_step():
     log = StepLog(TellingGame(), TinyState())
     log.do_all([Add(2), Add(3), Add(4)])
     assert [h.description.params["total"] for h in log.history()] == [0, 2, 5]
+    assert [h.description.params["after"] for h in log.history()] == [2, 5, 9]

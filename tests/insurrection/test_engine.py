@@ -291,7 +291,7 @@ def test_log_names_cards_as_printed_in_either_language():
     demo = catalogs.load("demo")
     s = new_game(demo, ("A", "B"), seed=1)
     first, second = demo.persons[0], demo.persons[1]
-    line = GAME.describe(March((first.id, second.id)), s)
+    line = GAME.describe(s, March((first.id, second.id)))
     assert tr(line, "en") == tr(
         Msg("insurrection.cmd.March", {"cards": f"{first.name['en']}, {second.name['en']}"}), "en"
     )
@@ -304,12 +304,12 @@ def test_log_names_cards_inside_a_players_step():
     demo = catalogs.load("demo")
     s = new_game(demo, ("piper", "B"), seed=1)
     card = demo.card("piper")
-    line = GAME.describe(Take("piper", player="piper"), s)
+    line = GAME.describe(s, Take("piper", player="piper"))
     assert tr(line, "en") == f"piper — Takes {card.name['en']}, places the played card"
     assert card.name["ja"] in tr(line, "ja") and "piperを" not in tr(line, "ja")
 
 
 def test_log_line_leaves_free_text_alone():
     s = start()
-    line = GAME.describe(UseLand("not a card"), s)
+    line = GAME.describe(s, UseLand("not a card"))
     assert tr(line, "en") == tr(UseLand("not a card").describe(), "en")

@@ -38,6 +38,6 @@ def test_log_lists_cards_the_way_each_language_writes():
     from companion.games.insurrection.commands import March
 
     state = engine.new_game(load("demo"), ("Ann", "Ben"), seed=1)
-    line = GAME.describe(March(cards=("imp", "knight")), state)
+    line = GAME.describe(state, March(cards=("imp", "knight")))
     assert "Ember Imp, Hedge Knight" in tr(line, "en")
     assert "火花の小鬼、生垣の騎士" in tr(line, "ja")

@@ -42,7 +42,7 @@ def _game():
 
 
 def _line(state, cmd, lang="en"):
-    return tr(GAME.describe(cmd, state), lang)
+    return tr(GAME.describe(state, cmd), lang)
 
 
 def test_princess_moves_and_procures_in_words():

@@ -40,7 +40,9 @@ class InsurrectionGame:
     def summary(self, state: InsurrectionState) -> Msg:
         return engine.summary(state)
 
-    def describe(self, cmd: Command, state: InsurrectionState) -> Msg:
+    def describe(
+        self, state: InsurrectionState, cmd: Command, after: InsurrectionState | None = None
+    ) -> Msg:
         """The log line, naming cards as printed (in the reader's language), not by id."""
         return _named(cmd.describe(), state)
 

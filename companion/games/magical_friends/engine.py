@@ -164,7 +164,7 @@ class MagicalFriendsGame:
     def summary(self, state: GameState) -> Msg:
         return summary(state)
 
-    def describe(self, cmd: Command, state: GameState) -> Msg:
+    def describe(self, state: GameState, cmd: Command, after: GameState | None = None) -> Msg:
         """The game-log line, from the state before the step (see ``log.py``)."""
         return describe(cmd, state)
 

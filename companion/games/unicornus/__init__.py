@@ -77,7 +77,7 @@ class UnicornusGame:
     def apply(self, state: UKState, cmd) -> UKState:
         return apply(state, cmd)
 
-    def describe(self, cmd, state: UKState) -> Msg:
+    def describe(self, state: UKState, cmd, after: UKState | None = None) -> Msg:
         """The game-log line in the table's words (spaces as the map names them, characters
         and events by name): see :mod:`companion.games.unicornus.log`."""
         return describe_step(cmd, state)

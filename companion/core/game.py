@@ -1,0 +1,276 @@
+"""The protocol every game speaks, and the table's next moment.
+
+A game package exports ``GAME``, an object with the methods of :class:`Game`. The step log,
+the store, the table driver of the UI and the headless runner (:func:`play`) use nothing
+else, so one loop serves every game: OpenSpiel's uniform ``State`` interface and
+boardgame.io's phases-as-data are the models.
+
+The **moment** is what the engine says the table faces now (:class:`Moment`): what happens
+next (:data:`Next`: a step the app takes itself, a question for the table, a value the table
+enters, or the outcome; ``None`` when the table acts freely), a sentence for the banner, and
+the actions the table may take now, each refused one with its reason. Questions are typed
+values: a :class:`Choice` whose options carry the commands that answer it, or an
+:class:`Entry` whose ``answer`` turns the table's value into a command. Nothing in a moment
+is a message key to be parsed back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.core.commands import Command, apply_command
+from companion.core.i18n import Msg
+from companion.core.plan import Choice, Option
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as records keep it (python-chess's ``Outcome`` is the model).
+
+    ``result`` is a short stable word for records and statistics (``"won"``, ``"lost"``,
+    ``"good"``, ``"evil"``, ``"finished"``); ``reason`` the sentence the table reads;
+    ``winners`` the winning players (or sides); ``scores`` every player's score, best first,
+    where the game scores players."""
+
+    result: str
+    reason: Msg
+    winners: tuple[str, ...] = ()
+    scores: tuple[tuple[str, int], ...] = ()
+    round: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        from companion.core.msgjson import dump_msg
+
+        return {
+            "result": self.result,
+            "reason": dump_msg(self.reason),
+            "winners": list(self.winners),
+            "scores": [[p, s] for p, s in self.scores],
+            "round": self.round,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        from companion.core.msgjson import load_msg
+
+        return cls(
+            result=str(data["result"]),
+            reason=load_msg(data["reason"]),
+            winners=tuple(str(w) for w in data.get("winners", ())),
+            scores=tuple((str(p), int(s)) for p, s in data.get("scores", ())),
+            round=data.get("round"),
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step the app takes itself (the Princess moves, the round begins). ``confirm``: the
+    table says when (the advance key), so the board can follow; otherwise it is taken at
+    once."""
+
+    command: Command
+    reason: Msg
+    confirm: bool = True
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A choice for the table. Each option's ``value`` is the command that picking it makes.
+    ``tie``: the rules leave it to "the players", so the app may pick for them (the "pick ties
+    automatically" setting); ``auto`` is then the command it makes (the first option's by
+    default), logged as the app's pick."""
+
+    choice: Choice
+    title: Msg | None = None
+    tie: bool = True
+    auto: Command | None = None
+
+    def __post_init__(self) -> None:
+        bad = [o for o in self.choice.options if not isinstance(o.value, Command)]
+        if bad:
+            raise TypeError("every option of an Ask carries the command that answers it")
+
+    @property
+    def auto_command(self) -> Command:
+        return self.auto if self.auto is not None else self.choice.options[0].value
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return tuple(o.value for o in self.choice.options)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A value the table enters (dice, a drawn card, a number): ``kind`` names the form
+    (``"dice"``, ``"number"``, or a game's own, such as ``"unicornus.battle"``), ``subject``
+    what it is about, and ``answer(value)`` makes the command (it may raise ``RuleError``
+    for a value the rules refuse). ``suggest`` is what a sensible table would enter, for the
+    headless runner and as a form's default; ``None`` when only the table can know it."""
+
+    kind: str
+    prompt: Msg
+    answer: Callable[[Any], Command] = field(compare=False, repr=False)
+    subject: Any = None
+    suggest: Any = None
+
+
+Next = Step | Ask | Entry | Outcome | None
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the table may do now (a key on the screen): ``name`` is the game's word for it
+    (``"move"``, ``"recruit"``, ``"end_turn"``); a refused one carries ``reason``."""
+
+    name: str
+    reason: Msg | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.reason is None
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the table faces now: ``prompt`` for the banner, ``next`` what happens next
+    (``None``: the table acts, e.g. a player's turn), ``actions`` what may be done now."""
+
+    prompt: Msg
+    next: Next = None
+    actions: tuple[Action, ...] = ()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.next if isinstance(self.next, Outcome) else None
+
+    def action(self, name: str) -> Action | None:
+        return next((a for a in self.actions if a.name == name), None)
+
+    def allows(self, name: str) -> bool:
+        a = self.action(name)
+        return a is not None and a.allowed
+
+    def refusal(self, name: str) -> Msg | None:
+        """Why ``name`` cannot be done now (``None`` when it can, or is not a thing now)."""
+        a = self.action(name)
+        return a.reason if a is not None else None
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        return frozenset(a.name for a in self.actions if a.allowed)
+
+
+class Game(Protocol):
+    """The complete protocol of a game (``GAME`` in its package)."""
+
+    key: str  # "unicornus", "insurrection", "magical-friends"
+    state_type: type
+
+    def new_game(self, setup: Any, catalog: Any, seed: int) -> Any:
+        """The state at the start, from the table's setup, the catalog and a seed."""
+        ...
+
+    def apply(self, state: Any, cmd: Command) -> Any:
+        """Return the state after ``cmd``, or raise ``RuleError``. Never mutates ``state``."""
+        ...
+
+    def describe(self, before: Any, cmd: Command, after: Any) -> Msg:
+        """The game-log line of a step, from the states on both sides (never applied again)."""
+        ...
+
+    def summary(self, state: Any) -> Msg:
+        """One line for the resume list: round, phase, outcome."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        ...
+
+    def moment(self, state: Any) -> Moment:
+        """What the table faces now (see :class:`Moment`)."""
+        ...
+
+    def upgrade(self, cmd: Command) -> Command:
+        """A command read from an older save, in today's terms (most games: ``cmd`` itself)."""
+        ...
+
+
+def upgrade(game: Any, cmd: Command) -> Command:
+    """``game.upgrade(cmd)`` where the game has one (a test's tiny game may not)."""
+    up = getattr(game, "upgrade", None)
+    return up(cmd) if up is not None else cmd
+
+
+def outcome_of(game: Any, state: Any) -> Outcome | None:
+    check = getattr(game, "outcome", None)
+    return check(state) if check is not None else None
+
+
+# --- the headless runner ------------------------------------------------------------------
+
+
+class Policy(Protocol):
+    """How a table plays when nobody sits at it (autoplay, tests, benchmarks)."""
+
+    def act(self, state: Any, moment: Moment) -> Command:
+        """The table's free action when ``moment.next`` is ``None``."""
+        ...
+
+
+def decide(moment: Moment, state: Any, policy: Policy) -> Command | None:
+    """The command a sensible table makes at ``moment``: the app's own step, the first option
+    of a question (the auto pick), the suggested value of an entry, or the policy's action.
+    ``None`` at the outcome."""
+    nxt = moment.next
+    if isinstance(nxt, Outcome):
+        return None
+    if isinstance(nxt, Step):
+        return nxt.command
+    if isinstance(nxt, Ask):
+        pick = getattr(policy, "pick", None)
+        return pick(state, nxt) if pick is not None else nxt.auto_command
+    if isinstance(nxt, Entry):
+        enter = getattr(policy, "enter", None)
+        value = enter(state, nxt) if enter is not None else nxt.suggest
+        return nxt.answer(value)
+    return policy.act(state, moment)
+
+
+def play(
+    game: Game,
+    state: Any,
+    policy: Policy,
+    do: Callable[[Command], Any] | None = None,
+    limit: int = 100_000,
+) -> Iterator[tuple[Command, Any]]:
+    """Play ``state`` to its outcome through the moments, yielding each (command, state after).
+    ``do`` applies and saves a command and returns the new state (default: ``game.apply``).
+    Stops at the outcome; raises ``RuntimeError`` past ``limit`` steps (a policy that loops)."""
+    for _ in range(limit):
+        cmd = decide(game.moment(state), state, policy)
+        if cmd is None:
+            return
+        state = do(cmd) if do is not None else apply_command(game, state, cmd)
+        yield cmd, state
+    raise RuntimeError(f"{game.key}: no outcome after {limit} steps")
+
+
+__all__ = [
+    "Action",
+    "Ask",
+    "Choice",
+    "Entry",
+    "Game",
+    "Moment",
+    "Next",
+    "Option",
+    "Outcome",
+    "Policy",
+    "Step",
+    "decide",
+    "outcome_of",
+    "play",
+    "upgrade",
+]
