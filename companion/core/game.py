@@ -114,6 +114,9 @@ class Entry:
     answer: Callable[[Any], Command] = field(compare=False, repr=False)
     subject: Any = None
     suggest: Any = None
+    minimum: int | None = None  # a number's range, or each die's faces
+    maximum: int | None = None
+    count: int | None = None  # how many dice, when known
 
 
 Next = Step | Ask | Entry | Outcome | None

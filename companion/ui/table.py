@@ -1,0 +1,183 @@
+"""The table driver: runs any game's next moment (:mod:`companion.core.game`) on a screen.
+
+A game screen subclasses :class:`TableScreen` and keeps only rendering and forms. The driver
+
+- asks the engine for the moment after every change (``self.moment``), and redraws;
+- takes the app's own steps: at once when the step needs no confirmation (or a tie the app
+  picks, with "pick ties automatically"), otherwise on the advance key (``n``) — but never
+  right after an undo, a redo or a resume, so the table can always step back;
+- opens the dialog a question needs: a :class:`ChoiceDialog` for an :class:`Ask`, a form for
+  an :class:`Entry` (``dice`` and ``number`` here; a game's own kinds through
+  :meth:`TableScreen.entry_screen`);
+- shows the actions allowed now in the footer: a binding whose action is ``act('name')``
+  is shown while the moment lists ``name``, and pressing it while refused says why.
+  The screen implements what an allowed action does as ``perform_<name>()``.
+
+Bindings refresh only when the set of actions changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+from companion.core.errors import CompanionError
+from companion.core.game import Ask, Entry, Moment, Outcome, Step
+from companion.core.i18n import Msg, msg, tr
+from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+from companion.ui.game_screen import GameScreen
+
+AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
+
+
+class TableScreen(GameScreen):
+    BINDINGS = [Binding("n", "advance", "ui.key.next")]
+
+    def __init__(self, session: Any, **kwargs) -> None:
+        super().__init__(session, **kwargs)
+        self._moment: Moment | None = None
+        self._moment_of: Any = None  # the state the moment was computed for
+        self._shown: frozenset[str] | None = None
+
+    # -- the moment ------------------------------------------------------------------------
+    @property
+    def moment(self) -> Moment:
+        state = self.state
+        if self._moment is None or self._moment_of is not state:
+            self._moment, self._moment_of = self.session.game.moment(state), state
+        return self._moment
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        shown = frozenset(a.name for a in self.moment.actions)
+        if shown != self._shown:
+            self._shown = shown
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "act" and parameters:
+            return self.moment.action(str(parameters[0])) is not None
+        return True
+
+    def action_act(self, name: str) -> None:
+        if self.busy:
+            return
+        reason = self.moment.refusal(name)
+        if reason is not None:
+            self.notify(tr(reason), title=tr("ui.error.rule"), severity="warning")
+            return
+        if self.moment.action(name) is None:
+            return
+        getattr(self, f"perform_{name}")()
+
+    @property
+    def busy(self) -> bool:
+        """A dialog of this screen is open (its answer is still to come)."""
+        return self.app.screen is not self
+
+    # -- stepping --------------------------------------------------------------------------
+    def do(self, *commands) -> bool:
+        """Apply the table's commands, then the app's own steps that follow at once."""
+        if not super().do(*commands):
+            return False
+        self.take_app_steps()
+        return True
+
+    def take_app_steps(self) -> None:
+        """The steps that need nobody: unconfirmed app steps, and ties the app picks."""
+        for _ in range(AUTO_LIMIT):
+            nxt = self.moment.next
+            if isinstance(nxt, Step) and not nxt.confirm:
+                cmd = nxt.command
+            elif isinstance(nxt, Ask) and nxt.tie and self.app.ties == "auto":
+                cmd = nxt.auto_command
+                pick = next(
+                    (o.label for o in nxt.choice.options if o.value == cmd),
+                    None,
+                )
+                if pick is not None:
+                    self.notify(tr(msg("ui.table.auto_pick", reason=nxt.choice.reason, pick=pick)))
+            else:
+                return
+            if not GameScreen.do(self, cmd):
+                return
+
+    def action_advance(self) -> None:
+        """The advance key: take the app's step, ask the question, or say the outcome."""
+        if self.busy:
+            return
+        nxt = self.moment.next
+        if isinstance(nxt, Step):
+            self.do(nxt.command)
+        elif isinstance(nxt, Ask):
+            if nxt.tie and self.app.ties == "auto":
+                self.take_app_steps()
+            else:
+                self.ask(nxt)
+        elif isinstance(nxt, Entry):
+            self.enter(nxt)
+        elif isinstance(nxt, Outcome):
+            self.notify(tr(nxt.reason))
+        else:
+            self.advance_free()
+
+    def advance_free(self) -> None:
+        """The advance key while the table acts freely: a game may end the turn, say what to
+        do; by default the banner says it."""
+        self.notify(tr(self.moment.prompt))
+
+    # -- questions -------------------------------------------------------------------------
+    def ask(self, question: Ask) -> None:
+        self.app.push_screen(self.choice_screen(question), self._answered)
+
+    def choice_screen(self, question: Ask) -> Screen:
+        """The dialog for a question (a game may show its options on its board)."""
+        return ChoiceDialog(question.choice, question.title)
+
+    def _answered(self, cmd) -> None:
+        if cmd is not None:
+            self.do(cmd)
+
+    def enter(self, entry: Entry) -> None:
+        screen = self.entry_screen(entry)
+
+        def done(value) -> None:
+            if value is None:
+                return
+            try:
+                cmd = entry.answer(value)
+            except CompanionError as exc:
+                self.notify(tr(self.explain(exc)), title=tr("ui.error.rule"), severity="error")
+                return
+            self.do(cmd)
+
+        self.app.push_screen(screen, done)
+
+    def entry_screen(self, entry: Entry) -> Screen:
+        """The form for an entry. Dice and numbers here; a game overrides for its own kinds
+        (it returns a screen that dismisses with the value ``entry.answer`` takes)."""
+        if entry.kind in ("dice", "number"):
+            return _ValueForm(entry)
+        raise NotImplementedError(f"no form for entries of kind {entry.kind!r}")
+
+
+class _ValueForm(FormDialog):
+    """One field: the dice or the number an :class:`Entry` asks for."""
+
+    def __init__(self, entry: Entry) -> None:
+        field = FormField(
+            "value",
+            entry.prompt,
+            kind="dice" if entry.kind == "dice" else "int",
+            value=entry.suggest,
+            minimum=entry.minimum,
+            maximum=entry.maximum,
+            count=entry.count,
+        )
+        super().__init__(Msg("ui.table.enter"), [field])
+
+    def collect(self) -> Any:
+        values = super().collect()
+        return None if values is None else values["value"]
