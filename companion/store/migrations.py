@@ -22,7 +22,12 @@ def _v1_to_v2(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE games ADD COLUMN catalog_name VARCHAR NOT NULL DEFAULT 'box'"))
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2}
+def _v2_to_v3(conn: Connection) -> None:
+    # Outcomes were never stored before; a game's is computed when it is next opened.
+    conn.execute(text("ALTER TABLE games ADD COLUMN outcome VARCHAR"))
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(conn: Connection, found: int) -> int:

@@ -10,6 +10,7 @@ snapshot every ``snapshot_every`` steps bounds the replay needed to rebuild any 
 from __future__ import annotations
 
 import bisect
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import partial
@@ -20,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
 from companion.core.commands import Command, apply_command
-from companion.core.game import Game
+from companion.core.game import Game, Outcome, outcome_of
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg
 from companion.core.steplog import HistoryLine, StepLog
@@ -36,9 +37,10 @@ def now() -> datetime:
     return datetime.now(UTC)  # SQLModel stores UTC and hands back aware datetimes
 
 
-def is_finished(game: Game, state: Any) -> bool:
-    check = getattr(game, "is_finished", None)
-    return bool(check(state)) if callable(check) else False
+def outcome_json(game: Game, state: Any) -> str | None:
+    """The game's outcome at ``state`` as stored (``None`` while the game goes on)."""
+    result = outcome_of(game, state)
+    return None if result is None else json.dumps(result.to_json(), ensure_ascii=False)
 
 
 class _Persist:
@@ -114,6 +116,10 @@ class GameSession:
     def cursor(self) -> int:
         return self.log.cursor
 
+    @property
+    def outcome(self) -> Outcome | None:
+        return outcome_of(self.game, self.state)
+
     # -- states ----------------------------------------------------------------------------
     def _state_at(self, n: int) -> Any:
         """The state after ``n`` steps: cached, or replayed from the nearest snapshot."""
@@ -179,13 +185,15 @@ class GameSession:
 
     def _write_position(self, conn, cursor: int, state: Any, **more: Any) -> None:
         """The games row after a step, undo or redo: where it stands, for the resume list."""
+        outcome = outcome_json(self.game, state)
         conn.execute(
             update(GAMES)
             .where(GAMES.c.id == self.id)
             .values(
                 cursor=cursor,
                 summary=dump_msg(self.game.summary(state)),
-                finished=is_finished(self.game, state),
+                finished=outcome is not None,
+                outcome=outcome,
                 last_played=now(),
                 **more,
             )

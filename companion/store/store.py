@@ -18,14 +18,24 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, inspect, select, text
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel
 
 from companion.core import codec
 from companion.core.catalog import read_toml
-from companion.core.game import Game
+from companion.core.game import Game, Outcome, upgrade
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.tomlw import dumps as toml_dumps
@@ -33,7 +43,7 @@ from companion.store import migrations
 from companion.store.errors import StoreError
 from companion.store.opening import Target, resolve_target
 from companion.store.precheck import check_version, inspect_file
-from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, is_finished, now
+from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, now, outcome_json
 from companion.store.tables import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -62,6 +72,7 @@ class GameInfo:
     last_played: datetime
     finished: bool
     catalog_name: str = "box"
+    outcome: Outcome | None = None  # how it ended, once finished
 
 
 def _default_resolver(key: str) -> Game:
@@ -155,7 +166,7 @@ class Store:
                         cursor=0,
                         length=0,
                         summary=dump_msg(game.summary(initial_state)),
-                        finished=is_finished(game, initial_state),
+                        finished=False,
                         created=stamp,
                         last_played=stamp,
                     )
@@ -170,7 +181,7 @@ class Store:
         cols = GAMES.c
         query = select(
             cols.id, cols.game_key, cols.title, cols.summary, cols.cursor, cols.created,
-            cols.last_played, cols.finished, cols.catalog_name,
+            cols.last_played, cols.finished, cols.catalog_name, cols.outcome,
         ).order_by(cols.last_played.desc(), cols.id.desc())  # fmt: skip
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
@@ -185,6 +196,7 @@ class Store:
                 last_played=r.last_played,
                 finished=bool(r.finished),
                 catalog_name=r.catalog_name,
+                outcome=_outcome(r.outcome),
             )
             for r in rows
         ]
@@ -215,13 +227,14 @@ class Store:
             raise StoreError("store.damaged", file=self.label, problem=f"game {game_id}: steps")
         try:
             initial = codec.load(game.state_type, row.initial_state)
-            commands = [codec.load_command(s.command) for s in steps]
+            # older saves' commands in today's terms (e.g. picks once kept as notes)
+            commands = [upgrade(game, codec.load_command(s.command)) for s in steps]
             lines = [load_msg(s.description) for s in steps]
         except (ValueError, KeyError) as exc:  # pydantic ValidationError is a ValueError
             raise StoreError(
                 "store.unreadable_game", id=game_id, game=row.game_key, problem=str(exc)[:200]
             ) from None
-        return GameSession(
+        session = GameSession(
             self,
             row.id,
             game,
@@ -233,6 +246,24 @@ class Store:
             [(s.idx, bool(s.kept)) for s in snaps],
             row.catalog_name,
         )
+        self._settle_outcome(session, row.outcome)
+        return session
+
+    def _settle_outcome(self, session: GameSession, stored: str | None) -> None:
+        """A save from before outcomes were stored (or from a game whose rules changed) gets
+        its outcome computed now, so History and the lists agree with the game."""
+        outcome = outcome_json(session.game, session.state)
+        if outcome == stored:
+            return
+        try:
+            with self._begin() as conn:
+                conn.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == session.id)
+                    .values(outcome=outcome, finished=outcome is not None)
+                )
+        except SQLAlchemyError as exc:
+            raise self._write_failed(exc) from None
 
     def _load_snapshot(self, game_id: int, idx: int, game: Game) -> Any:
         with self.engine.connect() as conn:
@@ -310,6 +341,16 @@ class Store:
         if check is not None:
             check(data, str(path))
         self.save_user_catalog(game_key, data)
+
+
+def _outcome(text_: str | None) -> Outcome | None:
+    """A stored outcome; an unreadable one counts as none (it is computed again on opening)."""
+    if not text_:
+        return None
+    try:
+        return Outcome.from_json(json.loads(text_))
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _summary(text_: str) -> Msg:

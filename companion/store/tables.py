@@ -5,6 +5,7 @@ Bump ``SCHEMA_VERSION`` (version.py) whenever a table changes and add the step i
 Version history:
     1: first format.
     2: ``games.catalog_name`` (which catalog a game was started on: box, demo).
+    3: ``games.outcome`` (how a finished game ended, ``Outcome`` as JSON; null while it goes on).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class GameRow(SQLModel, table=True):
     length: int = 0
     summary: str
     finished: bool = False
+    outcome: str | None = None  # companion.core.game.Outcome as JSON, once finished
     created: datetime
     last_played: datetime = Field(index=True)
 

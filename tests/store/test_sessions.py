@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import RuleError
+from companion.core.game import Outcome
 from companion.core.i18n import Msg
 from companion.core.steplog import StepLog
 from companion.store import Store, StoreError
@@ -184,7 +185,7 @@ def test_list_games_newest_played_first_with_summary(store):
 
 
 class FinishingGame:
-    """The tiny game, finished once the total reaches 10."""
+    """The tiny game, won once the total reaches 10."""
 
     key = "tiny"
     state_type = TinyState
@@ -192,19 +193,41 @@ class FinishingGame:
     summary = staticmethod(TINY.summary)
 
     @staticmethod
-    def is_finished(state):
-        return state.total >= 10
+    def outcome(state):
+        if state.total < 10:
+            return None
+        return Outcome("won", Msg("tiny.summary", {"total": state.total}), ("Ann",), (("Ann", 10),))
 
 
-def test_finished_flag_from_game_method(db_path):
+def test_the_outcome_is_stored_when_a_game_ends_and_cleared_by_undo(db_path):
+    """Issue 15, Finished games: the outcome is stored with the step that ends the game; undo
+    clears it, redo brings it back."""
     with Store.open(db_path, games={"tiny": FinishingGame()}) as store:
         game = store.new_game(FinishingGame(), TinyState(), "t")
         game.do(Add(9))
         assert not store.list_games()[0].finished
+        assert store.list_games()[0].outcome is None
         game.do(Add(1))
-        assert store.list_games()[0].finished
+        info = store.list_games()[0]
+        assert info.finished and info.outcome.result == "won"
+        assert info.outcome.winners == ("Ann",) and info.outcome.scores == (("Ann", 10),)
         game.undo()
-        assert not store.list_games()[0].finished
+        assert not store.list_games()[0].finished and store.list_games()[0].outcome is None
+        game.redo()
+        assert store.list_games()[0].outcome.result == "won"
+
+
+def test_a_save_from_before_outcomes_gets_its_outcome_when_opened(db_path):
+    """Issue 15: saves made before outcomes were stored get them computed when opened."""
+    with Store.open(db_path, games={"tiny": TINY}) as store:
+        game = store.new_game(TINY, TinyState(), "t")
+        game.do(Add(12))  # the plain tiny game knows no outcome: stored as none
+        gid = game.id
+    with Store.open(db_path, games={"tiny": FinishingGame()}) as store:
+        assert store.list_games()[0].outcome is None
+        store.open_game(gid)
+        assert store.list_games()[0].outcome.result == "won"
+        assert store.list_games()[0].finished
 
 
 def test_delete_game(store, db_path):
