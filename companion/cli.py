@@ -38,6 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=GAME_KEYS)
     p = sub.add_parser("demo", help="start a new game on the fictional demo catalog")
     p.add_argument("game", choices=GAME_KEYS)
+    p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="play the whole game without the screen, as a sensible table would, "
+        "saving every step and printing each log line",
+    )
+    p.add_argument("--seed", type=int, default=1, help="with --autoplay: the game's seed")
+    p.add_argument("--players", type=int, help="with --autoplay: how many players")
     p = sub.add_parser("resume", help="resume a saved game (default: the last one played)")
     p.add_argument("game_id", nargs="?", type=int, metavar="GAME_ID")
     sub.add_parser("list", help="list saved games")
@@ -72,18 +80,49 @@ def main(argv: list[str] | None = None) -> int:
             return quickscore(args.args)
         if args.command == "catalog" and args.catalog_command == "check":
             return catalog_check(args.game, args.file)
+        if args.command == "demo" and args.autoplay:
+            return _with_store(args, autoplay)
         if args.command in (None, "new", "demo"):
             return run_app_fast(args)
-        store = _open_store(args.db)
-        if not args.lang:  # the language chosen in the app's settings
-            set_language(store.get_setting(settings.LANGUAGE, "en"))
-        try:
-            return _run(args, store)
-        finally:
-            store.close()
+        return _with_store(args, _run)
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return getattr(exc, "exit_code", EXIT_USAGE)
+
+
+def _with_store(args: argparse.Namespace, command) -> int:
+    store = _open_store(args.db)
+    if not args.lang:  # the language chosen in the app's settings
+        set_language(store.get_setting(settings.LANGUAGE, "en"))
+    try:
+        return command(args, store)
+    finally:
+        store.close()
+
+
+def autoplay(args: argparse.Namespace, store) -> int:
+    """``companion demo GAME --autoplay``: a whole demo game played by the sensible table
+    through the same moments the screen shows (one loop: ``companion.core.game.play``), every
+    step saved as it is made and its log line printed."""
+    from companion.core.game import play
+    from companion.games.registry import get_game, load_game_catalog, sensible_table
+
+    game = get_game(args.game)
+    catalog = load_game_catalog(args.game, "demo")
+    policy, demo_setup = sensible_table(args.game, args.seed)
+    try:
+        setup = demo_setup(catalog, args.players)
+    except ValueError as exc:
+        print(tr("cli.autoplay.bad_setup", problem=str(exc)), file=sys.stderr)
+        return EXIT_USAGE
+    title = tr("cli.autoplay.title", game=tr(f"ui.game.{args.game}"), seed=args.seed)
+    session = store.new_game(game, game.new_game(setup, catalog, args.seed), title, "demo")
+    print(tr("cli.autoplay.started", id=session.id, title=title))
+    for _cmd, _state in play(game, session.state, policy, do=session.do):
+        print(f"{session.cursor:>5}. {tr(session.log.line(session.cursor - 1))}")
+    outcome = session.outcome
+    print(tr("cli.autoplay.ended", id=session.id, outcome=tr(outcome.reason)))
+    return 0
 
 
 def _open_store(db: str | None):
@@ -147,10 +186,15 @@ def list_games(store) -> int:
         print(tr("cli.no_games"))
         return 0
     for info in games:
+        where = tr(info.summary)
+        if info.outcome is not None:
+            where = tr(info.outcome.reason)
+            if info.outcome.winners:
+                where += "  " + tr("cli.winners", names=", ".join(info.outcome.winners))
         state = tr("cli.finished") if info.finished else ""
         print(
             f"{info.id:>4}  {info.last_played:%Y-%m-%d %H:%M}  "
-            f"{tr('ui.game.' + info.game_key):<20} {info.title:<24} {tr(info.summary)} {state}"
+            f"{tr('ui.game.' + info.game_key):<20} {info.title:<24} {where} {state}"
         )
     return 0
 

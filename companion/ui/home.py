@@ -18,6 +18,19 @@ def _when(dt) -> str:
     return dt.strftime("%Y-%m-%d %H:%M")
 
 
+def _ending(info) -> tuple[str, str]:
+    """A finished game's result and its winners (with every score, best first, where the game
+    scores players)."""
+    outcome = info.outcome
+    if outcome is None:  # finished, but the outcome could not be read: the summary says it
+        return tr(info.summary), ""
+    if outcome.scores:
+        winners = ", ".join(f"{p} {s}" for p, s in outcome.scores if p in outcome.winners)
+        others = ", ".join(f"{p} {s}" for p, s in outcome.scores if p not in outcome.winners)
+        return tr(outcome.reason), winners + (f" ({others})" if others else "")
+    return tr(outcome.reason), ", ".join(outcome.winners)
+
+
 class HomeScreen(Screen):
     CSS_PATH = "home.tcss"
     BINDINGS = [
@@ -54,13 +67,7 @@ class HomeScreen(Screen):
         self.title = tr("ui.app.title")
         self.sub_title = tr("ui.home.subtitle")
         table = self.query_one("#saved", DataTable)
-        table.add_columns(
-            tr("ui.home.col.title"),
-            tr("ui.home.col.game"),
-            tr("ui.home.col.where"),
-            tr("ui.home.col.steps"),
-            tr("ui.home.col.last"),
-        )
+        self._columns(table)
         table.border_title = tr("ui.home.in_progress")
         if self.app.store_ready:
             self.reload_games()
@@ -72,16 +79,28 @@ class HomeScreen(Screen):
         if self.app.store_ready:
             self.reload_games()
 
+    def _columns(self, table: DataTable) -> None:
+        """In progress: where each game stands; History: how it ended and who won."""
+        middle = ("result", "winner") if self.showing_history else ("where",)
+        table.add_columns(
+            *(tr(f"ui.home.col.{c}") for c in ("title", "game", *middle, "steps", "last"))
+        )
+
     def reload_games(self) -> None:
         table = self.query_one("#saved", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        self._columns(table)
         for info in self.app.store.list_games():
             if info.finished != self.showing_history:
                 continue
+            if self.showing_history:
+                middle = _ending(info)
+            else:
+                middle = (tr(info.summary),)
             table.add_row(
                 info.title,
                 tr(f"ui.game.{info.game_key}"),
-                tr(info.summary),
+                *middle,
                 str(info.steps),
                 _when(info.last_played),
                 key=str(info.id),
