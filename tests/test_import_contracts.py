@@ -1,0 +1,16 @@
+"""The import contracts of pyproject.toml ([tool.importlinter]) hold: core <- games <- store <-
+ui <- cli, the games independent of each other (issue 15, Import contracts in CI)."""
+
+from pathlib import Path
+
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).parents[1]
+
+
+def test_import_contracts_hold(monkeypatch, capsys):
+    monkeypatch.chdir(ROOT)
+    code = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "broken" not in out.split("Contracts:")[-1].replace("0 broken", "")
