@@ -15,6 +15,7 @@ from companion.core import settings
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, set_language, tr
 from companion.games.registry import GAME_KEYS
+from companion.store.precheck import default_db_path
 
 EXIT_USAGE = 2
 
@@ -84,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
             return _with_store(args, autoplay)
         if args.command in (None, "new", "demo"):
             return run_app_fast(args)
+        if args.command == "list":
+            return list_command(args)
         return _with_store(args, _run)
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
@@ -133,7 +136,7 @@ def _open_store(db: str | None):
 
 def _run(args: argparse.Namespace, store) -> int:
     if args.command == "list":
-        return list_games(store)
+        return print_games(store.list_games())
     if args.command == "catalog":
         from companion.core.catalog import read_toml
         from companion.games.registry import load_game_catalog
@@ -164,24 +167,50 @@ def _run(args: argparse.Namespace, store) -> int:
 def run_app_fast(args: argparse.Namespace) -> int:
     """Start the TUI before the store is imported: check the file and read the language with
     the standard library, then let the app open the store after its first frame."""
-    from companion.store.precheck import check_version, default_db_path, inspect_file, peek_setting
+    from companion.store.precheck import check_version, inspect_file, peek_setting
     from companion.ui.app import Start, create_app
 
-    path = None if args.db and "://" in args.db else Path(args.db or default_db_path())
+    path = _save_file(args.db)
     lang = args.lang
-    if args.db is None:
-        path.parent.mkdir(parents=True, exist_ok=True)
     if path is not None:
         check_version(inspect_file(path, str(path)), str(path))  # a bad file stops us here
         lang = lang or peek_setting(path, settings.LANGUAGE)
     start = Start(args.command, game_key=args.game) if args.command else Start()
-    app = create_app(start=start, lang=lang, open_store=lambda: _open_store(args.db))
+    app = create_app(start=start, lang=lang, open_store=lambda: _open_store(args.db), db_path=path)
     app.run()
     return app.return_code or 0
 
 
-def list_games(store) -> int:
-    games = store.list_games()
+def _save_file(db: str | None) -> Path | None:
+    """The SQLite file behind ``--db`` (or the default one); ``None`` for a URL."""
+    if db is not None and "://" in db:
+        return None
+    if db is None:
+        path = default_db_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path
+    return Path(db).expanduser()
+
+
+def list_command(args: argparse.Namespace) -> int:
+    """``companion list``: a save file is read with ``sqlite3`` alone (``store.listing``); a
+    URL, or a save the store must first bring up to date, goes through the store."""
+    from companion.store.listing import list_file
+    from companion.store.precheck import check_version, inspect_file, peek_setting
+
+    path = _save_file(args.db)
+    games = None
+    if path is not None:
+        check_version(inspect_file(path, str(path)), str(path))
+        games = list_file(path)
+    if games is None:
+        return _with_store(args, _run)
+    if not args.lang:  # the language chosen in the app's settings
+        set_language(peek_setting(path, settings.LANGUAGE, "en"))
+    return print_games(games)
+
+
+def print_games(games) -> int:
     if not games:
         print(tr("cli.no_games"))
         return 0

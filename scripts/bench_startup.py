@@ -1,19 +1,32 @@
-"""Start-up time of the companion against a bare Textual app, and the cost of a saved step.
+"""Start-up of the companion against a bare Textual app, and the cost of a saved step.
 
-    .venv/bin/python scripts/bench_startup.py [--runs 9]
+    .venv/bin/python scripts/bench_startup.py [--runs 9] [--games 20] [--no-store]
 
-Start-up: wall time from spawning the process until the first screen is interactive (Textual's
-Ready: the first frame is painted and keys are read; the auto-pilot starts there), for
-``companion`` (home screen, started the way the command line starts it) and for a bare
-Textual app in the same run; then also until the saved games are listed (the store opens in a
-thread after the first frame).
-Goal: ratio ≤ 1.3. Then the store figures (apply + persist one step, resume a 2,000-step game)
-from scripts/bench_store.py. Figures only, no pass/fail: these machines are noisy.
+Each figure is the median of ``--runs`` runs, the companion's and the reference's interleaved
+so that drifts in machine load hit both alike; wall time from spawning the process:
+
+- home ready: until the home screen is interactive (Textual's Ready: the first frame is
+  painted and keys are read; the auto-pilot starts there), started exactly the way
+  ``companion`` starts it (``companion.cli.main``), against a bare Textual app (Header,
+  Static, Footer). Goal ≤ 1.3×.
+- saved games visible: until the home list shows the ``--games`` saved games, against the
+  bare app's first frame. Goal ≤ 1.5×.
+- ``companion list`` (printing those games) against ``python -c "import textual.app"``.
+  Goal ≤ 1.0×.
+- memory at home (resident set 1.5 s after the saved games show, the home screen idle)
+  against the bare app's at its first frame. Goal ≤ 1.5×.
+- re-showing the home list unchanged (returning to home) at 1,000 games, in process.
+
+Then the store figures (apply + persist one step, resume a 2,000-step game) from
+scripts/bench_store.py (skip them with ``--no-store``). Figures only, no pass/fail: these
+machines are noisy.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -21,7 +34,19 @@ import tempfile
 import time
 from pathlib import Path
 
-BARE = """
+ROOT = Path(__file__).resolve().parent.parent
+
+RSS = """
+def rss_kb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+"""
+
+BARE = (
+    RSS
+    + """
 import sys, time
 from textual.app import App
 from textual.widgets import Footer, Header, Static
@@ -29,69 +54,145 @@ class Bare(App):
     def compose(self):
         yield Header(); yield Static("hello"); yield Footer()
 async def ready(pilot):
-    print(time.time(), flush=True)
+    print(time.time(), rss_kb(), flush=True)
     pilot.app.exit()
 Bare().run(headless=True, size=(120, 40), auto_pilot=ready)
 """
+)
 
-COMPANION = """
+# The command line's own start (companion.cli.main), with the auto-pilot slipped into run().
+COMPANION = (
+    RSS
+    + """
 import sys, time
+from textual.app import App
+from textual.widgets import DataTable
+games = int(sys.argv[2])
+async def ready(pilot):
+    app = pilot.app
+    assert type(app.screen).__name__ == "HomeScreen", app.screen
+    first = time.time()
+    table = app.screen.query_one("#saved", DataTable)
+    while table.row_count < games:
+        await pilot.pause(0.002)
+    shown = time.time()
+    await pilot.pause(1.5)  # settled: a store opened after the first frame is open by now
+    print(first, shown, rss_kb(), flush=True)
+    app.exit()
+run = App.run
+App.run = lambda self, **kw: run(self, headless=True, size=(120, 40), auto_pilot=ready)
+from companion.cli import main
+main(["--db", sys.argv[1]])
+"""
+)
+
+IMPORT_TEXTUAL = "import time, textual.app; print(time.time())"
+LIST = "import sys, time; from companion.cli import main; main(['--db', sys.argv[1], 'list']); print(time.time())"  # noqa: E501
+
+RELIST = """
+import asyncio, sys, time
 from pathlib import Path
-from companion.store.precheck import check_version, inspect_file, peek_setting
+from textual.widgets import DataTable
 from companion.ui.app import create_app
 from companion.ui.home import HomeScreen
 path = Path(sys.argv[1])
-check_version(inspect_file(path, str(path)), str(path))
-lang = peek_setting(path, "language")
-def open_store():
+async def main():
     from companion.store import Store
-    return Store.open(path)
-async def ready(pilot):
-    assert isinstance(pilot.app.screen, HomeScreen), pilot.app.screen
-    print(time.time(), flush=True)
-    while not pilot.app.store_ready:
-        await pilot.pause(0.005)
-    await pilot.pause()
-    print(time.time(), flush=True)
-    pilot.app.exit()
-create_app(lang=lang, open_store=open_store).run(headless=True, size=(120, 40), auto_pilot=ready)
+    store = Store.open(path)
+    try:
+        app = create_app(store, db_path=path)
+    except TypeError:  # before the home list was read with sqlite3
+        app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        times = []
+        for _ in range(5):
+            start = time.perf_counter()
+            home.reload_games()
+            times.append(time.perf_counter() - start)
+        print(sorted(times)[2], home.query_one("#saved", DataTable).row_count)
+    store.close()
+asyncio.run(main())
 """
 
 
-def time_to_ready(code: str, *args: str) -> list[float]:
-    """Seconds from spawning the child to each time it printed (first frame, then more)."""
+def child(code: str, *args: str) -> tuple[float, list[str]]:
+    """Spawn ``code``; its start time and the words it printed."""
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT
+    )
     if out.returncode != 0:
-        raise SystemExit(f"child failed:\n{out.stderr}")
-    return [float(line) - start for line in out.stdout.split()]
+        raise SystemExit(f"child failed:\n{out.stdout}\n{out.stderr}")
+    return start, out.stdout.split()
+
+
+def make_saves(path: Path, games: int) -> None:
+    """A save of ``games`` games (rows written directly: a listing decodes no state)."""
+    from companion.store import Store
+
+    Store.open(path).close()
+    con = sqlite3.connect(path)
+    summary = json.dumps({"$msg": "ui.home.none_saved", "params": {}})
+    with con:
+        for i in range(games):
+            stamp = f"2025-01-{1 + i % 28:02d} 12:{i % 60:02d}:00.000000"
+            con.execute(
+                "INSERT INTO games (game_key, title, catalog_name, initial_state, cursor, length,"
+                " summary, finished, outcome, created, last_played)"
+                " VALUES (?, ?, 'demo', '{}', ?, ?, ?, 0, NULL, ?, ?)",
+                ("unicornus", f"Game {i}", i, i, summary, stamp, stamp),
+            )
+    con.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
-    runs = parser.parse_args().runs
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--no-store", action="store_true", help="skip the store figures")
+    opts = parser.parse_args()
+    runs, n = opts.runs, opts.games
     with tempfile.TemporaryDirectory() as tmp:
-        db = str(Path(tmp) / "bench.db")
-        time_to_ready(COMPANION, db)  # creates the database and warms the file cache
-        time_to_ready(BARE)
-        bare, comp, listed = [], [], []
-        for _ in range(runs):  # interleaved, so drifts in machine load hit both alike
-            bare.append(time_to_ready(BARE)[0])
-            first, games = time_to_ready(COMPANION, db)
-            comp.append(first)
-            listed.append(games)
-    b, c, g = (statistics.median(x) for x in (bare, comp, listed))
-    print(f"start-up to interactive, median of {runs}:")
-    print(f"  bare Textual app                  : {b * 1000:7.1f} ms")
-    print(f"  companion home, interactive       : {c * 1000:7.1f} ms")
-    print(f"  ratio                             : {c / b:7.2f}   (goal <= 1.3)")
-    print(f"  companion home, saved games shown : {g * 1000:7.1f} ms  (store opened in a thread)")
+        db, big = str(Path(tmp) / "bench.db"), str(Path(tmp) / "big.db")
+        make_saves(Path(db), n)
+        make_saves(Path(big), 1000)
+        child(COMPANION, db, str(n))  # warms the file cache
+        child(BARE)
+        bare, bare_rss, home, shown, home_rss, imp, lst = [], [], [], [], [], [], []
+        for _ in range(runs):
+            start, (t, kb) = child(BARE)
+            bare.append(float(t) - start)
+            bare_rss.append(int(kb))
+            start, (first, visible, kb) = child(COMPANION, db, str(n))
+            home.append(float(first) - start)
+            shown.append(float(visible) - start)
+            home_rss.append(int(kb))
+            start, (t,) = child(IMPORT_TEXTUAL)
+            imp.append(float(t) - start)
+            start, words = child(LIST, db)
+            lst.append(float(words[-1]) - start)
+        _, (relist, rows) = child(RELIST, big)
+    med = statistics.median
+    b, h, s, i, li = (med(x) * 1000 for x in (bare, home, shown, imp, lst))
+    mb, mh = med(bare_rss) / 1024, med(home_rss) / 1024
+    print(f"start-up, median of {runs} (saved games: {n}):")
+    print(f"  bare Textual app, first frame     : {b:7.1f} ms")
+    print(f"  companion home ready              : {h:7.1f} ms   {h / b:5.2f}x  (goal <= 1.3)")
+    print(f"  companion saved games visible     : {s:7.1f} ms   {s / b:5.2f}x  (goal <= 1.5)")
+    print(f"  python -c 'import textual.app'    : {i:7.1f} ms")
+    print(f"  companion list                    : {li:7.1f} ms   {li / i:5.2f}x  (goal <= 1.0)")
+    print(f"  memory, bare app                  : {mb:7.1f} MB")
+    print(f"  memory, companion home            : {mh:7.1f} MB   {mh / mb:5.2f}x  (goal <= 1.5)")
+    print(f"  home list shown again, {rows} games: {float(relist) * 1000:7.1f} ms  (unchanged)")
 
-    sys.path.insert(0, str(Path(__file__).parent))
-    import bench_store
+    if not opts.no_store:
+        sys.path.insert(0, str(Path(__file__).parent))
+        import bench_store
 
-    bench_store.main()
+        bench_store.main()
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.core import codec
 from companion.core.i18n import Msg
 
 
@@ -18,6 +17,8 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
+    from companion.core import codec  # lazy: reading a list of saves needs no pydantic
+
     try:  # dataclasses, enums: what the codecs would write
         return codec.to_plain(value)
     except Exception:  # a log line must never stop a step from being saved

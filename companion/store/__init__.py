@@ -10,7 +10,7 @@ from typing import Any
 
 _NAMES = {
     "SCHEMA_VERSION": "companion.store.version",
-    "GameInfo": "companion.store.store",
+    "GameInfo": "companion.store.listing",
     "GameSession": "companion.store.session",
     "Store": "companion.store.store",
     "StoreError": "companion.store.errors",

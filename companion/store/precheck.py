@@ -7,6 +7,9 @@ the file read-only (``mode=ro``; ``immutable=1`` when there is no WAL file, so n
 
 Nothing here imports SQLAlchemy, so the command line can check a file and read the language
 setting before the app starts, and load the heavy store after the first frame.
+
+The integrity check reads the whole file, so it runs once: a file checked and not changed
+since (same size, modification time and WAL file) is not checked again when the store opens.
 """
 
 from __future__ import annotations
@@ -32,11 +35,36 @@ def _damaged(label: str, problem: str) -> StoreError:
     return StoreError("store.damaged", file=label, problem=problem)
 
 
+_checked: dict[tuple, int | None] = {}  # (file, its stat, its WAL's) -> version found
+
+
+def _stamp(path: Path) -> tuple:
+    def stat(p: Path) -> tuple:
+        try:
+            st = p.stat()
+        except OSError:
+            return ()
+        return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+    return (str(path.resolve()), stat(path), stat(path.with_name(path.name + "-wal")))
+
+
 def inspect_file(path: Path, label: str) -> int | None:
     """The schema version of the save at ``path``; ``None`` for a new or empty database.
 
     Raises :class:`StoreError` for anything the store must not touch. Never writes.
     """
+    stamp = _stamp(path) if path.is_file() else None
+    if stamp is not None and stamp in _checked:
+        return _checked[stamp]
+    found = _inspect(path, label)
+    if stamp is not None and stamp == _stamp(path):
+        _checked.clear()  # one file per process, in practice
+        _checked[stamp] = found
+    return found
+
+
+def _inspect(path: Path, label: str) -> int | None:
     if path.is_dir():
         raise StoreError("store.is_folder", file=label)
     if not path.exists():
@@ -57,7 +85,7 @@ def inspect_file(path: Path, label: str) -> int | None:
     if len(header) < 100:
         raise _damaged(label, "the file ends inside its header")
     try:
-        con = _read_only(path)
+        con = read_only(path)
     except sqlite3.Error as exc:
         raise StoreError("store.cannot_open", file=label, problem=str(exc)) from None
     try:
@@ -92,7 +120,7 @@ def check_version(found: int | None, label: str) -> None:
         raise StoreError("store.newer", file=label, found=found, supported=SCHEMA_VERSION)
 
 
-def _read_only(path: Path) -> sqlite3.Connection:
+def read_only(path: Path) -> sqlite3.Connection:
     wal = path.with_name(path.name + "-wal")
     uri = path.resolve().as_uri() + ("?mode=ro" if wal.exists() else "?mode=ro&immutable=1")
     return sqlite3.connect(uri, uri=True)
@@ -101,14 +129,20 @@ def _read_only(path: Path) -> sqlite3.Connection:
 def peek_setting(path: Path, key: str, default: Any = None) -> Any:
     """A setting read without the store (the language, before the first frame); any problem
     gives ``default`` — opening the store later reports it properly."""
+    return peek_settings(path, (key,)).get(key, default)
+
+
+def peek_settings(path: Path, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The settings among ``keys`` that the save at ``path`` holds (read as ``peek_setting``)."""
     if not path.is_file():
-        return default
+        return {}
     try:
-        con = _read_only(path)
+        con = read_only(path)
         try:
-            row = con.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+            marks = ", ".join("?" * len(keys))
+            rows = con.execute(f"SELECT key, value FROM settings WHERE key IN ({marks})", keys)
+            return {key: json.loads(value) for key, value in rows}
         finally:
             con.close()
-        return json.loads(row[0]) if row else default
     except (sqlite3.Error, ValueError, OSError):
-        return default
+        return {}

@@ -13,8 +13,6 @@ import json
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +33,12 @@ from sqlmodel import SQLModel
 
 from companion.core import codec
 from companion.core.catalog import read_toml
-from companion.core.game import Game, Outcome, upgrade
-from companion.core.i18n import Msg
+from companion.core.game import Game, upgrade
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.tomlw import dumps as toml_dumps
-from companion.store import migrations
+from companion.store import listing, migrations
 from companion.store.errors import StoreError
+from companion.store.listing import GameInfo, game_info
 from companion.store.opening import Target, resolve_target
 from companion.store.precheck import check_version, inspect_file
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, now, outcome_json
@@ -57,22 +55,6 @@ SNAPSHOT_EVERY = 32  # a kept snapshot every N steps bounds replay to N-1 applie
 
 SETTINGS, CATALOGS = SettingRow.__table__, UserCatalogRow.__table__
 GameResolver = Mapping[str, Game] | Callable[[str], Game]
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """A line of the resume list; ``steps`` is the number of applied steps (the cursor)."""
-
-    id: int
-    game_key: str
-    title: str
-    summary: Msg
-    steps: int
-    created: datetime
-    last_played: datetime
-    finished: bool
-    catalog_name: str = "box"
-    outcome: Outcome | None = None  # how it ended, once finished
 
 
 def _default_resolver(key: str) -> Game:
@@ -177,29 +159,9 @@ class Store:
         return GameSession(self, game_id, game, title, initial_state, catalog_name=catalog_name)
 
     def list_games(self) -> list[GameInfo]:
-        """Saved games, the most recently played first."""
-        cols = GAMES.c
-        query = select(
-            cols.id, cols.game_key, cols.title, cols.summary, cols.cursor, cols.created,
-            cols.last_played, cols.finished, cols.catalog_name, cols.outcome,
-        ).order_by(cols.last_played.desc(), cols.id.desc())  # fmt: skip
+        """Saved games, the most recently played first (what a listing is: ``listing``)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(query).all()
-        return [
-            GameInfo(
-                id=r.id,
-                game_key=r.game_key,
-                title=r.title,
-                summary=_summary(r.summary),
-                steps=r.cursor,
-                created=r.created,
-                last_played=r.last_played,
-                finished=bool(r.finished),
-                catalog_name=r.catalog_name,
-                outcome=_outcome(r.outcome),
-            )
-            for r in rows
-        ]
+            return [game_info(row) for row in conn.execute(text(listing.QUERY))]
 
     def latest_game_id(self, game_key: str | None = None) -> int | None:
         query = select(GAMES.c.id).order_by(GAMES.c.last_played.desc(), GAMES.c.id.desc())
@@ -341,23 +303,6 @@ class Store:
         if check is not None:
             check(data, str(path))
         self.save_user_catalog(game_key, data)
-
-
-def _outcome(text_: str | None) -> Outcome | None:
-    """A stored outcome; an unreadable one counts as none (it is computed again on opening)."""
-    if not text_:
-        return None
-    try:
-        return Outcome.from_json(json.loads(text_))
-    except (ValueError, KeyError, TypeError):
-        return None
-
-
-def _summary(text_: str) -> Msg:
-    try:
-        return load_msg(text_)
-    except ValueError:
-        return Msg("store.no_summary")
 
 
 def _problem(exc: Exception) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -42,33 +44,101 @@ class CompanionApp(App):
         store: Any = None,
         start: Start = Start(),
         open_store: Callable[[], Any] | None = None,
+        db_path: Path | None = None,
         **kwargs,
     ) -> None:
         """Give an open ``store``, or ``open_store`` to open it in a thread after the first
-        frame (SQLAlchemy takes longer to import than Textual itself)."""
+        frame (SQLAlchemy takes longer to import than Textual itself). ``db_path``: the save
+        file, when it is one (checked already), so saved games are listed in the first frame."""
         super().__init__(**kwargs)
         self._store = store
         self._open_store = open_store
+        self._db_path = db_path
         self._store_ready = threading.Event()
+        self._store_lock = threading.Lock()
+        self._store_error: CompanionError | None = None
+        self._opening = self._store_wanted = self._first_frame = False
         if store is not None:
             self._store_ready.set()
         self.start = start
         self.sub_title = f"v{__version__}"
         translate_bindings(self)
 
+    # the store: opened when something needs it ---------------------------------------
     @property
     def store(self) -> Any:
-        self._store_ready.wait()
+        """The open store; opened now (waiting for it) if nothing has asked for it yet."""
+        if not self._store_ready.is_set():
+            if self._open_store is None:
+                raise RuntimeError("the app was built without a store")
+            self._start_opening()
+            self._store_ready.wait()
+        if self._store is None:
+            raise self._store_error
         return self._store
 
     @property
     def store_ready(self) -> bool:
         return self._store_ready.is_set()
 
-    def notify(self, message: str, **kwargs) -> None:
-        """Messages are plain text: catalog paths such as ``tiles[id=capital]`` or a player's
-        name must never be read as Rich markup."""
-        kwargs["markup"] = False
+    def prepare_store(self) -> None:
+        """Open the store in a thread now, for an action that will write soon (a new game).
+
+        The home screen reads with ``sqlite3`` only (``list_games``, the settings peeked
+        before start), so SQLAlchemy and SQLModel are loaded — in time and memory — only
+        once something writes or opens a game; never before the first frame."""
+        if self._first_frame:
+            self._start_opening()
+        else:
+            self._store_wanted = True
+
+    def _start_opening(self) -> None:
+        with self._store_lock:
+            if self._opening or self._store_ready.is_set():
+                return
+            self._opening = True
+        threading.Thread(target=self._open_in_thread, name="open-store", daemon=True).start()
+
+    def _open_in_thread(self) -> None:
+        try:
+            self._store = self._open_store()
+        except CompanionError as exc:
+            self._store_error = exc
+            self._store_ready.set()
+            self.call_from_thread(self.exit, return_code=2, message=str(exc))
+            return
+        self._store_ready.set()
+        self.call_from_thread(self._store_opened)
+
+    def list_games(self) -> list | None:
+        """The saved games (``companion.store.listing``): read from the save file with
+        ``sqlite3`` when there is one, without the store; else from the store (``None`` while
+        it opens: ``_store_opened`` lists them then)."""
+        if self._db_path is not None:
+            from companion.store.listing import list_file
+
+            games = list_file(self._db_path)
+            if games is not None:
+                return games
+        if self.store_ready:
+            return self.store.list_games()
+        self.prepare_store()
+        return None
+
+    def notify(self, message: str | Msg, **kwargs) -> None:
+        """Messages render markup (the words in the locale files may use ``[b]``); text from
+        users — a player's name, a file or catalog path such as ``tiles[id=capital]`` — is
+        escaped where it is put in (``rich.markup.escape``). Here: a ``Msg`` is translated
+        with its parameters escaped, and the text of the exception being handled
+        (``notify(str(exc))``) is escaped whole."""
+        from rich.markup import escape
+
+        if isinstance(message, Msg):
+            message = tr(_escaped(message))
+        else:
+            handled = sys.exc_info()[1]
+            if handled is not None and message == str(handled):
+                message = escape(message)
         super().notify(message, **kwargs)
 
     # settings -------------------------------------------------------------------------
@@ -85,25 +155,14 @@ class CompanionApp(App):
         from companion.ui.home import HomeScreen
 
         self.push_screen(HomeScreen())
-        if self.store_ready:
-            self._begin()
 
     def on_ready(self) -> None:
-        """The first frame is on screen: now open the store (see ``__init__``)."""
-        if not self.store_ready:
-            self._open_store_in_thread()
-
-    def _open_store_in_thread(self) -> None:
-        def work() -> None:
-            try:
-                self._store = self._open_store()
-            except CompanionError as exc:
-                self.call_from_thread(self.exit, return_code=2, message=str(exc))
-                return
-            self._store_ready.set()
-            self.call_from_thread(self._store_opened)
-
-        threading.Thread(target=work, name="open-store", daemon=True).start()
+        """The first frame is on screen: open the store if the home list needs it (a URL,
+        an older save), then the start action of the command line."""
+        self._first_frame = True
+        if self._store_wanted:
+            self._start_opening()
+        self._begin()
 
     def _store_opened(self) -> None:
         from companion.ui.home import HomeScreen
@@ -111,7 +170,6 @@ class CompanionApp(App):
         for screen in self.screen_stack:
             if isinstance(screen, HomeScreen):
                 screen.reload_games()
-        self._begin()
 
     def _begin(self) -> None:
         """The start action of the command line, once the store is open."""
@@ -123,6 +181,7 @@ class CompanionApp(App):
             self.new_game(self.start.game_key, "demo" if self.start.action == "demo" else "box")
 
     def new_game(self, game_key: str, catalog_name: str = "box") -> None:
+        self.prepare_store()  # the flow ends by saving the game
         ui = game_ui(game_key)
         if ui is None:
             self.notify(
@@ -196,6 +255,7 @@ def create_app(
     start: Start = Start(),
     lang: str | None = None,
     open_store: Callable[[], Any] | None = None,
+    db_path: Path | None = None,
 ) -> CompanionApp:
     """Build the app on an open ``store`` or with ``open_store`` (opened after the first frame).
 
@@ -205,4 +265,20 @@ def create_app(
     if lang is None and store is not None:
         lang = store.get_setting(settings.LANGUAGE, "en")
     set_language(lang or "en")
-    return CompanionApp(store, start, open_store)
+    return CompanionApp(store, start, open_store, db_path)
+
+
+def _escaped(message: Msg) -> Msg:
+    """``message`` with every text parameter escaped for markup (nested ones too)."""
+    from rich.markup import escape
+
+    def esc(value: Any) -> Any:
+        if isinstance(value, str):
+            return escape(value)
+        if isinstance(value, Msg):
+            return _escaped(value)
+        if isinstance(value, dict):
+            return {k: esc(v) for k, v in value.items()}
+        return value
+
+    return Msg(message.key, {k: esc(v) for k, v in message.params.items()})

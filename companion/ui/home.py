@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.core.i18n import Msg, tr
+from companion.core.i18n import Msg, language, tr
 from companion.games.registry import GAME_KEYS
 from companion.ui.i18n import translate_bindings
 
@@ -41,13 +41,14 @@ class HomeScreen(Screen):
         Binding("delete", "delete", "ui.key.delete"),
         Binding("c", "catalogs", "ui.key.catalogs"),
         Binding("s", "settings", "ui.key.settings"),
-        Binding("k", "quick_score", "insurrection_ui.key.quick_score", show=False),
+        Binding("k", "quick_score", "ui.key.quick_score", show=False),
         Binding("q", "app.quit", "ui.key.quit"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.showing_history = False  # the table lists finished games instead of open ones
+        self._shown: tuple | None = None  # what the table shows now (rebuilt only on a change)
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -69,15 +70,15 @@ class HomeScreen(Screen):
         table = self.query_one("#saved", DataTable)
         self._columns(table)
         table.border_title = tr("ui.home.in_progress")
-        if self.app.store_ready:
-            self.reload_games()
-        else:
-            table.border_subtitle = tr("ui.home.loading")
+        self.reload_games()
         self.query_one("#games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        if self.app.store_ready:
-            self.reload_games()
+        self.reload_games()
+
+    def on_descendant_focus(self, event) -> None:
+        if getattr(event.widget, "id", None) == "saved":  # about to resume or delete a game
+            self.app.prepare_store()
 
     def _columns(self, table: DataTable) -> None:
         """In progress: where each game stands; History: how it ended and who won."""
@@ -87,10 +88,19 @@ class HomeScreen(Screen):
         )
 
     def reload_games(self) -> None:
+        """Show the saved games; nothing is rebuilt when they are as shown already."""
+        games = self.app.list_games()
         table = self.query_one("#saved", DataTable)
+        if games is None:  # the store is still opening (it says when: reload_games)
+            table.border_subtitle = tr("ui.home.loading")
+            return
+        shown = (self.showing_history, language(), games)
+        if shown == self._shown:
+            return
+        self._shown = shown
         table.clear(columns=True)
         self._columns(table)
-        for info in self.app.store.list_games():
+        for info in games:
             if info.finished != self.showing_history:
                 continue
             if self.showing_history:

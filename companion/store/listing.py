@@ -1,0 +1,128 @@
+"""The list of saved games — the one definition of what a listing is.
+
+The home screen and ``companion list`` show it. Reading it needs only the standard library's
+``sqlite3`` (read-only, see ``precheck``), so the home screen lists the saves in its first
+frame and ``companion list`` runs without SQLAlchemy; the store (which writes) turns its own
+rows into the same :class:`GameInfo` through :func:`game_info`, for SQLite and for a database
+behind a URL alike.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.core.game import Outcome
+from companion.core.i18n import Msg
+from companion.core.msgjson import load_msg
+from companion.store.version import SCHEMA_VERSION
+
+COLUMNS = (
+    "id", "game_key", "title", "summary", "cursor", "created", "last_played", "finished",
+    "catalog_name", "outcome",
+)  # fmt: skip
+QUERY = f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY last_played DESC, id DESC"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A line of the resume list; ``steps`` is the number of applied steps (the cursor)."""
+
+    id: int
+    game_key: str
+    title: str
+    summary: Msg
+    steps: int
+    created: datetime
+    last_played: datetime
+    finished: bool
+    catalog_name: str = "box"
+    outcome: Outcome | None = None  # how it ended, once finished
+
+
+_decoded: dict[tuple, GameInfo] = {}  # row -> its GameInfo: a list read again decodes no JSON
+
+
+def game_info(row: Sequence[Any]) -> GameInfo:
+    """A row of :data:`QUERY` (from ``sqlite3`` or SQLAlchemy, any backend) as a GameInfo."""
+    key = tuple(row)
+    info = _decoded.get(key)
+    if info is None:
+        id_, game_key, title, summary, cursor, created, last, finished, catalog, outcome = key
+        info = GameInfo(
+            id=id_,
+            game_key=game_key,
+            title=title,
+            summary=_summary(summary),
+            steps=cursor,
+            created=_when(created),
+            last_played=_when(last),
+            finished=bool(finished),
+            catalog_name=catalog,
+            outcome=_outcome(outcome),
+        )
+        if len(_decoded) > 10_000:
+            _decoded.clear()
+        _decoded[key] = info
+    return info
+
+
+def read_games(con: sqlite3.Connection) -> list[GameInfo]:
+    """Saved games, the most recently played first."""
+    return [game_info(row) for row in con.execute(QUERY)]
+
+
+def list_file(path: Path) -> list[GameInfo] | None:
+    """The games saved in the SQLite file at ``path``, read without writing anything.
+
+    ``None`` when only the store can say: a save of an older schema version (opening the store
+    migrates it) or one that cannot be read now. A file not there yet has no games. The file
+    is assumed checked already (``precheck.inspect_file``).
+    """
+    from companion.store.precheck import read_only
+
+    if not path.is_file() or path.stat().st_size == 0:
+        return []
+    try:
+        con = read_only(path)
+        try:
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
+            if "games" not in tables:
+                return [] if "schema_version" not in tables else None
+            row = con.execute("SELECT version FROM schema_version").fetchone()
+            if row is None or row[0] != SCHEMA_VERSION:
+                return None
+            return read_games(con)
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+
+
+def _when(value: str | datetime) -> datetime:
+    """Times are stored in UTC (SQLModel's ``UTCDateTime``: naive text in SQLite)."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _outcome(text_: str | None) -> Outcome | None:
+    """A stored outcome; an unreadable one counts as none (it is computed again on opening)."""
+    if not text_:
+        return None
+    try:
+        return Outcome.from_json(json.loads(text_))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _summary(text_: str) -> Msg:
+    try:
+        return load_msg(text_)
+    except ValueError:
+        return Msg("store.no_summary")

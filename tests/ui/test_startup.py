@@ -1,0 +1,36 @@
+"""Fast to open (issue 13): the home lists saved games in its first frame without the store."""
+
+from textual.widgets import DataTable
+
+from companion.store import Store
+from companion.ui.app import create_app
+from tests.store.test_sessions import FinishingGame
+from tests.tiny_game import TinyState
+
+
+async def test_saved_games_show_before_the_store_is_opened(tmp_path):
+    db = tmp_path / "saves.db"
+    with Store.open(db, games={"tiny": FinishingGame()}) as store:
+        store.new_game(FinishingGame(), TinyState(), "Friday game")
+    opened = []
+
+    def open_store():
+        opened.append(True)
+        return Store.open(db, games={"tiny": FinishingGame()})
+
+    app = create_app(open_store=open_store, db_path=db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#saved", DataTable)
+        assert table.row_count == 1 and table.get_row_at(0)[0] == "Friday game"
+        assert opened == []  # the home screen needs no store
+        cleared = []
+        table.clear = lambda **kw: cleared.append(kw)
+        app.screen.reload_games()  # unchanged: nothing rebuilt
+        app.screen.on_screen_resume()
+        assert cleared == []
+        await pilot.press("tab")  # into the saved games: about to resume, so open it now
+        await pilot.pause(0.05)
+        app.store.list_games()
+        assert opened == [True]
+    app.store.close()
