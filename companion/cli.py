@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="companion",
         description="A terminal table companion for Unicornus Knights, Insurrection and "
         "Magical Friends. Without a command it opens the home screen.",
+        epilog=tr("cli.help.saves", path=str(default_db_path())),
     )
     parser.add_argument(
         "--db",
@@ -50,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("resume", help="resume a saved game (default: the last one played)")
     p.add_argument("game_id", nargs="?", type=int, metavar="GAME_ID")
     sub.add_parser("list", help="list saved games")
+    p = sub.add_parser("docs", help=tr("cli.help.docs"))
+    p.add_argument("game", nargs="?", choices=GAME_KEYS)
 
     cat = sub.add_parser("catalog", help="check, export or import catalogs")
     cat_sub = cat.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
@@ -87,10 +90,30 @@ def main(argv: list[str] | None = None) -> int:
             return run_app_fast(args)
         if args.command == "list":
             return list_command(args)
+        if args.command == "docs":
+            return show_docs(args.game)
         return _with_store(args, _run)
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return getattr(exc, "exit_code", EXIT_USAGE)
+
+
+def show_docs(game: str | None) -> int:
+    """``companion docs [GAME]``: the players' guide (of GAME), rendered in a terminal and
+    as Markdown text otherwise (``| less``, a file)."""
+    from companion.docs import guide_path, read_guide
+
+    text = read_guide(game)
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        console = Console()
+        console.print(Markdown(text))
+        console.print(tr("cli.docs.where", path=str(guide_path(game))), style="dim")
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def _with_store(args: argparse.Namespace, command) -> int:
@@ -167,14 +190,15 @@ def _run(args: argparse.Namespace, store) -> int:
 def run_app_fast(args: argparse.Namespace) -> int:
     """Start the TUI before the store is imported: check the file and read the language with
     the standard library, then let the app open the store after its first frame."""
-    from companion.store.precheck import check_version, inspect_file, peek_setting
+    from companion.store.precheck import check_version, inspect_file, peek_settings
     from companion.ui.app import Start, create_app
 
     path = _save_file(args.db)
-    lang = args.lang
+    lang, saved = args.lang, {}
     if path is not None:
         check_version(inspect_file(path, str(path)), str(path))  # a bad file stops us here
-        lang = lang or peek_setting(path, settings.LANGUAGE)
+        saved = peek_settings(path, (settings.LANGUAGE, settings.THEME))
+        lang = lang or saved.get(settings.LANGUAGE)
     start = Start(args.command, game_key=args.game) if args.command else Start()
     app = create_app(start=start, lang=lang, open_store=lambda: _open_store(args.db), db_path=path)
     app.run()

@@ -61,3 +61,17 @@ def test_the_saved_language_is_used_without_lang(tmp_path):
         store.set_setting("language", "ja")
     out = run("--db", str(db), "list")
     assert "保存されたゲームはまだありません" in out.stdout
+
+
+def test_help_says_where_saves_live():
+    from companion.store.precheck import default_db_path
+
+    out = run("--help")
+    assert str(default_db_path()) in out.stdout.replace("\n", "")
+
+
+def test_docs_prints_the_guides():
+    out = run("docs", "unicornus")
+    assert out.returncode == 0 and out.stdout.startswith("# Unicornus Knights")
+    out = run("docs")
+    assert "guide for players" in out.stdout and "companion docs" in out.stdout

@@ -58,6 +58,7 @@ class CompanionApp(App):
         self._store_lock = threading.Lock()
         self._store_error: CompanionError | None = None
         self._opening = self._store_wanted = self._first_frame = False
+        self._saved_theme: str | None = None  # the theme as saved (create_app sets it)
         if store is not None:
             self._store_ready.set()
         self.start = start
@@ -154,6 +155,7 @@ class CompanionApp(App):
     def on_mount(self) -> None:
         from companion.ui.home import HomeScreen
 
+        self._restore_theme()
         self.push_screen(HomeScreen())
 
     def on_ready(self) -> None:
@@ -221,32 +223,75 @@ class CompanionApp(App):
             self.push_screen(screen)
 
     def action_help(self) -> None:
-        from companion.ui.help import HelpScreen
+        """F1: the keys of this screen and the guide of its game (the general one on home)."""
+        from companion.ui.help import HelpScreen, game_of
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.screen))
+            self.push_screen(HelpScreen(self.screen, game_of(self.screen)))
 
-    # command palette: every key-bound action of the current screen -------------------
+    def action_help_quit(self) -> None:
+        """ctrl+c (Textual's reflex key) says how to quit, in the reader's language."""
+        self.notify(tr("ui.quit.how", key="ctrl+q"), title=tr("ui.quit.title"))
+
+    # screenshots and theme -----------------------------------------------------------
+    def _restore_theme(self) -> None:
+        """The theme saved last time (an unknown name — a theme gone — is ignored)."""
+        if self._saved_theme and self._saved_theme in self.available_themes:
+            self.theme = self._saved_theme
+        self._saved_theme = self.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    screenshot_dir: Path | None = None  # None: the user data folder (tests set one)
+
+    def action_screenshot(self) -> None:
+        """An SVG of the screen into the data folder (beside the default save); says where."""
+        from rich.markup import escape
+
+        from companion.store.precheck import default_db_path
+
+        folder = self.screenshot_dir or default_db_path().parent / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = self.save_screenshot(path=str(folder))
+        except OSError as exc:
+            problem = escape(exc.strerror or str(exc))
+            self.notify(tr("ui.screenshot.failed", problem=problem), severity="error")
+            return
+        self.notify(tr("ui.screenshot.saved", path=escape(path)), timeout=10)
+
+    def _theme_changed(self, theme: Any) -> None:
+        """Remember the theme picked (Textual's picker, in the palette) for the next start."""
+        if theme.name == self._saved_theme:
+            return
+        self._saved_theme = theme.name
+        self.prepare_store()
+        threading.Thread(
+            target=lambda: self.store.set_setting(settings.THEME, theme.name),
+            name="save-theme",
+            daemon=True,
+        ).start()
+
+    # command palette: the app's own key-bound actions of the current screen -----------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from companion.ui.help import own_bindings
+
         seen = set()
-        for key, active in screen.active_bindings.items():
+        for _key, active in own_bindings(screen):
             binding = active.binding
-            if not binding.description or not active.enabled or binding.action in seen:
+            if not active.enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
             node = active.node
             yield SystemCommand(
                 binding.description,
-                tr(Msg("ui.palette.key", {"key": key})),
+                tr(Msg("ui.palette.key", {"key": self.get_key_display(binding)})),
                 lambda n=node, a=binding.action: self.call_later(n.run_action, a),
             )
         yield SystemCommand(
             tr("ui.palette.theme"), tr("ui.palette.theme_help"), self.action_change_theme
         )
         yield SystemCommand(
-            tr("ui.palette.screenshot"),
-            tr("ui.palette.screenshot_help"),
-            lambda: self.deliver_screenshot(),
+            tr("ui.palette.screenshot"), tr("ui.palette.screenshot_help"), self.action_screenshot
         )
 
 
@@ -256,16 +301,20 @@ def create_app(
     lang: str | None = None,
     open_store: Callable[[], Any] | None = None,
     db_path: Path | None = None,
+    theme: str | None = None,
 ) -> CompanionApp:
-    """Build the app on an open ``store`` or with ``open_store`` (opened after the first frame).
+    """Build the app on an open ``store`` or with ``open_store`` (opened when needed).
 
-    Language: ``lang`` if given, else the saved setting (read by the caller when the store is
-    not open yet), else English.
+    Language and theme: ``lang`` / ``theme`` if given, else the saved settings (read by the
+    caller when the store is not open yet), else English and Textual's default theme.
     """
-    if lang is None and store is not None:
-        lang = store.get_setting(settings.LANGUAGE, "en")
+    if store is not None:
+        lang = lang or store.get_setting(settings.LANGUAGE, "en")
+        theme = theme or store.get_setting(settings.THEME)
     set_language(lang or "en")
-    return CompanionApp(store, start, open_store, db_path)
+    app = CompanionApp(store, start, open_store, db_path)
+    app._saved_theme = theme
+    return app
 
 
 def _escaped(message: Msg) -> Msg:

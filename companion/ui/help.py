@@ -1,41 +1,74 @@
-"""The help screen: every key of the screen it was opened from, plus the keys that work everywhere."""
+"""Help (F1): the app's own keys on the screen it was opened from, beside the players' guide of
+that screen's game (the general guide on home), in a Markdown viewer."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Static
+from textual.binding import ActiveBinding, Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, MarkdownViewer, Static
 
-from companion.core.i18n import tr
+from companion import docs
+from companion.core.i18n import has_key, tr
+from companion.ui.i18n import translate_bindings
 
 
-class HelpScreen(ModalScreen[None]):
+def own_bindings(screen: Screen) -> Iterator[tuple[str, ActiveBinding]]:
+    """The bindings of ``screen`` (its focused widgets and the app included) that are the
+    app's own: their description is one of our message keys (``translate_bindings`` keeps
+    it), not one of Textual's widget keys ("Scroll Left", "Focus Next", copy…)."""
+    seen = set()
+    for key, active in screen.active_bindings.items():
+        binding = active.binding
+        originals = active.node.__dict__.get("_binding_keys", {})
+        original = originals.get((key, binding.action))
+        if not binding.description or not original or not has_key(original):
+            continue
+        if (key, binding.action) in seen:
+            continue
+        seen.add((key, binding.action))
+        yield key, active
+
+
+def game_of(screen: Screen) -> str | None:
+    """The game key of a game screen (it holds ``session``), else ``None``."""
+    session = getattr(screen, "session", None)
+    return getattr(getattr(session, "game", None), "key", None)
+
+
+class HelpScreen(Screen[None]):
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 72; max-height: 90%; border: thick $primary;
-                                  background: $surface; padding: 1 2; }
-    HelpScreen DataTable { height: auto; }
+    HelpScreen #help-keys { width: 46; border-right: tall $primary; padding: 0 1; }
+    HelpScreen #help-keys DataTable { height: auto; }
+    HelpScreen MarkdownViewer { padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,f1,q", "app.pop_screen", show=False)]
+    BINDINGS = [Binding("escape,f1,q", "app.pop_screen", "ui.key.back")]
 
-    def __init__(self, under: Screen) -> None:
+    def __init__(self, under: Screen, game: str | None = None) -> None:
         super().__init__()
         self.under = under
+        self.game = game
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(tr("ui.help.title"), classes="section-title")
-            yield DataTable(id="keys", show_cursor=False)
-            yield Static(tr("ui.help.footer"))
+        with Horizontal():
+            with Vertical(id="help-keys"):
+                yield Static(tr("ui.help.title"), classes="section-title")
+                yield DataTable(id="keys", show_cursor=False)
+                yield Static(tr("ui.help.footer"))
+            yield MarkdownViewer(
+                docs.read_guide(self.game), show_table_of_contents=False, id="guide"
+            )
+        yield Footer()
 
     def on_mount(self) -> None:
+        self.title = tr("ui.help.guide_title", guide=docs.guide_path(self.game).name)
         table = self.query_one(DataTable)
         table.add_columns(tr("ui.help.col.key"), tr("ui.help.col.action"))
-        seen = set()
-        for key, active in self.under.active_bindings.items():
-            if active.binding.description and (key, active.binding.action) not in seen:
-                seen.add((key, active.binding.action))
-                table.add_row(self.app.get_key_display(active.binding), active.binding.description)
+        for _key, active in own_bindings(self.under):
+            table.add_row(self.app.get_key_display(active.binding), active.binding.description)
         table.add_row("ctrl+p", tr("ui.help.palette"))
+        self.query_one("#guide").focus()

@@ -1,0 +1,116 @@
+"""Help, palette, messages, screenshots and theme (issue 13)."""
+
+import pytest
+from textual.widgets import DataTable, MarkdownViewer
+
+from companion.core import settings
+from companion.core.errors import CatalogError
+from companion.core.i18n import Msg, set_language
+from companion.store import Store
+from companion.ui.app import create_app
+from companion.ui.help import HelpScreen
+
+TEXTUAL_WORDS = ("Scroll", "Focus", "Page", "Copy", "Cursor", "Select", "super+")
+
+
+@pytest.fixture
+def store():
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
+
+
+async def test_help_lists_only_the_apps_keys_and_shows_the_guide(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")  # the saved-games table has Textual's cursor keys
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.game is None
+        table = app.screen.query_one(DataTable)
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        actions = [str(r[1]) for r in rows]
+        assert "Settings" in actions and "Demo" in actions and "Quit" in actions
+        assert not [a for a in actions if any(w in a for w in TEXTUAL_WORDS)], actions
+        assert not [r for r in rows if "super" in str(r[0])]
+        viewer = app.screen.query_one(MarkdownViewer)
+        assert "guide for players" in viewer.document.source
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+def test_a_game_screen_gets_its_games_guide():
+    from companion.docs import read_guide
+    from companion.ui.help import game_of
+
+    class Game:
+        key = "unicornus"
+
+    class Session:
+        game = Game()
+
+    class GameScreenLike:
+        session = Session()
+
+    assert game_of(GameScreenLike()) == "unicornus" and game_of(object()) is None
+    assert read_guide("unicornus").startswith("# Unicornus Knights")
+    assert read_guide("insurrection") and read_guide("magical-friends")
+
+
+async def test_palette_offers_no_textual_widget_keys(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("tab")
+        titles = [str(c.title) for c in app.get_system_commands(app.screen)]
+        assert "Settings" in titles and "Help" in titles
+        assert not [t for t in titles if any(w in t for w in TEXTUAL_WORDS)], titles
+
+
+async def test_messages_render_markup_and_keep_user_text(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        (note,) = app._notifications
+        assert note.markup and "[b]" in note.message
+        try:
+            raise CatalogError("box.toml", "tiles[id=capital]", "hp", "not a number")
+        except CatalogError as exc:
+            app.notify(str(exc))
+        app.notify(Msg("ui.screenshot.saved", {"path": "/tmp/[x]/a.svg"}))
+        await pilot.pause()
+        from textual.content import Content
+
+        shown = [Content.from_markup(n.message).plain for n in list(app._notifications)[1:]]
+        assert "tiles[id=capital]" in shown[0] and "/tmp/[x]/a.svg" in shown[1]
+
+
+async def test_screenshot_goes_to_the_data_folder_and_says_where(store, tmp_path):
+    app = create_app(store)
+    app.screenshot_dir = tmp_path / "shots"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_screenshot()
+        await pilot.pause()
+        (svg,) = (tmp_path / "shots").iterdir()
+        assert svg.suffix == ".svg"
+        assert str(svg) in list(app._notifications)[-1].message
+
+
+async def test_the_theme_is_remembered(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.theme = "nord"
+        await pilot.pause(0.1)
+    for _ in range(50):  # saved from a thread
+        if store.get_setting(settings.THEME) == "nord":
+            break
+        import time
+
+        time.sleep(0.02)
+    assert store.get_setting(settings.THEME) == "nord"
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.theme == "nord"
