@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -127,19 +126,16 @@ class CompanionApp(App):
         return None
 
     def notify(self, message: str | Msg, **kwargs) -> None:
-        """Messages render markup (the words in the locale files may use ``[b]``); text from
-        users — a player's name, a file or catalog path such as ``tiles[id=capital]`` — is
-        escaped where it is put in (``rich.markup.escape``). Here: a ``Msg`` is translated
-        with its parameters escaped, and the text of the exception being handled
-        (``notify(str(exc))``) is escaped whole."""
-        from rich.markup import escape
-
+        """A ``Msg`` renders markup (the words in the locale files may use ``[b]``) with its
+        parameters escaped (``rich.markup.escape``): a player's name or a catalog path such as
+        ``tiles[id=capital]`` stays as typed. A plain string is shown as text unless the caller
+        says ``markup=True``: it may hold anything a person typed, and a stray ``[/x]`` must
+        neither vanish nor break the message."""
         if isinstance(message, Msg):
             message = tr(_escaped(message))
+            kwargs.setdefault("markup", True)
         else:
-            handled = sys.exc_info()[1]
-            if handled is not None and message == str(handled):
-                message = escape(message)
+            kwargs.setdefault("markup", False)
         super().notify(message, **kwargs)
 
     # settings -------------------------------------------------------------------------
@@ -231,7 +227,7 @@ class CompanionApp(App):
 
     def action_help_quit(self) -> None:
         """ctrl+c (Textual's reflex key) says how to quit, in the reader's language."""
-        self.notify(tr("ui.quit.how", key="ctrl+q"), title=tr("ui.quit.title"))
+        self.notify(Msg("ui.quit.how", {"key": "ctrl+q"}), title=tr("ui.quit.title"))
 
     # screenshots and theme -----------------------------------------------------------
     def _restore_theme(self) -> None:

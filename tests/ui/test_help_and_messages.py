@@ -83,8 +83,14 @@ async def test_messages_render_markup_and_keep_user_text(store):
         await pilot.pause()
         from textual.content import Content
 
-        shown = [Content.from_markup(n.message).plain for n in list(app._notifications)[1:]]
+        app.notify("Player [/x] joined")  # typed by a person: shown as text, never parsed
+        await pilot.pause()
+        shown = [
+            Content.from_markup(n.message).plain if n.markup else n.message
+            for n in list(app._notifications)[1:]
+        ]
         assert "tiles[id=capital]" in shown[0] and "/tmp/[x]/a.svg" in shown[1]
+        assert shown[2] == "Player [/x] joined"
 
 
 async def test_screenshot_goes_to_the_data_folder_and_says_where(store, tmp_path):
