@@ -146,3 +146,14 @@ def after_princess(state: UKState) -> UKState:
     if state.princess.space == state.board.goal:
         return replace(state, phase="over", outcome="win")
     return replace(state, phase="empire", empire_moved=False)
+
+
+def free_starts(state: UKState) -> list[int]:
+    """§9: the start spaces a replacement may take — any start marker but Lionel's, with no
+    unit or character on it (an Empire area's too)."""
+    board = state.board
+    return [
+        i
+        for i, mark in enumerate(board.start)
+        if mark and mark != "goal" and not state.unit_at(i) and not state.hero_at(i)
+    ]
