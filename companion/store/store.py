@@ -25,7 +25,7 @@ from sqlmodel import SQLModel
 
 from companion.core import codec
 from companion.core.catalog import read_toml
-from companion.core.game import Game
+from companion.core.game import Game, upgrade
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.tomlw import dumps as toml_dumps
@@ -215,12 +215,18 @@ class Store:
             raise StoreError("store.damaged", file=self.label, problem=f"game {game_id}: steps")
         try:
             initial = codec.load(game.state_type, row.initial_state)
-            commands = [codec.load_command(s.command) for s in steps]
+            stored = [codec.load_command(s.command) for s in steps]
             lines = [load_msg(s.description) for s in steps]
         except (ValueError, KeyError) as exc:  # pydantic ValidationError is a ValueError
             raise StoreError(
                 "store.unreadable_game", id=game_id, game=row.game_key, problem=str(exc)[:200]
             ) from None
+        # an older save's commands in today's terms; a snapshot after one that changed was
+        # written without what it now records, so those states are replayed instead
+        commands = [upgrade(game, c) for c in stored]
+        changed = next(
+            (i for i, (a, b) in enumerate(zip(stored, commands, strict=True)) if a != b), None
+        )
         return GameSession(
             self,
             row.id,
@@ -232,6 +238,7 @@ class Store:
             row.cursor,
             [(s.idx, bool(s.kept)) for s in snaps],
             row.catalog_name,
+            stale_after=changed,
         )
 
     def _load_snapshot(self, game_id: int, idx: int, game: Game) -> Any:
