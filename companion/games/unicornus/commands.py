@@ -176,6 +176,7 @@ class ResolveBattle(Command):
     edited: bool = False
     tokens: tuple[int, ...] = ()
     character: tuple[int, ...] = ()
+    by_app: bool = field(default=False, compare=False)  # the app picked the retreat (§5.3)
 
 
 # --- fate and allies (§7, §9) ---

@@ -297,11 +297,21 @@ def _event(state: UKState) -> Moment:
     return Moment(_said(text, state), Step(RevealEvent(state.deck[0].id), text), actions)
 
 
+def seat_of_turn(state: UKState) -> tuple[str, ...]:
+    """The characters whose player has the turn (none outside the players' phase)."""
+    if state.phase != "players" or state.turn >= state.players:
+        return ()
+    return state.seats[state.current_seat]
+
+
+def princess_left(state: UKState) -> int | None:
+    """The Princess's actions left this phase (``None`` outside her phase)."""
+    return state.princess_actions - state.princess_used if state.phase == "princess" else None
+
+
 def acting(state: UKState) -> str:
     """The seat's character who acts by default: the first on the board with actions left."""
-    if state.phase != "players" or state.turn >= state.players:
-        return ""
-    seat = [h for h in state.seats[state.current_seat] if state.hero(h).on_board]
+    seat = [h for h in seat_of_turn(state) if state.hero(h).on_board]
     with_actions = [h for h in seat if state.used_by(h) < state.actions_per_turn]
     return (with_actions or seat or [""])[0]
 

@@ -160,8 +160,9 @@ def describe(cmd: Command, state: UKState) -> Msg:
         if cmd.edited:
             extra.append(Msg("unicornus.log.resolve_edited"))
         if cmd.retreat_to >= 0:
+            key = "unicornus.log.resolve_retreat_auto" if cmd.by_app else ""
             extra.append(
-                Msg("unicornus.log.resolve_retreat", {"space": space(state, cmd.retreat_to)})
+                Msg(key or "unicornus.log.resolve_retreat", {"space": space(state, cmd.retreat_to)})
             )
         if not extra:
             return parts
