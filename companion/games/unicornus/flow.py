@@ -1,9 +1,10 @@
 """The flow of a round (§3): what the table faces now, as a :class:`Moment` of
 :mod:`companion.core.game`. Everything the game screen used to decide lives here.
 
-In order: the outcome (§8); a retreat before a battle the Empire started (§5.2, asked once per
-character: staying is a :class:`StayAndFight` step); a Fate card to draw (§7: the pair picked
-first when several characters qualify); a battle to fight (§6: an entry the battle helper
+In order: the outcome (§8); a Fate card to draw (§7: drawn as soon as a move brings the pair
+together; the pair picked first when several characters qualify); a retreat before a battle
+the Empire started (§5.2, asked once per character: staying is a :class:`StayAndFight`
+step); a battle to fight (§6: an entry the battle helper
 answers); then the phase — round start, the event, the players' turns (free: the actions each
 with the engine's reason when refused; advancing ends the turn), the Princess's actions one at
 a time (§5.1), the Empire (§5.2: every tied unit and every conflict asked as a typed pick, then
@@ -74,7 +75,7 @@ def moment(state: UKState) -> Moment:
     end = outcome(state)
     if end is not None:
         return Moment(end.reason, end)
-    for pending in (_retreat, _fate, _battle):
+    for pending in (_fate, _retreat, _battle):
         found = pending(state)
         if found is not None:
             return found

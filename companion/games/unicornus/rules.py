@@ -81,7 +81,12 @@ def _n(name: tuple[str, str]) -> Msg:
 
 def check_fate(state: UKState) -> UKState:
     """Queue a Fate draw for every imperial character not yet bound that now qualifies."""
-    pending = [c for c in state.fate_pending if state.imp(c).status == "board"]
+    # a draw still waiting whose pair is gone (a correction moved them apart) is not drawn
+    pending = [
+        c
+        for c in state.fate_pending
+        if state.imp(c).status == "board" and fate_candidates(state, c)
+    ]
     for u in state.units:
         if not u.leader or u.leader in pending:
             continue
