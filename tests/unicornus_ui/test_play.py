@@ -457,3 +457,25 @@ async def test_a_yes_no_choice_leaves_the_map_cursor_alone(store):
         await press(pilot, "up")
         assert hm.cursor == here
         await press(pilot, "escape")
+
+
+async def test_a_refused_action_says_the_rules_reason(store):
+    """§4 Fate action: once per turn. The footer offers the players' actions only in their
+    turn; pressed again, the Fate key says why not (the engine's reason) and changes nothing."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_demo(app, pilot)
+
+        def footer() -> str:
+            return " ".join(str(w.render()) for w in scr.query("FooterKey"))
+
+        assert "Correct" in footer() and "Recruit" not in footer()  # not the players' turn
+        await press(pilot, "n", "n")
+        assert "Recruit" in footer()
+        await press(pilot, "f")
+        steps = len(scr.session.history())
+        notes = len(app._notifications)
+        await press(pilot, "f")
+        assert len(scr.session.history()) == steps
+        assert len(app._notifications) == notes + 1
+        assert "Fate action this turn already" in list(app._notifications)[-1].message

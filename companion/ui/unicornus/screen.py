@@ -136,7 +136,7 @@ class UnicornusScreen(TableScreen):
         m = super().moment
         if not self.active or self.active == flow.acting(self.state):
             return m
-        if self._own is None or self._own[:2] != (self.state, self.active):
+        if self._own is None or self._own[0] is not self.state or self._own[1] != self.active:
             actions = flow.player_actions(self.state, self.active)
             self._own = (self.state, self.active, replace(m, actions=actions))
         return self._own[2]
