@@ -72,6 +72,7 @@ class GameSession:
         cursor: int = 0,
         snapshots: Sequence[tuple[int, bool]] = (),
         catalog_name: str = "box",
+        stale_after: int | None = None,
     ) -> None:
         self._store = store
         self.id, self.game, self.title, self.catalog_name = game_id, game, title, catalog_name
@@ -80,6 +81,8 @@ class GameSession:
         self._kept = sorted(i for i, kept in snapshots if kept)
         heads = [i for i, kept in snapshots if not kept]
         self._head = heads[-1] if heads else None
+        # snapshots written before an upgraded command (an older save's): replayed, not read
+        self._stale = {i for i, _ in snapshots if stale_after is not None and i > stale_after}
         lines = list(lines) or [None] * len(commands)
         entries = [
             (c, None, partial(self._state_at, i + 1), line)
@@ -127,7 +130,11 @@ class GameSession:
             return self._states[n]
         start = max((i for i in self._states if i <= n), default=0)
         k = bisect.bisect_right(self._kept, n)
-        candidates = [i for i in (self._kept[k - 1] if k else None, self._head) if i is not None]
+        candidates = [
+            i
+            for i in (self._kept[k - 1] if k else None, self._head)
+            if i is not None and i not in self._stale
+        ]
         snap = max((i for i in candidates if start < i <= n), default=None)
         if snap is not None:
             self._states[snap] = self._store._load_snapshot(self.id, snap, self.game)
@@ -174,6 +181,7 @@ class GameSession:
         self._head = None if kept else n
 
     def _write_snapshot(self, conn, idx: int, state: Any, kept: bool) -> None:
+        self._stale.discard(idx)
         conn.execute(
             insert(SNAPSHOTS).values(
                 game_id=self.id,

@@ -189,13 +189,18 @@ class Store:
             raise StoreError("store.damaged", file=self.label, problem=f"game {game_id}: steps")
         try:
             initial = codec.load(game.state_type, row.initial_state)
-            # older saves' commands in today's terms (e.g. picks once kept as notes)
-            commands = [upgrade(game, codec.load_command(s.command)) for s in steps]
+            stored = [codec.load_command(s.command) for s in steps]
             lines = [load_msg(s.description) for s in steps]
         except (ValueError, KeyError) as exc:  # pydantic ValidationError is a ValueError
             raise StoreError(
                 "store.unreadable_game", id=game_id, game=row.game_key, problem=str(exc)[:200]
             ) from None
+        # an older save's commands in today's terms; a snapshot after one that changed was
+        # written without what it now records, so those states are replayed instead
+        commands = [upgrade(game, c) for c in stored]
+        changed = next(
+            (i for i, (a, b) in enumerate(zip(stored, commands, strict=True)) if a != b), None
+        )
         session = GameSession(
             self,
             row.id,
@@ -207,6 +212,7 @@ class Store:
             row.cursor,
             [(s.idx, bool(s.kept)) for s in snaps],
             row.catalog_name,
+            stale_after=changed,
         )
         self._settle_outcome(session, row.outcome)
         return session

@@ -31,7 +31,13 @@ async def open_helper(store, state, pilot, app):
     app.push_screen(host)
     await pilot.pause()
     results: list = []
-    app.push_screen(BattleHelper(host, state.battles[0].space), results.append)
+
+    def done(cmd):  # as the table driver answers the battle entry
+        results.append(cmd is not None)
+        if cmd is not None:
+            host.do(cmd)
+
+    app.push_screen(BattleHelper(host, state.battles[0].space), done)
     await pilot.pause()
     return host, results
 

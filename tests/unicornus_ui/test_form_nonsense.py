@@ -165,7 +165,7 @@ async def test_replacement_form_numbers_the_characters_and_checks_the_space(stor
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_game(app, pilot, s)
-        scr.replace_character(0)
+        await pilot.press("n")  # the flow's replacement entry (§9): its form
         await pilot.pause()
         form = app.screen
         assert isinstance(form, CheckedForm)

@@ -8,9 +8,10 @@ import pytest
 from textual.widgets import Input
 
 from companion.core import settings
+from companion.core.game import Ask
 from companion.core.i18n import Msg, set_language
 from companion.core.plan import Choice, Option
-from companion.games.unicornus import plan_empire, plan_princess
+from companion.games.unicornus import flow, plan_empire, plan_princess
 from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog, FormDialog
@@ -80,7 +81,7 @@ async def test_a_whole_round_with_keys_only(store):
         assert scr.state.phase == "players" and scr.state.current_event is not None
         annelie = scr.state.hero("annelie")
         await press(pilot, "r", "p", "m")
-        first, cost = scr.move_targets()[0]
+        first, cost = flow.move_targets(scr.state, scr.active)[0]
         await press(pilot, "1")
         moved = scr.state.hero("annelie")
         assert moved.space == first and scr.state.used_by("annelie") == 3
@@ -103,7 +104,7 @@ async def test_a_whole_round_with_keys_only(store):
         await press(pilot, "n")
         assert isinstance(app.screen, ChoiceDialog)
         await press(pilot, "2")
-        assert scr.empire_picks == {tie.unit: tie.choice.options[1].value}
+        assert dict(scr.state.empire_picks) == {tie.unit: tie.choice.options[1].value}
         await press(pilot, "n")  # every move at once
         s = scr.state
         assert s.empire_moved and s.unit_at(tie.choice.options[1].value) is not None
@@ -221,20 +222,21 @@ async def test_keypresses_for_a_princess_and_empire_phase_without_ties(store):
 
 
 async def test_auto_ties_take_the_first_option_and_say_so(store):
-    """§5.3 fast play: with ties on "auto" no dialog opens; the first option is taken and the
-    pick is announced."""
+    """§5.3 fast play: with ties on "auto" no dialog opens; the first option is taken as soon
+    as the tie comes up (right after the Princess's last action) and the pick is announced."""
     store.set_setting(settings.TIES, "auto")
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_demo(app, pilot)
-        await press(pilot, "n", "n", "n", "n", "n", "n", "n", "n", "1", "n")
-        assert scr.state.phase == "empire"
-        tie = next(st for st in plan_empire(scr.state).steps if st.choice is not None)
+        await press(pilot, "n", "n", "n", "n", "n", "n", "n", "n", "1")
         notes = len(app._notifications)
         await press(pilot, "n")
-        assert isinstance(app.screen, UnicornusScreen)
-        assert scr.empire_picks == {tie.unit: tie.choice.options[0].value}
-        assert len(app._notifications) == notes + 1
+        assert scr.state.phase == "empire"
+        ties = [st for st in plan_empire(scr.state).steps if st.choice is not None]
+        assert len(ties) == 2 and isinstance(app.screen, UnicornusScreen)
+        picks = {st.unit: st.choice.options[0].value for st in ties}
+        assert dict(scr.state.empire_picks) == picks
+        assert len(app._notifications) == notes + len(ties)
         assert "The app picked" in list(app._notifications)[-1].message
 
 
@@ -274,7 +276,7 @@ async def test_move_mode_by_cursor_and_enter_and_escape(store):
         await press(pilot, "escape")
         assert scr.mode == "" and isinstance(app.screen, UnicornusScreen)
         await press(pilot, "m")
-        target = scr.move_targets()[-1][0]
+        target = flow.move_targets(scr.state, scr.active)[-1][0]
         scr.map.move_to(target)
         await press(pilot, "enter")
         assert scr.state.hero("annelie").space == target and scr.mode == ""
@@ -327,10 +329,11 @@ async def test_japanese_screen(store):
 
 
 async def test_auto_picks_are_logged_as_steps(store):
-    """§5.3: a pick the app makes for the table is a step in the game log (a Note), never
-    hidden; undoing it takes the pick back."""
-    from companion.core.commands import Note
+    """§5.3: a pick the app makes for the table is a step in the game log (a typed pick that
+    says it was the app's), never hidden; undoing it takes the pick back and does not pick
+    again."""
     from companion.core.i18n import tr
+    from companion.games.unicornus.commands import PickEmpireMove
 
     store.set_setting(settings.TIES, "auto")
     app = create_app(store, lang="en")
@@ -338,16 +341,16 @@ async def test_auto_picks_are_logged_as_steps(store):
         scr = await open_demo(app, pilot)
         await press(pilot, "n", "n", "n", "n", "n", "n", "n", "n", "1", "n")
         assert scr.state.phase == "empire"
-        tie = next(st for st in plan_empire(scr.state).steps if st.choice is not None)
-        await press(pilot, "n")
-        last = scr.session.log.commands()[-1]
-        assert isinstance(last, Note)
-        line = tr(scr.session.history()[-1].description)
-        assert line.startswith("The app picked for the unit on ")
-        assert tr(tie.choice.options[0].label) in line
-        assert scr.empire_picks == {tie.unit: tie.choice.options[0].value}
+        ties = [st for st in plan_empire(scr.state).steps if st.choice is not None]
+        steps = scr.session.log.commands()[-len(ties) :]
+        assert all(isinstance(c, PickEmpireMove) and c.by_app for c in steps)
+        for tie, h in zip(ties, scr.session.history()[-len(ties) :], strict=True):
+            line = tr(h.description)
+            assert line.startswith("The app picked for the unit on ")
+            assert tr(tie.choice.options[0].label) in line
         await press(pilot, "ctrl+z")
-        assert scr.empire_picks == {}
+        assert dict(scr.state.empire_picks) == {ties[0].unit: ties[0].choice.options[0].value}
+        assert isinstance(scr.moment.next, Ask)  # asked again on n, not picked behind the back
 
 
 async def test_resume_mid_empire_phase_keeps_the_tables_picks(tmp_path):
@@ -375,9 +378,9 @@ async def test_resume_mid_empire_phase_keeps_the_tables_picks(tmp_path):
             await pilot.pause()
             scr = app.screen
             assert isinstance(scr, UnicornusScreen)
-            assert scr.empire_picks == {tie.unit: picked}
-            open_item = scr.empire_state()[1]
-            assert open_item is None or open_item[1] != tie.unit  # not asked twice
+            assert dict(scr.state.empire_picks) == {tie.unit: picked}
+            asked = scr.moment.next.commands if isinstance(scr.moment.next, Ask) else ()
+            assert all(getattr(c, "unit", None) != tie.unit for c in asked)  # not asked twice
             await move_the_empire(app, pilot, scr)
             assert scr.state.unit_at(picked) is not None
     finally:
@@ -395,11 +398,11 @@ async def test_resume_does_not_offer_a_declined_retreat_again(tmp_path):
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_demo(app, pilot, state=defence_state())
-        assert scr.retreat_offer() is not None
+        assert flow.retreat_offer(scr.state) is not None
         await press(pilot, "n")
         assert isinstance(app.screen, ChoiceDialog)
         await press(pilot, "1")  # stay and fight
-        assert scr.retreat_offer() is None
+        assert flow.retreat_offer(scr.state) is None
         game_id = store.latest_game_id("unicornus")
     store.close()
     store = Store.open(path)
@@ -410,7 +413,7 @@ async def test_resume_does_not_offer_a_declined_retreat_again(tmp_path):
             await pilot.pause()
             scr = app.screen
             assert isinstance(scr, UnicornusScreen)
-            assert scr.retreat_offer() is None and scr.state.battles
+            assert flow.retreat_offer(scr.state) is None and scr.state.battles
             await press(pilot, "n")
             assert type(app.screen).__name__ == "BattleHelper"
     finally:
@@ -431,24 +434,48 @@ def test_details_name_the_tile_as_printed():
 
 
 async def test_a_yes_no_choice_leaves_the_map_cursor_alone(store):
-    """§7 Fate asks bound-or-ally (options False/True): those are not spaces 0 and 1, so the
-    map neither marks them nor jumps the cursor there (found playing: it jumped to 1.0)."""
+    """§7 Fate asks bound-or-ally: those answers are not spaces, so the map neither marks them
+    nor jumps the cursor (found playing: it jumped to 1.0 when options were False/True)."""
+    from companion.games.unicornus.commands import DrawFate
+
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_demo(app, pilot)
         hm = scr.query_one(HexMap)
         here = hm.cursor
         choice = Choice(
-            Msg("unicornus_ui.choice.fate_title"),
+            Msg("unicornus.flow.choice_fate_title"),
             (
-                Option(False, Msg("unicornus_ui.choice.stay")),
-                Option(True, Msg("unicornus_ui.choice.stay")),
+                Option(DrawFate("ysolde", "princess", False), Msg("unicornus.flow.choice_stay")),
+                Option(DrawFate("ysolde", "princess", True), Msg("unicornus.flow.choice_stay")),
             ),
         )
-        scr.ask(choice, lambda _v: None, tie=False)
+        scr.ask(Ask(choice, tie=False))
         await pilot.pause()
         assert scr.preview == set()
         await press(pilot, "down")
         await press(pilot, "up")
         assert hm.cursor == here
         await press(pilot, "escape")
+
+
+async def test_a_refused_action_says_the_rules_reason(store):
+    """§4 Fate action: once per turn. The footer offers the players' actions only in their
+    turn; pressed again, the Fate key says why not (the engine's reason) and changes nothing."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_demo(app, pilot)
+
+        def footer() -> str:
+            return " ".join(str(w.render()) for w in scr.query("FooterKey"))
+
+        assert "Correct" in footer() and "Recruit" not in footer()  # not the players' turn
+        await press(pilot, "n", "n")
+        assert "Recruit" in footer()
+        await press(pilot, "f")
+        steps = len(scr.session.history())
+        notes = len(app._notifications)
+        await press(pilot, "f")
+        assert len(scr.session.history()) == steps
+        assert len(app._notifications) == notes + 1
+        assert "Fate action this turn already" in list(app._notifications)[-1].message

@@ -2,8 +2,10 @@
 
 Public API (for the UI):
 
-- ``GAME`` — the game object (key ``"unicornus"``): ``apply(state, cmd)``, ``summary(state)``,
-  ``describe(cmd, state)`` (the game-log line in the table's words).
+- ``GAME`` — the game object (key ``"unicornus"``, :class:`companion.core.game.Game`):
+  ``new_game(setup, catalog, seed)``, ``apply``, ``describe(before, cmd, after)`` (the
+  game-log line in the table's words), ``summary``, ``outcome``, ``moment`` (what the table
+  faces now: :mod:`companion.games.unicornus.flow`), ``upgrade`` (older saves' Note picks).
 - ``load_catalog(name="box"|"demo", user=None)`` → ``UnicornusCatalog``;
   ``missing_values(catalog, SetupChoice)`` → the unknown values this game needs (paths).
 - ``new_game(catalog, SetupChoice, seed, options=None)`` → ``UKState`` at round 1 (§2);
@@ -24,7 +26,10 @@ Public API (for the UI):
 
 from __future__ import annotations
 
+from companion.core.commands import Command
+from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
+from companion.games.unicornus import flow
 from companion.games.unicornus.board import Board, board_from_text
 from companion.games.unicornus.catalog import (
     SetupChoice,
@@ -40,8 +45,10 @@ from companion.games.unicornus.combat import (
     retreat_options,
 )
 from companion.games.unicornus.commands import *  # noqa: F403 - registers every command
+from companion.games.unicornus.commands import upgrade
 from companion.games.unicornus.empire import EmpirePlan, EmpireStep, plan_empire
 from companion.games.unicornus.engine import apply
+from companion.games.unicornus.flow import notices
 from companion.games.unicornus.log import describe as describe_step
 from companion.games.unicornus.princess import PrincessPlan, PrincessStep, plan_princess
 from companion.games.unicornus.rules import fate_candidates, fate_pick
@@ -49,33 +56,25 @@ from companion.games.unicornus.setup import draw_tiles, new_game
 from companion.games.unicornus.state import Options, UKState
 
 
-def notices(state: UKState) -> list[Msg]:
-    """What the table should be reminded of now (§3 steps 1 and 3)."""
-    out: list[Msg] = []
-    if state.phase in ("round_start", "event"):
-        for ev in state.ongoing:
-            out.append(Msg("unicornus.notice.ongoing", {"name": _n(ev.name)}))
-        for h in state.heroes:
-            if h.on_board and "r" in h.timing:
-                out.append(Msg("unicornus.notice.round_ability", {"name": _n(h.name)}))
-    if state.phase == "players" and state.turn < state.players:
-        for hid in state.seats[state.current_seat]:
-            h = state.hero(hid)
-            if h.on_board and "t" in h.timing:
-                out.append(Msg("unicornus.notice.turn_ability", {"name": _n(h.name)}))
-    return out
-
-
-def _n(name: tuple[str, str]) -> Msg:
-    return Msg("unicornus.name", {"en": name[0], "ja": name[1]})
-
-
 class UnicornusGame:
     key = "unicornus"
     state_type = UKState
 
+    def new_game(self, setup: SetupChoice, catalog: UnicornusCatalog, seed: int) -> UKState:
+        return new_game(catalog, setup, seed)
+
     def apply(self, state: UKState, cmd) -> UKState:
         return apply(state, cmd)
+
+    def outcome(self, state: UKState) -> Outcome | None:
+        return flow.outcome(state)
+
+    def moment(self, state: UKState) -> Moment:
+        return flow.moment(state)
+
+    def upgrade(self, cmd: Command) -> Command:
+        """The table's picks that older saves kept as Note steps become typed commands."""
+        return upgrade(cmd)
 
     def describe(self, state: UKState, cmd, after: UKState | None = None) -> Msg:
         """The game-log line in the table's words (spaces as the map names them, characters

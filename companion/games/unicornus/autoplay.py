@@ -14,40 +14,24 @@ follow a plain, careful plan each turn, per character, action by action:
 
 Battles take the best die assignment, damage goes on tokens first; nobody retreats before a
 battle; Fate cards never make allies (the cautious reading of an unknown card).
+
+The table is a :class:`companion.core.game.Policy` (:data:`POLICY`): the game's moments
+(:mod:`companion.games.unicornus.flow`) say what comes next, and
+:func:`companion.core.game.play` is the one loop that plays them — the app's steps as they
+come, every tie as its first option, the battles and replacements as the flow suggests, and
+the players' free turns by the plan above.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
-from companion.core.errors import RuleError
-from companion.games.unicornus.combat import (
-    assignment,
-    is_princess_battle,
-    princess_damage,
-    retreat_options,
-)
-from companion.games.unicornus.commands import (
-    BeginRound,
-    DrawFate,
-    EndEmpire,
-    EndRound,
-    EndTurn,
-    Move,
-    MoveEmpire,
-    PrincessAct,
-    Procure,
-    Recruit,
-    ReplaceCharacter,
-    ResolveBattle,
-    RevealEvent,
-    RollBattle,
-    Transport,
-)
-from companion.games.unicornus.empire import plan_empire
-from companion.games.unicornus.engine import apply
-from companion.games.unicornus.princess import plan_princess
-from companion.games.unicornus.rules import fate_pick, move_cost
+from companion.core.game import Ask, Entry, Moment, play
+from companion.games.unicornus.catalog import SetupChoice, UnicornusCatalog
+from companion.games.unicornus.commands import EndTurn, Move, Procure, Recruit, Transport
+from companion.games.unicornus.flow import refusal
+from companion.games.unicornus.rules import move_cost
 from companion.games.unicornus.state import PRINCESS, UKState
 
 LOOKAHEAD = 6  # how many of the Princess's next steps the players watch
@@ -89,63 +73,6 @@ def _steps_from(state: UKState, start: int) -> dict[int, int]:
                 seen[n] = seen[s] + 1
                 queue.append(n)
     return seen
-
-
-def settle(state: UKState, log: list) -> UKState:
-    """Resolve every waiting Fate draw and battle the sensible way."""
-    while (state.battles or state.fate_pending) and not state.outcome:
-        if state.fate_pending:
-            cid = state.fate_pending[0]
-            pick = fate_pick(state, cid)
-            hid = pick if isinstance(pick, str) else pick.options[0].value
-            state = _do(state, DrawFate(cid, hid), log)
-            continue
-        b = state.battles[0]
-        if is_princess_battle(b):
-            dmg = princess_damage(state, b.space)
-            state = _do(
-                state, ResolveBattle(b.space, to_life=max(0, dmg - state.princess.tokens)), log
-            )
-            continue
-        if not b.rolled:
-            state = _do(state, RollBattle(b.space), log)
-            continue
-        a = assignment(state, b.space)
-        hero = state.hero(b.hero)
-        to_life = max(0, a.damage_taken - hero.tokens)
-        retreat = -1
-        if b.attacker == "empire":
-            opts = retreat_options(state, b)
-            retreat = opts[0] if len(opts) > 1 else -1
-        state = _do(state, ResolveBattle(b.space, to_life=to_life, retreat_to=retreat), log)
-    return state
-
-
-def _do(state: UKState, cmd, log: list) -> UKState:
-    new = apply(state, cmd)
-    log.append(cmd)
-    return new
-
-
-def _hero_turn(state: UKState, hid: str, log: list) -> UKState:
-    for _ in range(state.actions_per_turn):
-        if state.outcome or state.used_by(hid) >= state.actions_per_turn:
-            break
-        h = state.hero(hid)
-        if not h.on_board:
-            break
-        cmd = _choose(state, hid)
-        if cmd is None:
-            break
-        try:
-            state = _do(state, cmd, log)
-        except RuleError:
-            try:
-                state = _do(state, Procure(hid), log)
-            except RuleError:
-                break
-        state = settle(state, log)
-    return state
 
 
 def _choose(state: UKState, hid: str):
@@ -226,73 +153,52 @@ def _choose(state: UKState, hid: str):
     return Procure(hid)
 
 
+class SensibleTable:
+    """The sensible players of this module as a policy over the game's moments."""
+
+    def act(self, state: UKState, moment: Moment):
+        """A player's turn: each character of the seat in turn takes its planned action
+        (procuring when the plan is refused), then the turn ends."""
+        for hid in state.seats[state.current_seat]:
+            h = state.hero(hid)
+            if not h.on_board or state.used_by(hid) >= state.actions_per_turn:
+                continue
+            for cmd in (_choose(state, hid), Procure(hid)):
+                if refusal(state, cmd) is None:
+                    return cmd
+        return EndTurn()
+
+    def pick(self, state: UKState, ask: Ask):
+        """Ties and the table's questions: the first option (§5.3 fast play) — staying to
+        fight, a Fate card that binds."""
+        return ask.auto_command
+
+    def enter(self, state: UKState, entry: Entry) -> Any:
+        """Battles and replacements: what the flow suggests (a careful table)."""
+        return entry.suggest
+
+
+POLICY = SensibleTable()
+
+
 def play_sensibly(state: UKState) -> tuple[UKState, list]:
     """Play ``state`` to the end with the sensible table; returns the end state and the
     commands taken (which replay from ``state`` to it)."""
+    from companion.games.unicornus import GAME
+
     log: list = []
-    state = settle(state, log)
-    guard = 0
-    while not state.outcome:
-        guard += 1
-        if guard > 5000:
-            raise RuntimeError("autoplay did not finish")
-        ph = state.phase
-        if ph == "round_start":
-            state = _do(state, BeginRound(), log)
-        elif ph == "event":
-            state = _do(state, RevealEvent(), log)
-        elif ph == "players":
-            for hid in state.seats[state.current_seat]:
-                state = _hero_turn(state, hid, log)
-                if state.outcome:
-                    break
-            if not state.outcome and state.phase == "players":
-                state = _do(state, EndTurn(), log)
-        elif ph == "princess":
-            steps = plan_princess(state).steps
-            step = steps[0]
-            to = step.choice.options[0].value if step.choice else step.to
-            state = settle(_do(state, PrincessAct(step.action, to), log), log)
-        elif ph == "empire":
-            if not state.empire_moved:
-                state = settle(_do(state, MoveEmpire(empire_moves(state)), log), log)
-            else:
-                state = _do(state, EndEmpire(), log)
-        elif ph == "round_end":
-            if state.replace_due and state.reserve:
-                free = [
-                    i
-                    for i, m in enumerate(state.board.start)
-                    if m.startswith("kingdom") and not state.unit_at(i) and not state.hero_at(i)
-                ]
-                if free:
-                    pick = state.reserve[0]
-                    state = _do(
-                        state, ReplaceCharacter(state.replace_due[0], pick.id, free[0]), log
-                    )
-                    continue
-            state = _do(state, EndRound(), log)
-    return state, log
+    end = state
+    for cmd, end in play(GAME, state, POLICY):  # noqa: B007 - the last state is the end
+        log.append(cmd)
+    return end, log
 
 
-def empire_moves(state: UKState) -> tuple[tuple[int, int], ...]:
-    """The Empire's plan with every tie and conflict taken as its first option (§5.3)."""
-    forbid: tuple = ()
-    plan = plan_empire(state)
-    while plan.conflicts:
-        for c in plan.conflicts:
-            target = next(x.to for x in plan.steps if x.unit == c.options[0].value)
-            forbid += tuple((o.value, target) for o in c.options[1:])
-        plan = plan_empire(state, forbid)
-    taken, moves = set(), []
-    for st in plan.steps:
-        to = st.choice.options[0].value if st.choice else st.to
-        if to < 0:
-            continue
-        unit = state.unit_at(st.unit)
-        if unit is not None and unit.leader:
-            if to in taken:
-                continue
-            taken.add(to)
-        moves.append((st.unit, to))
-    return tuple(moves)
+def demo_setup(catalog: UnicornusCatalog, players: int | None = None) -> SetupChoice:
+    """The headless demo's table (``companion demo unicornus --autoplay``): 3 players by
+    default (2 to 6; two players run two characters each), the catalog's first kingdom
+    characters and its third Princess card (Princess of the Storm in the demo box)."""
+    players = 3 if players is None else players
+    per_seat = 2 if players == 2 else 1
+    chars = tuple(k.id for k in catalog.kingdom)[: players * per_seat]
+    princesses = [p.id for p in catalog.princesses]
+    return SetupChoice(players, chars, princesses[min(2, len(princesses) - 1)])

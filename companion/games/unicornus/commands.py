@@ -1,12 +1,16 @@
 """Every change to a game of Unicornus Knights is one of these commands (applied by
 :mod:`companion.games.unicornus.engine`). Spaces are board indices; heroes are kingdom
-character ids (``"princess"`` for her); imperial characters by catalog id."""
+character ids (``"princess"`` for her); imperial characters by catalog id.
+
+``by_app`` on a pick says the app made it for the table ("pick ties automatically", §5.3): the
+log line says so. It changes nothing the command does, so it takes no part in comparing
+commands (the app's pick of an option equals the table's)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from companion.core.commands import Command, command
+from companion.core.commands import Command, Note, command
 
 GAME_KEY = "unicornus"
 
@@ -93,6 +97,49 @@ class DrawSupport(Command):
 class PrincessAct(Command):
     action: str  # "move" | "procure"
     to: int = -1
+    by_app: bool = field(default=False, compare=False)  # a tied step the app picked
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class PickEmpireMove(Command):
+    """§5.2/§5.3: where a tied imperial unit goes (the unit by its space at the phase's start);
+    kept in the state until the Empire moves."""
+
+    unit: int
+    to: int
+    by_app: bool = field(default=False, compare=False)
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class SettleConflict(Command):
+    """§5.2: two imperial characters want ``space``; ``winner`` (an origin) enters, the
+    ``losers`` are planned again with that space forbidden."""
+
+    space: int
+    winner: int
+    losers: tuple[int, ...] = ()
+    by_app: bool = field(default=False, compare=False)
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class StayAndFight(Command):
+    """§5.2: an attacked kingdom character declines the retreat before the battle."""
+
+    who: str
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class PickFatePair(Command):
+    """§7 Ruling: several kingdom characters qualify; the players choose whose Fate card
+    ``imperial`` draws (the card is then read: ``DrawFate``)."""
+
+    imperial: str
+    hero: str
+    by_app: bool = field(default=False, compare=False)
 
 
 @command(GAME_KEY)
@@ -129,6 +176,7 @@ class ResolveBattle(Command):
     edited: bool = False
     tokens: tuple[int, ...] = ()
     character: tuple[int, ...] = ()
+    by_app: bool = field(default=False, compare=False)  # the app picked the retreat (§5.3)
 
 
 # --- fate and allies (§7, §9) ---
@@ -178,3 +226,32 @@ class RemoveUnit(Command):
 class SetOption(Command):
     name: str
     value: bool
+
+
+# --- older saves ---
+_LEGACY_STEP = ("unicornus_ui.pick.empire_step", "unicornus_ui.pick.empire_step_auto")
+_LEGACY_CONFLICT = ("unicornus_ui.pick.conflict", "unicornus_ui.pick.conflict_auto")
+
+
+def upgrade(cmd: Command) -> Command:
+    """Saves made before the picks were typed kept them as ``core.Note`` steps whose message
+    (a translation key and its parameters) the game screen read back. Those become the typed
+    picks; any other Note stays a Note (a line of the log)."""
+    if not isinstance(cmd, Note):
+        return cmd
+    try:
+        m = cmd.message
+    except ValueError:
+        return cmd
+    p, by_app = m.params, m.key.endswith("_auto")
+    try:
+        if m.key in _LEGACY_STEP:
+            return PickEmpireMove(int(p["unit"]), int(p["to"]), by_app=by_app)
+        if m.key in _LEGACY_CONFLICT:
+            losers = tuple(int(o) for o in p.get("losers", ()))
+            return SettleConflict(int(p["at"]), int(p["winner"]), losers, by_app=by_app)
+        if m.key == "unicornus_ui.pick.no_retreat":
+            return StayAndFight(str(p["who"]))
+    except (KeyError, TypeError, ValueError):
+        return cmd
+    return cmd

@@ -175,21 +175,53 @@ def plan_empire(state: UKState, forbid: tuple[tuple[int, int], ...] = ()) -> Emp
     conflicts = tuple(
         Choice(
             Msg("unicornus.empire.conflict", {"space": _label(state, sp)}),
-            tuple(
-                Option(
-                    o,
-                    Msg(
-                        "unicornus.empire.unit_option",
-                        {
-                            "name": _name(state.imp(state.unit_at(o).leader).name),
-                            "space": _label(state, o),
-                        },
-                    ),
-                )
-                for o in sorted(origins)
-            ),
+            tuple(Option(o, unit_option(state, o)) for o in sorted(origins)),
         )
         for sp, origins in sorted(wanted.items())
         if len(origins) > 1
     )
     return EmpirePlan(tuple(steps), conflicts)
+
+
+# --- the plan with the table's picks (kept in the state until the Empire moves) ---
+def planned(state: UKState) -> EmpirePlan:
+    """The plan of this phase: conflict losers planned again with the space they lost
+    forbidden (``state.empire_forbid``)."""
+    return plan_empire(state, state.empire_forbid)
+
+
+def destination(state: UKState, step: EmpireStep) -> int:
+    """Where the unit of ``step`` goes: the table's pick for a tied unit, else the plan's."""
+    return dict(state.empire_picks).get(step.unit, step.to)
+
+
+def open_tie(state: UKState, plan: EmpirePlan) -> EmpireStep | None:
+    """The first unit (in the helpful order) whose tie the table has not picked yet."""
+    picked = dict(state.empire_picks)
+    return next((st for st in plan.steps if st.choice is not None and st.unit not in picked), None)
+
+
+def conflicts(state: UKState, plan: EmpirePlan) -> list[tuple[int, tuple[int, ...]]]:
+    """(space, origins) where two or more imperial characters want one space, with the
+    table's picks applied: the players choose which enters (§5.2)."""
+    wanted: dict[int, list[int]] = {}
+    for st in plan.steps:
+        to = destination(state, st)
+        unit = state.unit_at(st.unit)
+        if to >= 0 and unit is not None and unit.leader:
+            wanted.setdefault(to, []).append(st.unit)
+    return [(sp, tuple(sorted(o))) for sp, o in sorted(wanted.items()) if len(o) > 1]
+
+
+def unit_option(state: UKState, origin: int) -> Msg:
+    """A contending unit as a choice names it: its character and where it stands."""
+    unit = state.unit_at(origin)
+    who = _name(state.imp(unit.leader).name) if unit is not None and unit.leader else _name(None)
+    return Msg("unicornus.empire.unit_option", {"name": who, "space": _label(state, origin)})
+
+
+def moves(state: UKState, plan: EmpirePlan) -> tuple[tuple[int, int], ...]:
+    """Every decided move with the table's picks, ready for ``MoveEmpire``."""
+    return tuple(
+        (st.unit, destination(state, st)) for st in plan.steps if destination(state, st) >= 0
+    )

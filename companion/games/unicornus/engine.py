@@ -20,6 +20,8 @@ from companion.games.unicornus.commands import (
     MakeAlly,
     Move,
     MoveEmpire,
+    PickEmpireMove,
+    PickFatePair,
     PlaceUnit,
     PrincessAct,
     Procure,
@@ -31,13 +33,17 @@ from companion.games.unicornus.commands import (
     RevealEvent,
     RollBattle,
     SetOption,
+    SettleConflict,
+    StayAndFight,
     Transport,
 )
+from companion.games.unicornus.empire import conflicts, planned
 from companion.games.unicornus.rules import (
     after_princess,
     check_fate,
     fate_candidates,
     fate_pick,
+    free_starts,
     kill_imperial,
     kingdom_spaces,
     make_ally,
@@ -133,8 +139,8 @@ def _end_empire(state: UKState, cmd: EndEmpire) -> UKState:
     _no_battle(state)
     _no_fate(state)
     if state.round >= state.rounds:  # §8.2: round 10 ends without a win
-        return replace(state, phase="over", outcome="loss_rounds")
-    return replace(state, phase="round_end")
+        return replace(state, phase="over", outcome="loss_rounds", stays=())
+    return replace(state, phase="round_end", stays=())
 
 
 def _replace_character(state: UKState, cmd: ReplaceCharacter) -> UKState:
@@ -147,7 +153,7 @@ def _replace_character(state: UKState, cmd: ReplaceCharacter) -> UKState:
         raise RuleError("unicornus.rule.not_in_reserve", hero=cmd.character)
     _space(state, cmd.space)
     board = state.board
-    if not board.start[cmd.space] or state.unit_at(cmd.space) or state.hero_at(cmd.space):
+    if cmd.space not in free_starts(state):
         raise RuleError("unicornus.rule.not_free_start", space=board.names[cmd.space])
     new = replace(new, seat=cmd.seat, space=cmd.space)
     seats = list(state.seats)
@@ -344,8 +350,55 @@ def _move_empire(state: UKState, cmd: MoveEmpire) -> UKState:
         came = tuple(sorted(o for o, t in cmd.moves if t == space))
         if came:
             battles.append(Battle(space, hero.id, "empire", came))
-    state = replace(state, battles=tuple(battles), empire_moved=True)
+    state = replace(
+        state, battles=tuple(battles), empire_moved=True, empire_picks=(), empire_forbid=()
+    )
     return check_fate(state)
+
+
+def _empire_pick(state: UKState) -> None:
+    """The table picks in the Empire phase before the moves (§5.2, §5.3)."""
+    _phase(state, "empire")
+    _no_battle(state)
+    if state.empire_moved:
+        raise RuleError("unicornus.empire.moved_twice")
+
+
+def _pick_empire_move(state: UKState, cmd: PickEmpireMove) -> UKState:
+    _empire_pick(state)
+    step = next((st for st in planned(state).steps if st.unit == cmd.unit), None)
+    if step is None:
+        raise RuleError("unicornus.empire.no_unit", space=_name(state, cmd.unit))
+    if step.choice is None or cmd.to not in [o.value for o in step.choice.options]:
+        raise RuleError("unicornus.flow.not_an_option", space=_name(state, cmd.to))
+    picks = tuple(p for p in state.empire_picks if p[0] != cmd.unit)
+    return replace(state, empire_picks=(*picks, (cmd.unit, cmd.to)))
+
+
+def _settle_conflict(state: UKState, cmd: SettleConflict) -> UKState:
+    _empire_pick(state)
+    origins = dict(conflicts(state, planned(state))).get(cmd.space)
+    if origins is None:
+        raise RuleError("unicornus.flow.no_conflict", space=_name(state, cmd.space))
+    if cmd.winner not in origins or set(cmd.losers) != set(origins) - {cmd.winner}:
+        raise RuleError("unicornus.flow.not_an_option", space=_name(state, cmd.winner))
+    return replace(
+        state,
+        empire_picks=tuple(p for p in state.empire_picks if p[0] not in cmd.losers),
+        empire_forbid=(*state.empire_forbid, *((o, cmd.space) for o in cmd.losers)),
+    )
+
+
+def _stay_and_fight(state: UKState, cmd: StayAndFight) -> UKState:
+    _phase(state, "empire")
+    battle = next((b for b in state.battles if b.hero == cmd.who), None)
+    if battle is None or battle.attacker != "empire" or battle.rolled:
+        raise RuleError("unicornus.rule.no_retreat_now", hero=cmd.who)
+    return replace(state, stays=(*(h for h in state.stays if h != cmd.who), cmd.who))
+
+
+def _name(state: UKState, space: int) -> str | int:
+    return state.board.names[space] if 0 <= space < len(state.board) else space
 
 
 def _retreat_before(state: UKState, cmd: RetreatBeforeBattle) -> UKState:
@@ -380,7 +433,7 @@ def _draw_fate(state: UKState, cmd: DrawFate) -> UKState:
         raise RuleError("unicornus.rule.game_over")
     if cmd.imperial not in state.fate_pending:
         raise RuleError("unicornus.rule.no_fate_due", imperial=cmd.imperial)
-    hid = cmd.hero
+    hid = cmd.hero or dict(state.fate_pairs).get(cmd.imperial, "")
     if not hid:  # the companion picks when only one qualifies or the option says so
         pick = fate_pick(state, cmd.imperial)
         if not isinstance(pick, str):
@@ -388,10 +441,22 @@ def _draw_fate(state: UKState, cmd: DrawFate) -> UKState:
         hid = pick
     if hid not in fate_candidates(state, cmd.imperial):
         raise RuleError("unicornus.rule.not_fate_pair", imperial=cmd.imperial, hero=hid)
+    state = replace(state, fate_pairs=tuple(p for p in state.fate_pairs if p[0] != cmd.imperial))
     if cmd.ally:
         return make_ally(state, cmd.imperial, hid)
     state = with_imperial(state, replace(state.imp(cmd.imperial), bound_to=hid))
     return replace(state, fate_pending=tuple(c for c in state.fate_pending if c != cmd.imperial))
+
+
+def _pick_fate_pair(state: UKState, cmd: PickFatePair) -> UKState:
+    if cmd.imperial not in state.fate_pending:
+        raise RuleError("unicornus.rule.no_fate_due", imperial=cmd.imperial)
+    if isinstance(fate_pick(state, cmd.imperial), str):
+        raise RuleError("unicornus.flow.no_fate_tie")
+    if cmd.hero not in fate_candidates(state, cmd.imperial):
+        raise RuleError("unicornus.rule.not_fate_pair", imperial=cmd.imperial, hero=cmd.hero)
+    pairs = tuple(p for p in state.fate_pairs if p[0] != cmd.imperial)
+    return replace(state, fate_pairs=(*pairs, (cmd.imperial, cmd.hero)))
 
 
 def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
@@ -516,6 +581,10 @@ HANDLERS = {
     PrincessAct: _princess_act,
     MoveEmpire: _move_empire,
     RetreatBeforeBattle: _retreat_before,
+    PickEmpireMove: _pick_empire_move,
+    SettleConflict: _settle_conflict,
+    StayAndFight: _stay_and_fight,
+    PickFatePair: _pick_fate_pair,
     RollBattle: combat.roll_battle,
     ResolveBattle: combat.resolve_battle,
     DrawFate: _draw_fate,

@@ -96,7 +96,12 @@ def _target(state: UKState, target: str) -> Msg | str | dict:
 def describe(cmd: Command, state: UKState) -> Msg:
     """The log line of ``cmd`` in the table's words."""
     if isinstance(cmd, c.PrincessAct):
-        return _princess_act(cmd, state)
+        line = _princess_act(cmd, state)
+        if not cmd.by_app:
+            return line
+        return Msg("unicornus.pick.tie", {"reason": _princess_tie(state), "pick": line})
+    if isinstance(cmd, (c.PickEmpireMove, c.SettleConflict, c.StayAndFight, c.PickFatePair)):
+        return _pick(cmd, state)
     if isinstance(cmd, c.Move):
         return _move(cmd, state)
     if isinstance(cmd, c.Recruit):
@@ -155,8 +160,9 @@ def describe(cmd: Command, state: UKState) -> Msg:
         if cmd.edited:
             extra.append(Msg("unicornus.log.resolve_edited"))
         if cmd.retreat_to >= 0:
+            key = "unicornus.log.resolve_retreat_auto" if cmd.by_app else ""
             extra.append(
-                Msg("unicornus.log.resolve_retreat", {"space": space(state, cmd.retreat_to)})
+                Msg(key or "unicornus.log.resolve_retreat", {"space": space(state, cmd.retreat_to)})
             )
         if not extra:
             return parts
@@ -218,6 +224,46 @@ def describe(cmd: Command, state: UKState) -> Msg:
             },
         )
     return cmd.describe()
+
+
+def _princess_tie(state: UKState) -> Msg | str:
+    from companion.games.unicornus.princess import plan_princess
+
+    steps = plan_princess(state).steps
+    choice = steps[0].choice if steps else None
+    return choice.reason if choice is not None else "—"
+
+
+def _pick(cmd: Command, state: UKState) -> Msg:
+    """The table's (or the app's) pick, as the game log has always said it (§5.3)."""
+    from companion.games.unicornus import empire  # the planner; keep the log light
+
+    auto = "_auto" if getattr(cmd, "by_app", False) else ""
+    if isinstance(cmd, c.PickEmpireMove):
+        step = next((st for st in empire.planned(state).steps if st.unit == cmd.unit), None)
+        choice = step.choice if step is not None else None
+        option = next((o for o in choice.options if o.value == cmd.to), None) if choice else None
+        return Msg(
+            f"unicornus.pick.empire_step{auto}",
+            {
+                "origin": space(state, cmd.unit),
+                "reason": choice.reason if choice is not None else "—",
+                "pick": option.label if option is not None else space(state, cmd.to),
+            },
+        )
+    if isinstance(cmd, c.SettleConflict):
+        return Msg(
+            f"unicornus.pick.conflict{auto}",
+            {"space": space(state, cmd.space), "pick": empire.unit_option(state, cmd.winner)},
+        )
+    if isinstance(cmd, c.StayAndFight):
+        battle = next((b for b in state.battles if b.hero == cmd.who), None)
+        where = space(state, battle.space) if battle is not None else "—"
+        return Msg("unicornus.pick.no_retreat", {"hero": hero(state, cmd.who), "space": where})
+    return Msg(
+        f"unicornus.pick.fate_pair{auto}",
+        {"imperial": imperial(state, cmd.imperial), "hero": hero(state, cmd.hero)},
+    )
 
 
 def _join(parts: list[Msg]) -> Msg:

@@ -81,7 +81,12 @@ def _n(name: tuple[str, str]) -> Msg:
 
 def check_fate(state: UKState) -> UKState:
     """Queue a Fate draw for every imperial character not yet bound that now qualifies."""
-    pending = [c for c in state.fate_pending if state.imp(c).status == "board"]
+    # a draw still waiting whose pair is gone (a correction moved them apart) is not drawn
+    pending = [
+        c
+        for c in state.fate_pending
+        if state.imp(c).status == "board" and fate_candidates(state, c)
+    ]
     for u in state.units:
         if not u.leader or u.leader in pending:
             continue
@@ -146,3 +151,14 @@ def after_princess(state: UKState) -> UKState:
     if state.princess.space == state.board.goal:
         return replace(state, phase="over", outcome="win")
     return replace(state, phase="empire", empire_moved=False)
+
+
+def free_starts(state: UKState) -> list[int]:
+    """§9: the start spaces a replacement may take — any start marker but Lionel's, with no
+    unit or character on it (an Empire area's too)."""
+    board = state.board
+    return [
+        i
+        for i, mark in enumerate(board.start)
+        if mark and mark != "goal" and not state.unit_at(i) and not state.hero_at(i)
+    ]

@@ -128,6 +128,11 @@ class UKState:
     fate_pending: tuple[str, ...] = ()  # imperial characters that must draw Fate now
     replace_due: tuple[int, ...] = ()  # seats whose character died this round (§9)
     outcome: str = ""  # "" | win | loss_rounds | loss_princess
+    # the table's picks in the Empire phase (§5.2, §5.3), kept until the moves are made:
+    empire_picks: tuple[tuple[int, int], ...] = ()  # (unit's origin, space) of a tied unit
+    empire_forbid: tuple[tuple[int, int], ...] = ()  # (origin, space) of a conflict's loser
+    stays: tuple[str, ...] = ()  # attacked characters who chose not to retreat (this phase)
+    fate_pairs: tuple[tuple[str, str], ...] = ()  # (imperial, hero) the table paired (§7)
     rng: Rng = field(default_factory=lambda: Rng(0))
 
     # --- look-ups (linear scans: the tuples are short) ---

@@ -7,8 +7,10 @@ rolled by the app (``RollBattle``); the best assignment proposed and editable di
 killing a character that still leads tokens); the attacker's retreat where the players choose;
 then ``ResolveBattle``. Princess battle (§6.2): the damage computed, the table's split, applied.
 
-It reads ``host.state`` and changes the game only through ``host.do(cmd)`` (saved, logged,
-errors shown). Dismisses True once the battle is resolved, False when closed before that.
+It reads ``host.state``; the roll is a step of its own (``host.do``: saved, logged, errors
+shown). It is the form of the flow's battle entry (``unicornus.battle``): it dismisses with
+the ``ResolveBattle`` the table settled on, tried on the game first (a refused one keeps it
+open and says why), or ``None`` when closed before that.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from companion.core.commands import Note
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option, auto_pick
+from companion.games.unicornus import GAME
 from companion.games.unicornus import battle as bmath
 from companion.games.unicornus.combat import (
     assignment,
@@ -75,7 +77,7 @@ def pct(p: float) -> str:
     return f"{p * 100:5.1f}%"
 
 
-class BattleHelper(ModalScreen[bool]):
+class BattleHelper(ModalScreen[ResolveBattle | None]):
     CSS_PATH = "battle_helper.tcss"
     BINDINGS = [
         Binding("escape", "close", "unicornus_forms.key.close"),
@@ -500,12 +502,10 @@ class BattleHelper(ModalScreen[bool]):
             Msg("unicornus_forms.battle.retreat_reason", {"count": count("space", len(options))}),
             tuple(Option(s, space_label(self.state, s)) for s in options),
         )
-        if self.app.ties == "auto":  # logged as a step, never hidden (§5.3)
+        if self.app.ties == "auto":  # logged as the app's pick, never hidden (§5.3)
             option = auto_pick(choice)
             self.notify(tr(msg("unicornus_forms.battle.auto_pick", pick=option.label)))
-            line = Msg("unicornus_ui.pick.tie", {"reason": choice.reason, "pick": option.label})
-            if self.host.do(Note.of(line)):
-                self._resolve({**kw, "retreat_to": option.value})
+            self._resolve({**kw, "retreat_to": option.value, "by_app": True})
             return
 
         def picked(value: Any) -> None:
@@ -517,9 +517,13 @@ class BattleHelper(ModalScreen[bool]):
         )
 
     def _resolve(self, kw: dict[str, Any]) -> None:
-        if self.host.do(ResolveBattle(self.space, **kw)):
-            if all(b.space != self.space for b in self.state.battles):
-                self.dismiss(True)
+        cmd = ResolveBattle(self.space, **kw)
+        try:
+            GAME.apply(self.state, cmd)
+        except CompanionError as exc:
+            self.notify(tr(self.host.explain(exc)), severity="error")
+            return
+        self.dismiss(cmd)
 
     def action_close(self) -> None:
-        self.dismiss(False)
+        self.dismiss(None)
