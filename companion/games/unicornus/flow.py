@@ -59,14 +59,14 @@ PLAYER_ACTIONS = ("move", "recruit", "procure", "transport", "fate")
 
 
 def outcome(state: UKState) -> Outcome | None:
-    """§8: the kingdom won, or lost (round 10 over, or the Princess dead)."""
+    """§8: the kingdom won, or lost (round 10 over, or the Princess dead). A co-operative
+    game: the whole table wins or loses together, so no player is named as the winner."""
     if not state.outcome:
         return None
     won = state.outcome == "win"
     return Outcome(
         "won" if won else "lost",
         Msg(f"unicornus.outcome.{state.outcome}", {"round": state.round}),
-        winners=("kingdom",) if won else ("empire",),
         round=state.round,
     )
 
