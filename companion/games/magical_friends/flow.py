@@ -14,7 +14,7 @@ target) are here too, so a screen never filters by a rule of its own.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 from companion.core.errors import RuleError
@@ -24,7 +24,7 @@ from companion.core.plan import Choice, Option
 
 from .commands import EndGame, OrderTie, PlayArtifacts, ResolveHighway, StartRound
 from .log import creature, wizard
-from .moves import move_refusal, movers, unavailable
+from .moves import bonus_steps, move_refusal, movers, unavailable
 from .rounds import artifact_value, tie_to_order
 from .scoring import ranking
 from .state import SLAIN, Creature, GameState, Kind
@@ -321,6 +321,33 @@ def slain(state: GameState) -> tuple[Creature, ...]:
     return tuple(c for c in state.creatures if c.where == SLAIN)
 
 
-def upcoming(state: GameState) -> GameState:
-    """The state as the coming round will see it, for a header announcing it (§6)."""
-    return replace(state, round=state.round + 1) if state.phase == "round_start" else state
+@dataclass(frozen=True)
+class Banner:
+    """What the header announces (§6): the game over, before its first round, or the round;
+    lava risen this round or rising next round; the bonus round now or next, with its steps."""
+
+    over: bool
+    before: bool
+    lava_now: bool
+    lava_next: int | None
+    bonus_round: int | None
+    pity: int | None = None
+    dust: int | None = None
+
+
+def banner(state: GameState) -> Banner:
+    over = state.phase == "over"
+    coming = state.phase == "round_start"
+    nxt = state.round + 1 if coming else state.round
+    ahead = replace(state, round=nxt)
+    bonus = nxt if not over and nxt == state.options.bonus_round and nxt <= state.rounds else None
+    lava = state.options.lava_rounds
+    return Banner(
+        over=over,
+        before=state.round == 0 and not over,
+        lava_now=not over and not coming and state.round in lava,
+        lava_next=nxt if coming and nxt in lava and nxt <= state.rounds else None,
+        bonus_round=bonus,
+        pity=bonus_steps(ahead, "pity") if bonus else None,
+        dust=bonus_steps(ahead, "fairy_dust") if bonus else None,
+    )
