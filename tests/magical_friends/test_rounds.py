@@ -18,6 +18,7 @@ from companion.games.magical_friends import (
     GameState,
     Move,
     Options,
+    OrderTie,
     PlayArtifacts,
     Setup,
     Slay,
@@ -95,8 +96,11 @@ def test_turn_order_from_artifacts_each_used_once():
     with pytest.raises(RuleError) as exc:
         apply(st, PlayArtifacts((3, 9, 4)))
     assert exc.value.message.key == "magical_friends.artifacts.used"
-    with pytest.raises(RuleError):  # a tie needs the table's order
-        apply(st, PlayArtifacts((3, 3, 4)))
+    tied = apply(st, PlayArtifacts((3, 3, 4)))  # a tie waits for the table's order
+    assert tied.phase == "artifacts" and tied.played == (3, 3, 4) and not tied.turn_order
+    with pytest.raises(RuleError):  # nothing else until the order is given
+        apply(tied, PlayArtifacts((5, 5, 6)))
+    assert apply(tied, OrderTie(1)).turn_order == (2, 1, 0)
     st = apply(st, PlayArtifacts((3, 3, 4), tie_order=(1, 0, 2)))
     assert st.turn_order == (2, 1, 0)
 
@@ -104,8 +108,8 @@ def test_turn_order_from_artifacts_each_used_once():
 def test_unknown_turn_order_rule_asks_the_table():
     """§7: a box whose turn-order rule is not transcribed takes the table's order."""
     st = replace(start_round(game(), 1), turn_order_rule=None)
-    with pytest.raises(RuleError):
-        apply(st, PlayArtifacts((3, 4)))
+    waiting = apply(st, PlayArtifacts((3, 4)))  # the whole order is the table's
+    assert waiting.phase == "artifacts" and apply(waiting, OrderTie(1)).turn_order == (1, 0)
     assert apply(st, PlayArtifacts((3, 4), tie_order=(0, 1))).turn_order == (0, 1)
 
 

@@ -6,7 +6,7 @@ import pytest
 from companion.core.i18n import set_language
 from companion.store import Store
 from companion.ui.app import Start, create_app
-from companion.ui.dialogs import ChoiceDialog, FormDialog
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.magical_friends.screen import MagicalFriendsScreen
 from companion.ui.magical_friends.setup import NewGameScreen
 from companion.ui.magical_friends.steps import StepsDialog
@@ -65,25 +65,23 @@ async def test_keys_a_dialog_does_not_take_are_answered(store):
         assert len(app.screen.session.history()) == steps
 
 
-async def test_a_bad_turn_order_is_asked_again_keeping_the_artifacts(store):
-    """§6 ties: only the tied wizards are asked about (pre-filled in seat order from the start
-    player); an order that is not each of them once is refused and asked again; the
-    artifacts already entered are kept."""
+async def test_a_tie_asks_only_the_tied_wizards_who_goes_first(store):
+    """§6 ties: after the artifacts, only the tied wizards are asked about (in seat order from
+    the start player), at once; the artifacts are a step of their own, so escape keeps them
+    and n asks again; the answer gives the turn order."""
     session = saved_game(store)
     play_to_round_3(session)
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await keys(pilot, "a", "7", "enter", "7", "enter", "2", "enter")  # Red and Blue tie
-        assert isinstance(app.screen, FormDialog)
-        fields = [f.name for f in app.screen.fields]
-        assert fields == ["g0"]  # one group: Red and Blue, not Green
-        field = app.screen.query_one("#field-g0")
-        assert field.value == "1 2"  # seat order from the start player (Red)
-        await keys(pilot, "ctrl+a", "ctrl+k", *"1 3", "enter")
-        assert isinstance(app.screen, FormDialog)  # asked again
-        assert "the numbers 1, 2 once" in _notes(app)
-        await keys(pilot, "ctrl+a", "ctrl+k", *"2 1", "enter")
+        assert isinstance(app.screen, ChoiceDialog)
+        values = [o.value.wizard for o in app.screen.choice.options]
+        assert values == [0, 1]  # Red and Blue, not Green; seat order from Red
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, MagicalFriendsScreen)
+        assert screen_state(app).played == (7, 7, 2)  # kept: nothing typed is lost
+        await keys(pilot, "n", "2")  # Blue goes first
         state = screen_state(app)
         assert state.played == (7, 7, 2) and state.turn_order == (1, 0, 2)
 

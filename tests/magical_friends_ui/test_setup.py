@@ -7,11 +7,12 @@ from companion.core.catalog import catalog_path, read_toml
 from companion.core.i18n import set_language
 from companion.games.magical_friends import missing_values
 from companion.games.magical_friends.catalog import load
+from companion.games.magical_friends.scoring import tie_break_steps
+from companion.games.magical_friends.transcribe import path_to_data
 from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import FormDialog
-from companion.ui.magical_friends.setup import NewGameScreen, path_to_data
-from companion.ui.magical_friends.tally import tie_break_lines
+from companion.ui.magical_friends.setup import NewGameScreen
 
 from .helpers import GAME_KEY, keys, play_to_round_3, saved_game, screen_state
 
@@ -102,12 +103,12 @@ def test_tally_explains_how_a_tie_on_points_was_broken(store):
     session.do(EndGame())
     t = session.state.tally
     assert t.points == (0, 0, 0) and t.winners == (0, 1, 2)
-    lines = [m.key for m in tie_break_lines(session.state)]
+    lines = [m.key for m in tie_break_steps(session.state)]
     assert lines == [
-        "magical_friends_ui.tally.tied",
-        "magical_friends_ui.tally.rule",
-        "magical_friends_ui.tally.rule",
-        "magical_friends_ui.tally.shared",
+        "magical_friends.tally.tied",
+        "magical_friends.tally.rule",
+        "magical_friends.tally.rule",
+        "magical_friends.tally.shared",
     ]
 
 

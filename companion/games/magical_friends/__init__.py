@@ -10,13 +10,19 @@ New game
     start_player=0, rounds=8, stairway_up=True, options=Options()), seed) -> GameState``.
 
 Commands (``GAME.apply(state, cmd)``, on the step log)
-    ``StartRound(fairy_roll=None)``, ``PlayArtifacts(played, tie_order=())``,
+    ``StartRound(fairy_roll=None)``, ``PlayArtifacts(played, tie_order=())``, ``OrderTie(wizard)``,
     ``Summon(wizard, creature_kind, space)``, ``Move(creature, to=None, steps=None, branches=(),
     how="basic"|"chili"|"pity"|"fairy_dust"|"dagger"|"ability", by=None, jump=False,
     cavern_rolls=(), throw_branches=(), shot_branches=())``, ``MoveCatapult(to)``,
     ``ResolveHighway(slay, targets=())``, ``Slay(by, creatures=(), space=None)``,
     ``Poison(creature, by=None)``, ``EndTurn()``, ``EndGame()``, and the corrections
     ``CorrectWizard``, ``CorrectCreature``, ``CorrectHeart``, ``CorrectBoard``.
+
+The flow (``GAME.moment(state)``, ``GAME.outcome(state)``: ``flow.py``)
+    what the table faces now: the app's round start, the artifacts to enter, a tie's order,
+    the Highway to Hell, a turn's actions with the refused ones' reasons, the final tally;
+    ``reports.question(state, Draft(move))``: what a reported move still needs (the cavern
+    die, its end, a fork), as typed questions; ``autoplay.policy(seed)``, ``demo_setup``.
 
 State (``GameState``) and queries
     ``state.phase`` ("round_start" → "artifacts" → "turns" → … "over"), ``state.round``,
@@ -39,6 +45,7 @@ from .commands import (
     EndTurn,
     Move,
     MoveCatapult,
+    OrderTie,
     PlayArtifacts,
     Poison,
     ResolveHighway,
@@ -69,6 +76,7 @@ __all__ = [
     "EndTurn",
     "Move",
     "MoveCatapult",
+    "OrderTie",
     "PlayArtifacts",
     "Poison",
     "ResolveHighway",

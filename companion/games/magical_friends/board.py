@@ -110,6 +110,18 @@ def build_board(cat: MagicalFriendsCatalog, sides: tuple[tuple[str, str], ...]) 
     )
 
 
+class BranchNeeded(RuleError):
+    """A walk reached a fork its command names no branch for: the question, as data.
+    ``field`` is the ``Move`` field the branch goes in (``branches`` for the move itself,
+    ``throw_branches`` / ``shot_branches`` for a catapult throw or shot it sets off)."""
+
+    def __init__(self, space: str, options: tuple[str, ...], field: str) -> None:
+        super().__init__(
+            "magical_friends.move.branch_needed", space=space, options=", ".join(options)
+        )
+        self.space, self.options, self.field = space, options, field
+
+
 @dataclass(frozen=True)
 class Walk:
     """One way along the board: the spaces entered in order (the last is where it ends),
@@ -140,9 +152,11 @@ def follow(
     steps: int,
     branches: tuple[str, ...],
     cavern_roll: Callable[[], int],
+    field: str = "branches",
 ) -> Walk:
     """Walk exactly ``steps`` (stopping early in the tavern), taking ``branches`` at forks in
-    order and asking ``cavern_roll`` for the die when passing a cavern entry."""
+    order and asking ``cavern_roll`` for the die when passing a cavern entry. A fork with no
+    branch left raises :class:`BranchNeeded` (``field`` says which branches ran out)."""
     path: list[str] = []
     forks: list[str] = []
     cavern: list[str] = []
@@ -166,9 +180,7 @@ def follow(
         else:
             choices = [o[1] for o in opts]
             if not left:
-                raise RuleError(
-                    "magical_friends.move.branch_needed", space=cur, options=", ".join(choices)
-                )
+                raise BranchNeeded(cur, tuple(choices), field)
             pick = left.pop(0)
             if pick not in choices:
                 raise RuleError(

@@ -33,7 +33,8 @@ class StartRound(Command):
 @dataclass(frozen=True)
 class PlayArtifacts(Command):
     """The artifact each wizard plays this round (by wizard index). ``tie_order`` breaks
-    ties in turn order: wizards in the order the table decides (ignored when no tie)."""
+    ties in turn order: wizards in the order the table decides (ignored when no tie); without
+    it a tie waits for the table's order, one ``OrderTie`` at a time."""
 
     played: tuple[int, ...]
     tie_order: tuple[int, ...] = ()
@@ -42,6 +43,18 @@ class PlayArtifacts(Command):
         return Msg(
             "magical_friends.cmd.play_artifacts", {"played": ", ".join(map(str, self.played))}
         )
+
+
+@command(KEY)
+@dataclass(frozen=True)
+class OrderTie(Command):
+    """The table names the wizard who goes next among those whose artifacts tie (§6), after
+    ``PlayArtifacts`` without a ``tie_order``; the last of each tied group follows."""
+
+    wizard: int
+
+    def describe(self) -> Msg:
+        return Msg("magical_friends.cmd.order_tie", {"wizard": self.wizard})
 
 
 @command(KEY)

@@ -6,9 +6,11 @@ from dataclasses import replace
 
 from companion.core.commands import Command
 from companion.core.errors import RuleError
+from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
 from companion.core.rng import Rng
 
+from . import flow
 from .board import build_board
 from .catalog import MagicalFriendsCatalog
 from .commands import (
@@ -20,6 +22,7 @@ from .commands import (
     EndTurn,
     Move,
     MoveCatapult,
+    OrderTie,
     PlayArtifacts,
     Poison,
     ResolveHighway,
@@ -30,7 +33,7 @@ from .commands import (
 from .corrections import correct
 from .log import describe
 from .moves import apply_move, apply_summon
-from .rounds import end_game, end_turn, play_artifacts, start_round
+from .rounds import end_game, end_turn, order_tie, play_artifacts, start_round
 from .slaying import poison, slay, slay_all_on
 from .spaces import resolve_highway
 from .state import SLAIN, Artifact, GameState, Kind, Scoring, Setup, Wizard
@@ -89,6 +92,8 @@ def apply(state: GameState, cmd: Command) -> GameState:
         return start_round(state, cmd)
     if isinstance(cmd, PlayArtifacts):
         return play_artifacts(state, cmd)
+    if isinstance(cmd, OrderTie):
+        return order_tie(state, cmd.wizard)
     if isinstance(cmd, Summon):
         return apply_summon(state, cmd)
     if isinstance(cmd, Move):
@@ -155,8 +160,13 @@ def summary(state: GameState) -> Msg:
 
 
 class MagicalFriendsGame:
+    """The game protocol (``companion.core.game.Game``)."""
+
     key = KEY
     state_type = GameState
+
+    def new_game(self, setup: Setup, catalog: MagicalFriendsCatalog, seed: int) -> GameState:
+        return new_game(catalog, setup, seed)
 
     def apply(self, state: GameState, cmd: Command) -> GameState:
         return apply(state, cmd)
@@ -167,6 +177,15 @@ class MagicalFriendsGame:
     def describe(self, state: GameState, cmd: Command, after: GameState | None = None) -> Msg:
         """The game-log line, from the state before the step (see ``log.py``)."""
         return describe(cmd, state)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return flow.outcome(state)
+
+    def moment(self, state: GameState) -> Moment:
+        return flow.moment(state)
+
+    def upgrade(self, cmd: Command) -> Command:
+        return cmd  # every command reads today as it was saved
 
 
 GAME = MagicalFriendsGame()

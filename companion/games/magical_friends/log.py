@@ -83,10 +83,16 @@ def describe(cmd: Command, state: GameState) -> Msg:
         return Msg(f"magical_friends.log.{key}", {"round": rnd, "roll": face[0], "space": face[1]})
     if isinstance(cmd, c.PlayArtifacts):
         played = ", ".join(f"{wizard(state, i)} {n}" for i, n in enumerate(cmd.played))
-        if after is None:
+        if after is None or not after.turn_order:
             return Msg("magical_friends.log.artifacts", {"played": played})
         order = ", ".join(wizard(state, i) for i in after.turn_order)
         return Msg("magical_friends.log.artifacts_order", {"played": played, "order": order})
+    if isinstance(cmd, c.OrderTie):
+        who = wizard(state, cmd.wizard)
+        if after is None or not after.turn_order:
+            return Msg("magical_friends.log.order_tie", {"wizard": who})
+        order = ", ".join(wizard(state, i) for i in after.turn_order)
+        return Msg("magical_friends.log.order_tie_done", {"wizard": who, "order": order})
     if isinstance(cmd, c.Summon):
         return Msg(
             "magical_friends.log.summon",

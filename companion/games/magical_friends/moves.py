@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core.errors import RuleError
+from companion.core.i18n import Msg
 
 from .board import CAVERN_DIE, Walk, follow, walks_to
 from .commands import Move, Summon
@@ -27,22 +28,70 @@ def bonus_steps(state: GameState, kind: str) -> int | None:
     return base + (1 if state.round == state.options.bonus_round else 0)
 
 
+def check_mover(state: GameState, c: Creature, how: str) -> None:
+    """Raise ``RuleError`` unless ``c`` may make a move of kind ``how`` now (the creature's
+    side of it: whose friend, one bonus move per turn, the card or the dagger held)."""
+    if c.where == SLAIN or c.where == state.board.tavern:
+        raise RuleError("magical_friends.move.not_racing", creature=c.id)
+    if how != "ability" and c.owner != state.current_wizard:
+        raise RuleError("magical_friends.move.not_your_friend", creature=c.id)
+    if how in BONUS_KINDS and c.id in state.bonus_moved:
+        raise RuleError("magical_friends.move.one_bonus", creature=c.id)
+    w = state.wizards[c.owner]
+    if how in ("pity", "fairy_dust") and (w.pity if how == "pity" else w.fairy_dust) < 1:
+        raise RuleError("magical_friends.move.no_card", card=how)
+    if how == "dagger" and c.owner not in state.dagger_ready:
+        raise RuleError("magical_friends.move.no_dagger")
+    if how == "chili" and c.id not in state.chili:
+        raise RuleError("magical_friends.move.no_chili", creature=c.id)
+
+
+def movers(state: GameState, how: str) -> tuple[Creature, ...]:
+    """The creatures that may make a move of kind ``how`` now (an ability may move anyone's)."""
+    if state.phase != "turns" or state.pending:
+        return ()
+    pool = state.racing() if how == "ability" else state.racing(state.current_wizard)
+    out = []
+    for c in pool:
+        try:
+            check_mover(state, c, how)
+        except RuleError:
+            continue
+        out.append(c)
+    return tuple(out)
+
+
+def move_refusal(state: GameState, how: str) -> Msg | None:
+    """Why no move of kind ``how`` can be made now (None: some creature can make one)."""
+    wiz = state.current_wizard
+    if wiz is None:
+        return Msg("magical_friends.move.not_now")
+    w = state.wizards[wiz]
+    if how in ("pity", "fairy_dust") and (w.pity if how == "pity" else w.fairy_dust) < 1:
+        return Msg("magical_friends.move.no_card", {"card": how})
+    if how == "dagger" and wiz not in state.dagger_ready:
+        return Msg("magical_friends.move.no_dagger")
+    if movers(state, how):
+        return None
+    if how == "chili":
+        return Msg("magical_friends.move.no_chili_now")
+    if how in BONUS_KINDS and state.racing(wiz):
+        return Msg("magical_friends.move.bonus_used")
+    return Msg("magical_friends.move.no_friend", {"wizard": wiz})
+
+
 def apply_move(state: GameState, cmd: Move) -> GameState:
     if state.phase != "turns":
         raise RuleError("magical_friends.move.not_now")
     c = state.creature(cmd.creature)
-    if c.where == SLAIN or c.where == state.board.tavern:
-        raise RuleError("magical_friends.move.not_racing", creature=c.id)
+    check_mover(state, c, cmd.how)
     turn = state.current_wizard
+    by = None
     if cmd.how == "ability":
         # §2: the ability's wizard needs magic power at least its wand cost
         by = check_ability(
             state, cmd.by if cmd.by is not None else turn, cmd.ability, cmd.wands, cmd.cost
         )
-    else:
-        by = None
-        if c.owner != turn:
-            raise RuleError("magical_friends.move.not_your_friend", creature=c.id)
     if cmd.jump and cmd.how != "ability":
         raise RuleError("magical_friends.move.jump_only_ability")
 
@@ -66,17 +115,12 @@ def apply_move(state: GameState, cmd: Move) -> GameState:
 
 
 def _pay_for_move(state: GameState, c: Creature, cmd: Move) -> tuple[GameState, int | None]:
-    """Check the move is allowed and spend what it uses; return the fixed step count."""
+    """Spend what the move uses (checked by :func:`check_mover`); return the step count."""
     steps = cmd.steps
     if cmd.how in BONUS_KINDS:
-        if c.id in state.bonus_moved:
-            raise RuleError("magical_friends.move.one_bonus", creature=c.id)
         state = replace(state, bonus_moved=(*state.bonus_moved, c.id))
     w = state.wizards[c.owner]
     if cmd.how in ("pity", "fairy_dust"):
-        held = w.pity if cmd.how == "pity" else w.fairy_dust
-        if held < 1:
-            raise RuleError("magical_friends.move.no_card", card=cmd.how)
         fixed = bonus_steps(state, cmd.how)
         if steps is not None and steps != fixed:
             raise RuleError("magical_friends.move.exact_steps", steps=fixed)
@@ -88,13 +132,9 @@ def _pay_for_move(state: GameState, c: Creature, cmd: Move) -> tuple[GameState, 
         )
         state = state.with_wizard(c.owner, w)
     elif cmd.how == "dagger":
-        if c.owner not in state.dagger_ready:
-            raise RuleError("magical_friends.move.no_dagger")
         state = replace(state, dagger_ready=tuple(x for x in state.dagger_ready if x != c.owner))
     elif cmd.how == "chili":
         # Market A: a second basic move for this friend (a basic move, not a bonus move)
-        if c.id not in state.chili:
-            raise RuleError("magical_friends.move.no_chili", creature=c.id)
         state = replace(state, chili=tuple(x for x in state.chili if x != c.id))
     if cmd.how in ("basic", "chili"):
         state = replace(state, basic_moved=(*state.basic_moved, c.id))

@@ -59,6 +59,29 @@ def legal_ends(state: GameState, creature: str, steps: int) -> tuple[str, ...]:
     return tuple(s for s in state.board.order if s in ends)
 
 
+LONGEST = 99  # never more steps than this, whatever the board
+
+
+def steps_to_tavern(state: GameState, creature: str) -> int:
+    """The smallest count that takes ``creature`` into the tavern by every way (steps beyond
+    the tavern are not walked, so no larger count means anything else)."""
+    tavern = state.board.tavern
+    for n in range(1, LONGEST + 1):
+        walks = destinations(state, creature, n)
+        if not walks or all(w.end == tavern for w in walks):
+            return n
+    return LONGEST
+
+
+def step_ends(state: GameState, creature: str, steps: int) -> tuple[str, ...] | None:
+    """Where ``steps`` steps can end, in walk order; None when the way passes the Dark
+    Cavern (the die decides); () when it cannot go that far."""
+    walks = destinations(state, creature, steps)
+    if any(w.cavern for w in walks):
+        return None
+    return tuple(dict.fromkeys(w.end for w in walks))
+
+
 def wizard_view(state: GameState, wizard: int) -> dict[str, object]:
     """Counts for a wizard panel."""
     w = state.wizards[wizard]
@@ -94,6 +117,8 @@ __all__ = [
     "board_view",
     "destinations",
     "legal_ends",
+    "step_ends",
+    "steps_to_tavern",
     "wizard_view",
     "extra_spell",
     "magic_power",

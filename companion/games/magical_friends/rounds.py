@@ -25,6 +25,7 @@ def start_round(state: GameState, cmd: StartRound) -> GameState:
         round=state.round + 1,
         phase="artifacts",
         played=(),
+        tie_picks=(),
         turn_order=(),
         turn_index=0,
         bonus_moved=(),
@@ -80,7 +81,7 @@ def artifact_value(state: GameState, wizard: int, number: int) -> int:
 
 
 def play_artifacts(state: GameState, cmd: PlayArtifacts) -> GameState:
-    if state.phase != "artifacts":
+    if state.phase != "artifacts" or state.played:
         raise RuleError("magical_friends.artifacts.not_now")
     n = len(state.wizards)
     if len(cmd.played) != n:
@@ -96,16 +97,56 @@ def play_artifacts(state: GameState, cmd: PlayArtifacts) -> GameState:
         wizards[i] = replace(wizards[i], artifacts_used=(*wizards[i].artifacts_used, number))
         if known[number].special == "dagger":
             dagger.append(i)
-    values = [artifact_value(state, i, num) for i, num in enumerate(cmd.played)]
-    order = _turn_order(state, values, cmd.tie_order)
+    if cmd.tie_order and sorted(cmd.tie_order) != list(range(n)):
+        raise RuleError("magical_friends.artifacts.tie_order", count=n)
+    state = replace(
+        state, wizards=tuple(wizards), played=tuple(cmd.played), dagger_ready=tuple(dagger)
+    )
+    if cmd.tie_order or not tie_groups(state, state.played):
+        return _begin_turns(state, cmd.tie_order)
+    # a tie: the table gives the order among the tied wizards (OrderTie), nothing else
+    return state.note("magical_friends.event.tie", groups=len(tie_groups(state, state.played)))
+
+
+def tie_to_order(state: GameState) -> tuple[int, ...] | None:
+    """The tied group whose order the table gives next: its wizards not named yet, in seat
+    order (None: no order is owed)."""
+    if state.phase != "artifacts" or not state.played:
+        return None
+    for group in tie_groups(state, state.played):
+        left = tuple(w for w in group if w not in state.tie_picks)
+        if len(left) > 1:
+            return left
+    return None
+
+
+def order_tie(state: GameState, wizard: int) -> GameState:
+    group = tie_to_order(state)
+    if group is None:
+        raise RuleError("magical_friends.tie.none")
+    if wizard not in group:
+        raise RuleError("magical_friends.tie.not_tied", wizard=wizard)
+    state = replace(state, tie_picks=(*state.tie_picks, wizard))
+    if tie_to_order(state) is not None:
+        return state
+    groups = tie_groups(state, state.played)
+    orders = tuple(
+        tuple(w for w in state.tie_picks if w in g)
+        + tuple(w for w in g if w not in state.tie_picks)
+        for g in groups
+    )
+    return _begin_turns(state, tie_order(state, orders))
+
+
+def _begin_turns(state: GameState, tie_order: tuple[int, ...]) -> GameState:
+    values = [artifact_value(state, i, num) for i, num in enumerate(state.played)]
+    order = _turn_order(state, values, tie_order)
     state = replace(
         state,
-        wizards=tuple(wizards),
-        played=tuple(cmd.played),
         turn_order=order,
         turn_index=0,
+        tie_picks=(),
         phase="turns",
-        dagger_ready=tuple(dagger),
         bonus_moved=(),
         basic_moved=(),
         chili=(),
@@ -115,8 +156,6 @@ def play_artifacts(state: GameState, cmd: PlayArtifacts) -> GameState:
 
 def _turn_order(state: GameState, values: list[int], tie_order: tuple[int, ...]) -> tuple[int, ...]:
     n = len(values)
-    if tie_order and sorted(tie_order) != list(range(n)):
-        raise RuleError("magical_friends.artifacts.tie_order", count=n)
     rule = state.turn_order_rule
     if rule is None:
         # the box's turn-order rule is not transcribed: the table gives the order
@@ -124,9 +163,6 @@ def _turn_order(state: GameState, values: list[int], tie_order: tuple[int, ...])
             raise RuleError("magical_friends.artifacts.order_needed")
         return tuple(tie_order)
     sign = -1 if rule == "highest_first" else 1
-    tied = len(set(values)) < n
-    if tied and not tie_order:
-        raise RuleError("magical_friends.artifacts.tie", values=", ".join(map(str, values)))
     rank = {w: i for i, w in enumerate(tie_order or range(n))}
     return tuple(sorted(range(n), key=lambda w: (sign * values[w], rank[w])))
 

@@ -4,6 +4,7 @@ scoring rule, with the catalog's tie-break."""
 from __future__ import annotations
 
 from companion.core.errors import RuleError
+from companion.core.i18n import Msg
 
 from .state import GameState, Tally
 
@@ -41,3 +42,65 @@ def tally(state: GameState) -> Tally:
         top = max(measures[rule][i] for i in winners)
         winners = [i for i in winners if measures[rule][i] == top]
     return Tally(tuple(points), tuple(friends), tuple(trophies), tuple(winners))
+
+
+def measures(state: GameState) -> dict[str, tuple[int, ...]]:
+    """What the catalog's tie-break rules compare, per wizard (from the tally)."""
+    t = state.tally
+    assert t is not None
+    healthy = tuple(
+        sum(1 for c in state.in_tavern(i) if not c.poisoned) for i in range(len(state.wizards))
+    )
+    return {
+        "tavern_friends": t.tavern_friends,
+        "trophies": t.trophies,
+        "hearts_unpoisoned": healthy,
+    }
+
+
+def ranking(state: GameState) -> tuple[int, ...]:
+    """The wizards best first: points, then the tie-break measures in the catalog's order
+    (the winners first), then seat order."""
+    t = state.tally
+    assert t is not None
+    m = measures(state)
+    rules = [r for r in state.scoring.tie_break if r in m]
+    return tuple(
+        sorted(
+            range(len(state.wizards)),
+            key=lambda i: (-t.points[i], i not in t.winners, *(-m[r][i] for r in rules), i),
+        )
+    )
+
+
+def tie_break_steps(state: GameState) -> tuple[Msg, ...]:
+    """How the tie-break went, step by step, for the wizards who tied on points."""
+    t = state.tally
+    if t is None:
+        return ()
+    best = max(t.points)
+    tied = [i for i, p in enumerate(t.points) if p == best]
+    if len(tied) < 2:
+        return ()
+
+    def names(ws) -> str:
+        return ", ".join(state.wizards[i].name for i in ws)
+
+    out = [Msg("magical_friends.tally.tied", {"points": best, "who": names(tied)})]
+    m = measures(state)
+    for rule in state.scoring.tie_break:
+        if len(tied) == 1:
+            break
+        if rule == "shared":
+            out.append(Msg("magical_friends.tally.shared"))
+            break
+        values = ", ".join(f"{state.wizards[i].name} {m[rule][i]}" for i in tied)
+        top = max(m[rule][i] for i in tied)
+        tied = [i for i in tied if m[rule][i] == top]
+        out.append(
+            Msg(
+                "magical_friends.tally.rule",
+                {"rule": Msg(f"magical_friends.tiebreak.{rule}"), "values": values},
+            )
+        )
+    return tuple(out)

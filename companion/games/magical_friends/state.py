@@ -141,6 +141,9 @@ class GameState:
     catapult_space: str | None = None
     catapult_pickup: int | None = None  # wizard who takes the catapult at the end of the turn
     played: tuple[int | None, ...] = ()  # artifact played this round, per wizard
+    # artifacts played and tied, the order not given yet: the wizards the table has named so
+    # far, first to last within each tied group (``OrderTie``)
+    tie_picks: tuple[int, ...] = ()
     turn_order: tuple[int, ...] = ()
     turn_index: int = 0
     bonus_moved: tuple[str, ...] = ()  # creatures that made their bonus move this turn

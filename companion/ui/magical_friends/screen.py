@@ -2,9 +2,9 @@
 wizard panels, the turn panel, the last step's effects, the game log, and the keys that report
 what the table did.
 
-Every report is a short chain of dialogs run in a worker (pick the creature, how far it went,
-where it ended); the engine is the judge, so the screen asks the engine whether a command is
-complete (a fork still open, a tie) before it is applied and saved.
+The engine's flow (``games/magical_friends/flow.py``) says what the table faces; the table
+driver (``ui/table.py``) runs it. This screen draws, and holds the dialogs a report needs:
+which friend, how far (the engine's report questions ask the rest), which kind, which target.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from companion.core.commands import Command
-from companion.core.errors import CompanionError, RuleError
+from companion.core.errors import CompanionError
+from companion.core.game import Ask, Entry, Outcome
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option
 from companion.games.magical_friends import (
@@ -35,35 +36,26 @@ from companion.games.magical_friends import (
     GameState,
     Move,
     MoveCatapult,
-    PlayArtifacts,
     Poison,
-    ResolveHighway,
     Slay,
-    StartRound,
     Summon,
-    apply,
+    flow,
     load,
+    reports,
 )
-from companion.games.magical_friends.board import CAVERN_DIE
 from companion.games.magical_friends.queries import (
-    artifact_value,
     bonus_steps,
-    destinations,
-    distinct_summon_spaces,
     extra_spell,
     fortune_teller,
     magic_power,
-    tie_groups,
-    tie_order,
-    unavailable,
     wizard_view,
 )
-from companion.games.magical_friends.wands import check_ability
 from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
-from companion.ui.game_screen import GameScreen
+from companion.ui.table import TableScreen
 from companion.ui.widgets.game_log import GameLog
 
 from .board import BoardView, tile_names
+from .forms import ArtifactsForm, FairyForm
 from .names import (
     CATAPULT,
     FAIRY,
@@ -79,16 +71,21 @@ from .names import (
 from .steps import JUMP, StepsDialog
 
 GAME_KEY = "magical-friends"
-BONUS = ("pity", "fairy_dust", "dagger")
-
-# which actions make sense in which phase: the footer shows only those
-_PHASE_ACTIONS = {
-    "round_start": {"start_round", "start_round_entered"},
-    "artifacts": {"artifacts"},
-    "turns": {"move", "summon", "slay", "poison", "catapult", "end_turn"},
-    "over": {"tally"},
-}
-_ALWAYS = {"correct", "end_game", "undo", "redo", "leave", "help"}
+# the keys named in the prompt, for the actions the moment allows (in this order)
+HINTS = (
+    "start_round",
+    "fairy_roll",
+    "artifacts",
+    "order",
+    "highway",
+    "move",
+    "summon",
+    "chili",
+    "pity",
+    "fairy_dust",
+    "end_turn",
+    "tally",
+)
 
 
 def number_ranges(numbers) -> str:
@@ -118,25 +115,25 @@ def text_msg(text: str) -> Msg:
     return Msg("magical_friends_ui.text", {"text": text})
 
 
-class MagicalFriendsScreen(GameScreen):
+class MagicalFriendsScreen(TableScreen):
     CSS_PATH = "board.tcss"
     BINDINGS = [
-        Binding("r", "start_round", "magical_friends_ui.key.start_round"),
-        Binding("R", "start_round_entered", "magical_friends_ui.key.start_round_entered"),
-        Binding("a", "artifacts", "magical_friends_ui.key.artifacts"),
-        Binding("m", "move('basic')", "magical_friends_ui.key.move"),
-        Binding("c", "move('chili')", "magical_friends_ui.key.chili"),
-        Binding("p", "move('pity')", "magical_friends_ui.key.pity"),
-        Binding("d", "move('fairy_dust')", "magical_friends_ui.key.fairy_dust"),
-        Binding("x", "move('dagger')", "magical_friends_ui.key.dagger"),
-        Binding("b", "move('ability')", "magical_friends_ui.key.ability", show=False),
-        Binding("s", "summon", "magical_friends_ui.key.summon"),
-        Binding("k", "slay", "magical_friends_ui.key.slay", show=False),
-        Binding("o", "poison", "magical_friends_ui.key.poison", show=False),
-        Binding("w", "catapult", "magical_friends_ui.key.catapult", show=False),
-        Binding("h", "highway", "magical_friends_ui.key.highway"),
-        Binding("t", "end_turn", "magical_friends_ui.key.end_turn"),
-        Binding("v", "tally", "magical_friends_ui.key.tally"),
+        Binding("r", "act('start_round')", "magical_friends_ui.key.start_round"),
+        Binding("R", "act('fairy_roll')", "magical_friends_ui.key.start_round_entered"),
+        Binding("a", "act('artifacts')", "magical_friends_ui.key.artifacts"),
+        Binding("m", "act('move')", "magical_friends_ui.key.move"),
+        Binding("c", "act('chili')", "magical_friends_ui.key.chili", show=False),
+        Binding("p", "act('pity')", "magical_friends_ui.key.pity"),
+        Binding("d", "act('fairy_dust')", "magical_friends_ui.key.fairy_dust", show=False),
+        Binding("x", "act('dagger')", "magical_friends_ui.key.dagger", show=False),
+        Binding("b", "act('ability')", "magical_friends_ui.key.ability", show=False),
+        Binding("s", "act('summon')", "magical_friends_ui.key.summon"),
+        Binding("k", "act('slay')", "magical_friends_ui.key.slay", show=False),
+        Binding("o", "act('poison')", "magical_friends_ui.key.poison", show=False),
+        Binding("w", "act('catapult')", "magical_friends_ui.key.catapult", show=False),
+        Binding("h", "act('highway')", "magical_friends_ui.key.highway"),
+        Binding("t", "act('end_turn')", "magical_friends_ui.key.end_turn"),
+        Binding("v", "act('tally')", "magical_friends_ui.key.tally"),
         Binding("e", "end_game", "magical_friends_ui.key.end_game", show=False),
         Binding("C", "correct", "magical_friends_ui.key.correct"),
     ]
@@ -145,6 +142,9 @@ class MagicalFriendsScreen(GameScreen):
         super().__init__(session, **kwargs)
         self.catalog_name = getattr(session, "catalog_name", "box")
         self._tile_names: list[str] | None = None
+
+    # the footer names what a turn can do; chili, Fairy Dust and the dagger are in the prompt
+    # while they can be done (pressed otherwise, they say why not)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -186,18 +186,19 @@ class MagicalFriendsScreen(GameScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def refresh_all(self) -> None:
-        state = self.state
-        # lines written by the engine's describe() name things already (log.py); older saved
-        # lines (cmd.*) carry ids and indexes, named here from the current state
-        lines = [
-            h
-            if h.description.key.startswith("magical_friends.log.")
-            else replace(h, description=humanize(h.description, state))
-            for h in self.session.history()
-        ]
-        for log in self.query(GameLog):
-            log.show(lines)
-        self.refresh_view()
+        super().refresh_all()
+        # lines of saves older than log.py (cmd.*) carry ids and indexes: named here
+        history = self.session.history()
+        if any(h.description.key.startswith("magical_friends.cmd.") for h in history):
+            state = self.state
+            lines = [
+                replace(h, description=humanize(h.description, state))
+                if h.description.key.startswith("magical_friends.cmd.")
+                else h
+                for h in history
+            ]
+            for log in self.query(GameLog):
+                log.show(lines)
 
     def refresh_view(self) -> None:
         state = self.state
@@ -208,53 +209,36 @@ class MagicalFriendsScreen(GameScreen):
         self.query_one("#mf-turn", Static).update(self.turn_text(state))
         events = Text("\n").join(Text(tr(humanize(e, state))) for e in state.events)
         self.query_one("#mf-events", Static).update(events or Text("–", style="dim"))
-        self.refresh_bindings()
 
     def round_text(self, state: GameState) -> Text:
         # one line at 120 columns with every part shown (lava or bonus round, Hell up, the
         # catapult held, the demo label): the symbols ✿ ⇈ ⇊ ⇗ are in the legend, words are short
+        b = flow.banner(state)
         out = Text()
-        if state.phase == "over":
-            out.append(" " + tr("magical_friends_ui.header.over") + " ", style="bold reverse")
-        elif state.round == 0:
-            out.append(" " + tr("magical_friends_ui.header.before") + " ", style="bold reverse")
+        if b.over:
+            head = tr("magical_friends_ui.header.over")
+        elif b.before:
+            head = tr("magical_friends_ui.header.before")
         else:
-            out.append(
-                " "
-                + tr(msg("magical_friends_ui.header.round", round=state.round, rounds=state.rounds))
-                + " ",
-                style="bold reverse",
+            head = tr(
+                msg("magical_friends_ui.header.round", round=state.round, rounds=state.rounds)
             )
-        upcoming = state.round + 1 if state.phase == "round_start" else state.round
-        lava = state.options.lava_rounds
-        if state.phase != "over" and state.round in lava and state.phase != "round_start":
+        out.append(" " + head + " ", style="bold reverse")
+        if b.lava_now:
             out.append("  ")
             out.append(" " + tr("magical_friends_ui.header.lava") + " ", style="bold white on red")
-        elif state.phase == "round_start" and upcoming in lava and upcoming <= state.rounds:
+        elif b.lava_next is not None:
             out.append("  ")
             out.append(
-                " " + tr(msg("magical_friends_ui.header.lava_next", round=upcoming)) + " ",
+                " " + tr(msg("magical_friends_ui.header.lava_next", round=b.lava_next)) + " ",
                 style="bold red",
             )
-        if (
-            state.phase != "over"
-            and upcoming == state.options.bonus_round
-            and upcoming <= state.rounds
-        ):
+        if b.bonus_round is not None:
             out.append("  ")
-            out.append(
-                " "
-                + tr(
-                    msg(
-                        "magical_friends_ui.header.bonus",
-                        round=upcoming,
-                        pity=bonus_steps(replace(state, round=upcoming), "pity"),
-                        dust=bonus_steps(replace(state, round=upcoming), "fairy_dust"),
-                    )
-                )
-                + " ",
-                style="bold black on yellow",
+            bonus = msg(
+                "magical_friends_ui.header.bonus", round=b.bonus_round, pity=b.pity, dust=b.dust
             )
+            out.append(" " + tr(bonus) + " ", style="bold black on yellow")
         out.append("  ")
         if state.fairy_space:
             out.append(FAIRY + " ", style="bold magenta")
@@ -274,25 +258,15 @@ class MagicalFriendsScreen(GameScreen):
         out.append(CATAPULT + " ", style="bold cyan")
         if state.catapult_holder is None:
             out.append(tr("magical_friends_ui.header.catapult_free"), style="dim")
-        elif state.catapult_space is None:  # taken, not put on the board yet
-            out.append(
-                tr(
-                    msg(
-                        "magical_friends_ui.header.catapult_held",
-                        wizard=state.wizards[state.catapult_holder].name,
-                    )
-                )
-            )
         else:
-            out.append(
-                tr(
-                    msg(
-                        "magical_friends_ui.header.catapult",
-                        wizard=state.wizards[state.catapult_holder].name,
-                        space=state.catapult_space or "–",
-                    )
+            holder = state.wizards[state.catapult_holder].name
+            if state.catapult_space is None:  # taken, not put on the board yet
+                out.append(tr(msg("magical_friends_ui.header.catapult_held", wizard=holder)))
+            else:
+                where = msg(
+                    "magical_friends_ui.header.catapult", wizard=holder, space=state.catapult_space
                 )
-            )
+                out.append(tr(where))
         out.append("  ")
         if self.catalog_name == "demo":
             out.append(tr("magical_friends_ui.header.demo"), style="italic yellow")
@@ -301,62 +275,28 @@ class MagicalFriendsScreen(GameScreen):
         return out
 
     def prompt_text(self, state: GameState) -> Text:
-        if state.pending:
-            p = state.pending[0]
-            return Text(
-                tr(
-                    msg(
-                        "magical_friends_ui.prompt.highway",
-                        creature=creature_label(state, p.creature),
-                    )
-                ),
-                style="bold red",
-            )
-        if state.phase == "over":
-            return Text(tr("magical_friends_ui.prompt.over"), style="bold")
-        if state.phase == "round_start":
-            return Text(
-                tr(msg("magical_friends_ui.prompt.round_start", round=state.round + 1)),
-                style="bold",
-            )
-        if state.phase == "artifacts":
-            return Text(tr("magical_friends_ui.prompt.artifacts"), style="bold")
-        wiz = state.current_wizard
-        out = Text("▶ ", style="bold")
-        out.append_text(wizard_text(state, wiz))
-        # only the keys usable now (a card the wizard does not hold is not offered)
-        usable = ["move", "summon"]
-        w = state.wizards[wiz]
-        if state.chili:
-            usable.append("chili")
-        if w.pity > 0:
-            usable.append("pity")
-        if w.fairy_dust > 0:
-            usable.append("dust")
-        usable.append("end")
-        out.append(
-            "  "
-            + tr(
-                msg(
-                    "magical_friends_ui.prompt.turn",
-                    n=state.turn_index + 1,
-                    of=len(state.turn_order),
-                    keys=" · ".join(tr(Msg(f"magical_friends_ui.prompt.key.{k}")) for k in usable),
-                )
-            ),
-            style="bold",
-        )
+        """The moment's sentence and the keys for what it allows now."""
+        moment = self.session.game.moment(state)
+        out = Text()
+        style = "bold red" if isinstance(moment.next, Ask) else "bold"
+        if state.current_wizard is not None and moment.next is None:
+            out.append("▶ ", style="bold")
+            style = wizard_text(state, state.current_wizard).style
+        out.append(tr(moment.prompt), style=style)
+        keys = [tr(Msg(f"magical_friends_ui.prompt.key.{a}")) for a in HINTS if moment.allows(a)]
+        if keys:
+            out.append(" — " + " · ".join(keys), style="bold")
         return out
 
     def turn_text(self, state: GameState) -> Text:
         out = Text()
-        if state.phase == "turns" or state.turn_order:
+        if state.turn_order:
             out.append(tr("magical_friends_ui.turn.order") + " ")
             for pos, i in enumerate(state.turn_order):
                 if pos:
                     out.append(" → ")
                 name = wizard_text(state, i)
-                if state.phase == "turns" and pos == state.turn_index:
+                if state.current_wizard is not None and pos == state.turn_index:
                     name.stylize("reverse")
                 elif pos < state.turn_index:
                     name.stylize("dim")
@@ -445,70 +385,70 @@ class MagicalFriendsScreen(GameScreen):
                 number_ranges(v["artifacts_left"]) or "–",
             )
 
-    # -- which keys apply now ------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.is_mounted:
-            return True
-        try:
-            state = self.state
-        except Exception:
-            return True
-        if action in _ALWAYS:
-            return True
-        if action == "highway":
-            return bool(state.pending)
-        if state.pending:
-            return False
-        allowed = _PHASE_ACTIONS.get(state.phase, set())
-        if action == "tally":
-            return state.tally is not None
-        if action == "move" and parameters and state.phase == "turns":
-            how = parameters[0]
-            wiz = state.current_wizard
-            w = state.wizards[wiz]
-            if how == "chili":
-                return bool(state.chili)
-            if how == "pity":
-                return w.pity > 0
-            if how == "fairy_dust":
-                return w.fairy_dust > 0
-            if how == "dagger":
-                return wiz in state.dagger_ready
-        if action == "catapult" and state.catapult_holder is None:
-            return False
-        return (
-            action in allowed if action in {a for s in _PHASE_ACTIONS.values() for a in s} else True
-        )
-
-    # -- applying -------------------------------------------------------------------------
-    def probe(self, cmd: Command) -> RuleError | None:
-        """What the engine would say to ``cmd`` now (None = it would be applied)."""
-        try:
-            apply(self.state, cmd)
-        except RuleError as exc:
-            return exc
-        return None
-
+    # -- the driver's hooks ----------------------------------------------------------------
     def explain(self, error: CompanionError) -> Msg:
         """The engine's creature ids and wizard numbers, named as the table knows them."""
-        return (
-            humanize(error.message, self.state) if isinstance(error, RuleError) else (error.message)
-        )
+        return humanize(error.message, self.state)
 
-    def done(self, *commands: Command) -> bool:
-        ok = self.do(*commands)
-        if ok:
-            self.after_step()
+    def action_act(self, name: str) -> None:
+        reason = self.moment.refusal(name)
+        if reason is not None and not self.busy:
+            self.notify(
+                tr(humanize(reason, self.state)), title=tr("ui.error.rule"), severity="warning"
+            )
+            return
+        super().action_act(name)
+
+    def do(self, *commands) -> bool:
+        """A table step; a question it raises (the Highway to Hell, a tie) is asked at once,
+        and the end shows the tally."""
+        ok = super().do(*commands)
+        nxt = self.moment.next
+        if ok and isinstance(nxt, Ask):
+            self.call_after_refresh(self._ask_now, nxt)
+        elif ok and isinstance(nxt, Outcome):
+            self.call_after_refresh(self.perform_tally)
         return ok
 
-    def after_step(self) -> None:
-        state = self.state
-        if state.pending:
-            self.action_highway()
-        elif state.phase == "over" and state.tally is not None:
-            self.action_tally()
+    def _ask_now(self, question: Ask) -> None:
+        if self.moment.next == question and not self.busy:
+            self.action_advance()
 
-    async def ask(
+    def advance_free(self) -> None:
+        self.action_act("end_turn")
+
+    def entry_screen(self, entry: Entry) -> Screen:
+        if entry.kind == "magical_friends.artifacts":
+            return ArtifactsForm(self.state, entry)
+        if entry.kind == "magical_friends.fairy":
+            return FairyForm(entry)
+        return super().entry_screen(entry)
+
+    def perform_start_round(self) -> None:
+        self.action_advance()
+
+    def perform_fairy_roll(self) -> None:
+        self.enter(flow.fairy_entry(self.state))
+
+    def perform_artifacts(self) -> None:
+        self.action_advance()
+
+    def perform_order(self) -> None:
+        self.action_advance()
+
+    def perform_highway(self) -> None:
+        self.action_advance()
+
+    def perform_end_turn(self) -> None:
+        self.do(EndTurn())
+
+    def perform_tally(self) -> None:
+        from .tally import TallyScreen
+
+        if not self.busy and self.state.tally is not None:
+            self.app.push_screen(TallyScreen(self.state, self.catalog_name))
+
+    async def pick(
         self, options: list[tuple[Any, str]], title: Msg, reason: Msg, always: bool = False
     ) -> Any:
         """One of ``options`` (value, label): none → None, one → it (``always``: still shown,
@@ -517,208 +457,50 @@ class MagicalFriendsScreen(GameScreen):
             return None
         if len(options) == 1 and not always:
             return options[0][0]
-        if len(options) == 1:  # a Choice needs two options; the dialog only reads these two
-            one = OneOption(reason, (Option(options[0][0], text_msg(options[0][1])),))
-            return await self.app.push_screen_wait(ChoiceDialog(one, title))  # type: ignore[arg-type]
-        choice = Choice(reason, tuple(Option(v, text_msg(label)) for v, label in options))
-        return await self.app.push_screen_wait(ChoiceDialog(choice, title))
+        opts = tuple(Option(v, text_msg(label)) for v, label in options)
+        choice = OneOption(reason, opts) if len(opts) == 1 else Choice(reason, opts)
+        return await self.app.push_screen_wait(ChoiceDialog(choice, title))  # type: ignore[arg-type]
 
-    def _need(self, phase: str) -> bool:
-        if self.state.pending:
-            self.notify(tr("magical_friends_ui.error.pending"), severity="warning")
-            return False
-        if self.state.phase != phase:
-            self.notify(
-                tr(
-                    msg(
-                        "magical_friends_ui.error.phase",
-                        phase=Msg(f"magical_friends.phase.{self.state.phase}"),
-                    )
-                ),
-                severity="warning",
-            )
-            return False
-        return True
+    def creature_line(self, cid: str) -> str:
+        return f"{creature_label(self.state, cid)} @ {self.state.creature(cid).where}"
 
-    # -- round start and artifacts -------------------------------------------------------
-    def action_start_round(self) -> None:
-        if self._need("round_start"):
-            self.done(StartRound())
+    # -- moves: the friend and the steps here, the rest is the engine's questions ---------
+    def perform_move(self) -> None:
+        self.report_move("basic")
+
+    def perform_chili(self) -> None:
+        self.report_move("chili")
+
+    def perform_pity(self) -> None:
+        self.report_move("pity")
+
+    def perform_fairy_dust(self) -> None:
+        self.report_move("fairy_dust")
+
+    def perform_dagger(self) -> None:
+        self.report_move("dagger")
+
+    def perform_ability(self) -> None:
+        self.report_move("ability")
 
     @work(exclusive=True)
-    async def action_start_round_entered(self) -> None:
-        if not self._need("round_start"):
-            return
-        sides = self.state.board.fairy_die_sides
-        # which face puts the fairy where, as on the board's trail: "1 → f2 · 3,4 → f4"
-        by_space: dict[str, list[int]] = {}
-        for face in range(1, sides + 1):
-            space = self.state.board.fairy_space_for(face)
-            by_space.setdefault(space or "–", []).append(face)
-        faces = " · ".join(f"{','.join(map(str, fs))} → {space}" for space, fs in by_space.items())
-        values = await self.app.push_screen_wait(
-            FormDialog(
-                Msg("magical_friends_ui.form.fairy_title"),
-                [
-                    FormField(
-                        "roll",
-                        Msg("magical_friends_ui.form.fairy_roll"),
-                        kind="dice",
-                        sides=sides,
-                        count=1,
-                        hint=Msg("magical_friends_ui.form.fairy_faces", {"faces": faces}),
-                    )
-                ],
-            )
-        )
-        if values:
-            self.done(StartRound(fairy_roll=values["roll"][0]))
-
-    @work(exclusive=True)
-    async def action_artifacts(self) -> None:
-        if not self._need("artifacts"):
-            return
+    async def report_move(self, how: str) -> None:
         state = self.state
-        numbers = [a.number for a in state.artifacts]
-        values: dict[str, Any] = {}
-        intro: Msg | None = None
-        while True:
-            fields = []
-            for i, w in enumerate(state.wizards):
-                left = wizard_view(state, i)["artifacts_left"]
-                hint = Msg(
-                    "magical_friends_ui.form.artifacts_left", {"left": " ".join(map(str, left))}
-                )
-                if fortune_teller(state, i):
-                    hint = Msg("magical_friends_ui.form.artifacts_left_b", {"left": hint})
-                fields.append(
-                    FormField(
-                        f"w{i}",
-                        Msg("magical_friends_ui.form.artifact", {"wizard": w.name}),
-                        value=values.get(f"w{i}"),
-                        minimum=min(numbers),
-                        maximum=max(numbers),
-                        hint=hint,
-                    )
-                )
-            values = await self.app.push_screen_wait(
-                FormDialog(Msg("magical_friends_ui.form.artifacts_title"), fields, intro=intro)
-            )
-            if not values:
-                return
-            cmd = PlayArtifacts(tuple(values[f"w{i}"] for i in range(len(state.wizards))))
-            err = self.probe(cmd)
-            if err is not None and err.message.key in (
-                "magical_friends.artifacts.tie",
-                "magical_friends.artifacts.order_needed",
-            ):
-                order = await self.ask_order(err, cmd)
-                if order is None:
-                    return
-                cmd = replace(cmd, tie_order=order)
-                err = self.probe(cmd)
-            if err is None:
-                self.done(cmd)
-                return
-            # a used artifact, ...: asked again with the numbers as typed and what is wrong
-            intro = humanize(err.message, state)
-            self.notify(tr(intro), severity="error")
-
-    async def ask_order(self, err: RuleError, cmd: PlayArtifacts) -> tuple[int, ...] | None:
-        """The table's order among the wizards whose artifacts tie (all of them for a box whose
-        turn-order rule is unknown): one field per tied group, pre-filled in seat order from
-        the start player; the others keep the artifacts' order."""
-        state = self.state
-        groups = tie_groups(state, cmd.played)
-        if self.app.ties == "auto" and err.message.key == "magical_friends.artifacts.tie":
-            order = tie_order(state, groups)
-            self.notify(
-                tr(
-                    msg(
-                        "magical_friends_ui.auto.tie",
-                        order=", ".join(
-                            " = ".join(state.wizards[i].name for i in g) for g in groups
-                        ),
-                    )
-                )
-            )
-            return order
-        texts = [" ".join(str(i + 1) for i in g) for g in groups]
-        intro = err.message
-        while True:
-            # asked again with what was typed until it is an order or cancelled: the
-            # artifacts already entered are not lost to a typo
-            fields = []
-            for k, g in enumerate(groups):
-                who = ", ".join(f"{i + 1} = {state.wizards[i].name}" for i in g)
-                label = (
-                    Msg("magical_friends_ui.form.order")
-                    if state.turn_order_rule is None
-                    else Msg(
-                        "magical_friends_ui.form.tie_group",
-                        {"value": artifact_value(state, g[0], cmd.played[g[0]])},
-                    )
-                )
-                fields.append(
-                    FormField(
-                        f"g{k}",
-                        label,
-                        kind="text",
-                        value=texts[k],
-                        hint=Msg("magical_friends_ui.form.order_hint", {"who": who}),
-                    )
-                )
-            values = await self.app.push_screen_wait(
-                FormDialog(Msg("magical_friends_ui.form.order_title"), fields, intro=intro)
-            )
-            if not values:
-                return None
-            texts = [values[f"g{k}"] for k in range(len(groups))]
-            orders = []
-            for g, text in zip(groups, texts, strict=True):
-                parts = text.replace(",", " ").split()
-                if not all(p.isdigit() for p in parts) or sorted(
-                    int(p) - 1 for p in parts
-                ) != sorted(g):
-                    break
-                orders.append(tuple(int(p) - 1 for p in parts))
-            else:
-                return tie_order(state, tuple(orders))
-            bad = ", ".join(str(i + 1) for i in g)
-            intro = msg("magical_friends_ui.error.tie_order", numbers=bad)
-            self.notify(tr(intro), severity="error")
-
-    # -- moves ----------------------------------------------------------------------------
-    @work(exclusive=True)
-    async def action_move(self, how: str) -> None:
-        if not self._need("turns"):
-            return
-        state = self.state
-        wiz = state.current_wizard
         power: dict[str, Any] = {}
         if how == "ability":
             power = await self.pick_ability(Msg(f"magical_friends_ui.how.{how}"))
             if not power:
                 return
-        pool = state.racing() if how == "ability" else state.racing(wiz)
-        if how == "chili":
-            pool = tuple(c for c in pool if c.id in state.chili)
-        if how in BONUS:
-            pool = tuple(c for c in pool if c.id not in state.bonus_moved)
-        if not pool:
-            self.notify(tr("magical_friends_ui.error.no_creature"), severity="warning")
-            return
         # the list is shown even for one friend: "m 1 5" then always means friend 1, 5 steps
         # (skipped, the 1 would be taken as 1 step when the wizard is down to one friend)
-        cid = await self.ask(
-            [(c.id, f"{creature_label(state, c.id)} @ {c.where}") for c in pool],
+        cid = await self.pick(
+            [(c.id, self.creature_line(c.id)) for c in flow.move_pool(state, how)],
             Msg(f"magical_friends_ui.how.{how}"),
             Msg("magical_friends_ui.pick.creature"),
             always=True,
         )
         if cid is None:
             return
-        base: dict[str, Any] = {"creature": cid, "how": how, **power}
         steps: int | str | None = bonus_steps(state, how)
         if steps is None:
             steps = await self.app.push_screen_wait(
@@ -727,158 +509,60 @@ class MagicalFriendsScreen(GameScreen):
         if steps is None:
             return
         if steps == JUMP:
-            spaces = [s for s in state.board.order if s not in state.board.start_spaces]
-            to = await self.ask(
-                [(s, space_label(state, s)) for s in spaces],
+            to = await self.pick(
+                [(s, space_label(state, s)) for s in flow.jump_spaces(state)],
                 Msg("magical_friends_ui.pick.space_title"),
                 Msg("magical_friends_ui.pick.space"),
             )
             if to is not None:
-                self.done(Move(**base, to=to, jump=True))
+                self.do(Move(cid, how=how, to=to, jump=True, **power))
             return
-        cmd = await self.walk_command(cid, int(steps), base)
-        if cmd is not None:
-            self.done(cmd)
+        draft = reports.Draft(Move(cid, steps=int(steps), how=how, **power))
+        while True:
+            draft, question = reports.question(self.state, draft)
+            if question is None:
+                break
+            draft = await self.app.push_screen_wait(ChoiceDialog(question.choice, question.title))
+            if draft is None:
+                return
+        self.do(draft.move)
 
-    async def walk_command(self, cid: str, steps: int, base: dict[str, Any]) -> Move | None:
-        """The move of ``steps`` as the table saw it: where it ended, the branch, the cavern
-        die; then any fork of a catapult throw or shot the move sets off."""
-        state = self.state
-        walks = list(destinations(state, cid, steps))
-        if not walks:
-            self.notify(tr(msg("magical_friends_ui.error.no_way", steps=steps)), severity="error")
-            return None
-        rolls: tuple[int, ...] = ()
-        if any(w.cavern for w in walks):
-            roll = await self.ask_cavern()
-            if roll is None:
-                return None
-            if roll == 0:
-                # the companion rolls: the way after the cavern is asked fork by fork
-                return await self.complete(Move(**base, steps=steps))
-            rolls = (roll,)
-            walks = [w for w in walks if not w.cavern or w.cavern[0] == CAVERN_DIE[roll]]
-        ends: list[str] = []
-        for w in walks:
-            if w.end not in ends:
-                ends.append(w.end)
-        end = await self.ask(
-            [(e, space_label(state, e)) for e in ends],
-            Msg("magical_friends_ui.pick.end_title"),
-            Msg("magical_friends_ui.pick.end", {"steps": steps}),
-        )
-        if end is None:
-            return None
-        ways = [w for w in walks if w.end == end]
-        if base["how"] != "dagger":
-            # the way matters only where something happens on it (the cavern, solved above,
-            # or the dagger's slaying): the engine takes any way to the reported end
-            ways = ways[:1]
-        way_options: list[tuple[tuple[str, ...], str]] = []
-        for w in ways:
-            if all(w.forks != f for f, _ in way_options):
-                path = " → ".join(w.path)
-                way_options.append((w.forks, tr(msg("magical_friends_ui.pick.via", path=path))))
-        branches = await self.ask(
-            way_options,
-            Msg("magical_friends_ui.pick.way_title"),
-            Msg("magical_friends_ui.pick.way"),
-        )
-        if branches is None:
-            return None
-        return await self.complete(
-            Move(**base, to=end, steps=steps, branches=branches, cavern_rolls=rolls)
-        )
-
-    async def complete(self, cmd: Move) -> Move | None:
-        """Ask the forks the engine still needs (walk, catapult throw, catapult shot)."""
-        for _ in range(12):
-            err = self.probe(cmd)
-            if err is None or err.message.key != "magical_friends.move.branch_needed":
-                return cmd  # applied as is: a rule error is shown by do()
-            params = err.message.params
-            options = [o.strip() for o in str(params["options"]).split(",")]
-            pick = await self.ask(
-                [(o, space_label(self.state, o)) for o in options],
-                Msg("magical_friends_ui.pick.branch_title"),
-                Msg("magical_friends_ui.pick.branch", {"space": params["space"]}),
-            )
-            if pick is None:
-                return None
-            cmd = self._add_branch(cmd, pick)
-        return cmd
-
-    def _add_branch(self, cmd: Move, pick: str) -> Move:
-        if cmd.to is None:
-            # the walk is not known yet (the companion rolls the cavern): forks are the walk's
-            # until it stops asking for them; then they belong to the throw or the shot
-            trial = replace(cmd, branches=(*cmd.branches, pick))
-            err = self.probe(trial)
-            if err is None or err.message.key == "magical_friends.move.branch_needed":
-                return trial
-        if self.state.catapult_space is not None and (
-            cmd.throw_branches or self._ends_on_catapult(cmd)
-        ):
-            return replace(cmd, throw_branches=(*cmd.throw_branches, pick))
-        return replace(cmd, shot_branches=(*cmd.shot_branches, pick))
-
-    def _ends_on_catapult(self, cmd: Move) -> bool:
-        if cmd.to is not None:
-            return cmd.to == self.state.catapult_space
-        return True
-
-    async def ask_cavern(self) -> int | None:
-        """The cavern die: the table's roll 1–6, or 0 for the companion to roll."""
-        options: list[tuple[int, str]] = [(0, tr("magical_friends_ui.cavern.app_rolls"))]
-        for face in range(1, 7):
-            options.append((face, tr(f"magical_friends.cavern.{CAVERN_DIE[face]}")))
-        choice = Choice(
-            Msg("magical_friends_ui.cavern.reason"),
-            tuple(Option(v, text_msg(label)) for v, label in options[1:] + options[:1]),
-        )
-        return await self.app.push_screen_wait(
-            ChoiceDialog(choice, Msg("magical_friends_ui.cavern.title"))
-        )
-
-    # -- summon, slay, poison, catapult, highway -----------------------------------------
+    # -- summon, slay, poison, catapult ---------------------------------------------------
     @work(exclusive=True)
-    async def action_summon(self) -> None:
-        if not self._need("turns"):
-            return
+    async def perform_summon(self) -> None:
         state = self.state
         wiz = state.current_wizard
         # every kind, always in catalog order: a remembered digit never picks another creature;
         # a kind that cannot be summoned stays listed, greyed, with the reason
+        kinds = flow.summon_kinds(state)
         options = []
-        for k in state.kinds:
-            why = unavailable(state, k.id)
+        for k, why in kinds:
             line = self._kind_line(k)
             if why is not None:
-                reason = tr(msg(why, kind=kind_name(state, k.id)))
-                line = "[dim]" + escape(f"{line} — {reason}") + "[/dim]"
+                line = "[dim]" + escape(f"{line} — {tr(why)}") + "[/dim]"
             else:
                 line = escape(line)
             options.append((k.id, line))
+        refused = {k.id: why for k, why in kinds if why is not None}
         while True:
-            kind = await self.ask(
+            kind = await self.pick(
                 options,
                 Msg("magical_friends_ui.pick.kind_title"),
                 Msg("magical_friends_ui.pick.kind", {"wizard": state.wizards[wiz].name}),
             )
             if kind is None:
                 return
-            why = unavailable(state, kind)
-            if why is None:
+            if kind not in refused:
                 break
-            self.notify(tr(msg(why, kind=kind_name(state, kind))), severity="error")
+            self.notify(tr(refused[kind]), severity="error")
         # start spaces that lead to the same place are one answer: not asked
-        space = await self.ask(
-            [(s, space_label(state, s)) for s in distinct_summon_spaces(state, wiz)],
+        space = await self.pick(
+            [(s, space_label(state, s)) for s in flow.summon_choices(state)],
             Msg("magical_friends_ui.pick.summon_title"),
             Msg("magical_friends_ui.pick.summon_space"),
         )
         if space is not None:
-            self.done(Summon(wiz, kind, space))
+            self.do(Summon(wiz, kind, space))
 
     def _kind_line(self, k) -> str:
         left = (
@@ -897,114 +581,92 @@ class MagicalFriendsScreen(GameScreen):
         )
 
     @work(exclusive=True)
-    async def action_slay(self) -> None:
-        if not self._need("turns"):
-            return
+    async def perform_slay(self) -> None:
         power = await self.pick_ability(Msg("magical_friends_ui.key.slay"))
         if not power:
             return
         state = self.state
         options: list[tuple[Any, str]] = [
-            (("one", c.id), f"{creature_label(state, c.id)} @ {c.where}") for c in state.racing()
+            ((what, target), self.creature_line(target))
+            if what == "one"
+            else (
+                (what, target),
+                tr(msg("magical_friends_ui.pick.all_on", space=space_label(state, target))),
+            )
+            for what, target in flow.slay_targets(state)
         ]
-        for sid in state.board.order:
-            if len(state.on_space(sid)) > 1 and sid != state.board.tavern:
-                options.append(
-                    (
-                        ("all", sid),
-                        tr(msg("magical_friends_ui.pick.all_on", space=space_label(state, sid))),
-                    )
-                )
-        pick = await self.ask(
+        pick = await self.pick(
             options, Msg("magical_friends_ui.key.slay"), Msg("magical_friends_ui.pick.slay")
         )
-        if pick is None:
-            return
-        what, target = pick
-        self.done(
-            Slay(creatures=(target,), **power) if what == "one" else Slay(space=target, **power)
-        )
+        if pick is not None:
+            what, target = pick
+            self.do(
+                Slay(creatures=(target,), **power) if what == "one" else Slay(space=target, **power)
+            )
 
     @work(exclusive=True)
-    async def action_poison(self) -> None:
-        if not self._need("turns"):
-            return
+    async def perform_poison(self) -> None:
         power = await self.pick_ability(Msg("magical_friends_ui.key.poison"))
         if not power:
             return
-        state = self.state
-        cid = await self.ask(
-            [(c.id, f"{creature_label(state, c.id)} @ {c.where}") for c in state.racing()],
+        cid = await self.pick(
+            [(c.id, self.creature_line(c.id)) for c in flow.poison_targets(self.state)],
             Msg("magical_friends_ui.key.poison"),
             Msg("magical_friends_ui.pick.poison"),
         )
         if cid is not None:
-            self.done(Poison(cid, **power))
+            self.do(Poison(cid, **power))
 
     async def pick_ability(self, title: Msg) -> dict[str, Any]:
-        """§2: whose ability the current wizard uses, and that its wand cost is met. Numbers
-        the catalog leaves unknown (the friend's wand cost, the wizard's wands) are asked.
-        Returns the fields ``by``, ``ability``, ``wands``, ``cost`` of the command, or {}."""
+        """§2: whose ability the current wizard uses; the numbers the catalog leaves unknown
+        (the friend's wand cost, the wizard's wands) are asked. Returns the fields ``by``,
+        ``ability``, ``wands``, ``cost`` of the command, or {} (the engine's refusal said)."""
         state = self.state
         wiz = state.current_wizard
-        friends = state.racing(wiz)
-        if not friends:
-            self.notify(tr("magical_friends_ui.error.no_ability"), severity="warning")
-            return {}
         p = magic_power(state, wiz)
-        cid = await self.ask(
-            [
-                (
-                    c.id,
-                    tr(
-                        msg(
-                            "magical_friends_ui.pick.ability_line",
-                            creature=creature_label(state, c.id),
-                            space=c.where,
-                            cost="?"
-                            if state.kind(c.kind).wand_cost is None
-                            else state.kind(c.kind).wand_cost,
-                        )
-                    ),
+
+        def line(c) -> str:
+            cost = state.kind(c.kind).wand_cost
+            return tr(
+                msg(
+                    "magical_friends_ui.pick.ability_line",
+                    creature=creature_label(state, c.id),
+                    space=c.where,
+                    cost="?" if cost is None else cost,
                 )
-                for c in friends
-            ],
+            )
+
+        power = "?" if p.total is None else p.total
+        cid = await self.pick(
+            [(c.id, line(c)) for c in flow.casters(state)],
             title,
             Msg(
                 "magical_friends_ui.pick.ability",
-                {
-                    "wizard": state.wizards[wiz].name,
-                    "power": "?" if p.total is None else p.total,
-                },
+                {"wizard": state.wizards[wiz].name, "power": power},
             ),
         )
         if cid is None:
             return {}
         fields: dict[str, Any] = {"by": wiz, "ability": cid}
-        kind = state.kind(state.creature(cid).kind)
+        unknown = flow.ability_unknowns(state, cid)
         asks = []
-        if kind.wand_cost is None:
+        if "cost" in unknown:
+            label = Msg(
+                "magical_friends_ui.ask.wand_cost", {"creature": creature_label(state, cid)}
+            )
             asks.append(
                 FormField(
                     "cost",
-                    Msg(
-                        "magical_friends_ui.ask.wand_cost", {"creature": creature_label(state, cid)}
-                    ),
+                    label,
                     minimum=0,
                     maximum=20,
                     hint=Msg("magical_friends_ui.ask.card_hint"),
                 )
             )
-        if p.total is None:
-            asks.append(
-                FormField(
-                    "wands",
-                    Msg("magical_friends_ui.ask.power", {"wizard": state.wizards[wiz].name}),
-                    minimum=0,
-                    maximum=99,
-                    hint=Msg("magical_friends_ui.ask.power_hint", {"what": ", ".join(p.unknown)}),
-                )
-            )
+        if "wands" in unknown:
+            label = Msg("magical_friends_ui.ask.power", {"wizard": state.wizards[wiz].name})
+            hint = Msg("magical_friends_ui.ask.power_hint", {"what": ", ".join(p.unknown)})
+            asks.append(FormField("wands", label, minimum=0, maximum=99, hint=hint))
         if asks:
             values = await self.app.push_screen_wait(
                 FormDialog(Msg("magical_friends_ui.ask.power_title"), asks)
@@ -1012,80 +674,36 @@ class MagicalFriendsScreen(GameScreen):
             if not values:
                 return {}
             fields.update(values)
-        try:
-            check_ability(state, wiz, cid, fields.get("wands"), fields.get("cost"))
-        except RuleError as exc:
-            self.notify(tr(humanize(exc.message, state)), severity="error", timeout=8)
+        why = flow.caster_refusal(state, cid, fields.get("wands"), fields.get("cost"))
+        if why is not None:
+            self.notify(tr(humanize(why, state)), severity="error", timeout=8)
             return {}
         return fields
 
     @work(exclusive=True)
-    async def action_catapult(self) -> None:
-        if not self._need("turns"):
-            return
+    async def perform_catapult(self) -> None:
         state = self.state
-        spaces = [
-            s for s in state.board.order if s not in (state.board.tavern, *state.board.start_spaces)
-        ]
-        to = await self.ask(
-            [(s, space_label(state, s)) for s in spaces],
+        to = await self.pick(
+            [(s, space_label(state, s)) for s in flow.catapult_spaces(state)],
             Msg("magical_friends_ui.key.catapult"),
             Msg("magical_friends_ui.pick.catapult"),
         )
         if to is not None:
-            self.done(MoveCatapult(to))
+            self.do(MoveCatapult(to))
 
-    @work(exclusive=True)
-    async def action_highway(self) -> None:
-        state = self.state
-        if not state.pending:
-            self.notify(tr("magical_friends_ui.error.no_pending"))
-            return
-        p = state.pending[0]
-        names = ", ".join(creature_label(state, t) for t in p.targets)
-        options: list[tuple[Any, str]] = [
-            ((True, ()), tr(msg("magical_friends_ui.highway.all", targets=names))),
-            ((False, ()), tr("magical_friends_ui.highway.none")),
-        ]
-        if not state.options.highway_all_or_nothing:
-            options += [((True, (t,)), creature_label(state, t)) for t in p.targets]
-        pick = await self.ask(
-            options,
-            Msg("magical_friends_ui.highway.title"),
-            Msg(
-                "magical_friends_ui.highway.reason",
-                {"creature": creature_label(state, p.creature), "space": p.space},
-            ),
-        )
-        if pick is not None:
-            slay, targets = pick
-            self.done(ResolveHighway(slay, targets))
-
-    # -- end of turn, end of game, tally --------------------------------------------------
-    def action_end_turn(self) -> None:
-        if self._need("turns"):
-            self.done(EndTurn())
-
+    # -- the end of the game --------------------------------------------------------------
     @work(exclusive=True)
     async def action_end_game(self) -> None:
-        if self.state.phase == "over":
-            self.action_tally()
+        if self.moment.outcome is not None:
+            self.perform_tally()
             return
         if await self.app.push_screen_wait(Confirm(Msg("magical_friends_ui.confirm.end_game"))):
-            self.done(EndGame())
-
-    def action_tally(self) -> None:
-        from .tally import TallyScreen
-
-        if self.state.tally is None:
-            self.notify(tr("magical_friends_ui.error.no_tally"))
-            return
-        self.app.push_screen(TallyScreen(self.state, self.catalog_name))
+            self.do(EndGame())
 
     # -- corrections ----------------------------------------------------------------------
     @work(exclusive=True)
     async def action_correct(self) -> None:
-        what = await self.ask(
+        what = await self.pick(
             [
                 ("wizard", tr("magical_friends_ui.correct.wizard")),
                 ("creature", tr("magical_friends_ui.correct.creature")),
@@ -1106,7 +724,7 @@ class MagicalFriendsScreen(GameScreen):
 
     async def correct_wizard(self) -> None:
         state = self.state
-        i = await self.ask(
+        i = await self.pick(
             [(i, w.name) for i, w in enumerate(state.wizards)],
             Msg("magical_friends_ui.correct.wizard"),
             Msg("magical_friends_ui.pick.wizard"),
@@ -1149,7 +767,7 @@ class MagicalFriendsScreen(GameScreen):
                 tr(msg("magical_friends_ui.error.numbers", text=values["used"])), severity="error"
             )
             return
-        self.done(
+        self.do(
             CorrectWizard(
                 i,
                 pity=values["pity"],
@@ -1161,7 +779,7 @@ class MagicalFriendsScreen(GameScreen):
 
     async def correct_creature(self) -> None:
         state = self.state
-        cid = await self.ask(
+        cid = await self.pick(
             [
                 (c.id, f"{creature_label(state, c.id)} @ {where_label(state, c.where)}")
                 for c in state.creatures
@@ -1206,7 +824,7 @@ class MagicalFriendsScreen(GameScreen):
         if not values:
             return
         where = values["where"].strip()
-        self.done(
+        self.do(
             CorrectCreature(
                 cid, where=SLAIN if where == "slain" else where, poisoned=values["poisoned"] == "y"
             )
@@ -1218,7 +836,7 @@ class MagicalFriendsScreen(GameScreen):
         if not slain:
             self.notify(tr("magical_friends_ui.error.no_slain"), severity="warning")
             return
-        cid = await self.ask(
+        cid = await self.pick(
             [(c.id, creature_label(state, c.id)) for c in slain],
             Msg("magical_friends_ui.correct.heart"),
             Msg("magical_friends_ui.pick.creature"),
@@ -1242,7 +860,7 @@ class MagicalFriendsScreen(GameScreen):
         )
         if values:
             holder = values["holder"]
-            self.done(CorrectHeart(cid, holder=None if holder == 0 else holder - 1))
+            self.do(CorrectHeart(cid, holder=None if holder == 0 else holder - 1))
 
     async def correct_board(self) -> None:
         state = self.state
@@ -1297,7 +915,7 @@ class MagicalFriendsScreen(GameScreen):
             return
         fairy = values["fairy"].strip()
         catapult = values["catapult"].strip()
-        self.done(
+        self.do(
             CorrectBoard(
                 stairway_up=values["piece"] == "s",
                 fairy_space="" if fairy == "-" else fairy,

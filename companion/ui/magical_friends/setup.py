@@ -10,9 +10,7 @@ saved into the user's catalog, so every later game has them.
 from __future__ import annotations
 
 import random
-import re
 from functools import reduce
-from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -31,6 +29,13 @@ from companion.games.magical_friends import (
     missing_values,
     new_game,
 )
+from companion.games.magical_friends.transcribe import (
+    ARTIFACT_WANDS,
+    CREATURE_FIELD,
+    answers,
+    askable,
+    board_missing,
+)
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.i18n import translate_bindings
 
@@ -41,57 +46,9 @@ SETTING_ROUNDS = "magical-friends.rounds"  # the round count last chosen (defaul
 MAX_WIZARDS = 5
 SIDE_LETTERS = "ABCDEFGH"
 
-_CREATURE_FIELD = re.compile(r"creatures\[id=([^\]]+)\]\.(alignment|wand_cost|copies|wands)")
-_ARTIFACT_WANDS = re.compile(r"artifacts\[number=(\d+)\]\.wands")
-_SIMPLE = {
-    "turn_order",
-    "board.fairy_die_sides",
-    "scoring.per_friend_in_tavern",
-    "scoring.per_poisoned_friend_in_tavern",
-    "scoring.per_trophy",
-    "scoring.per_neutral_trophy",
-}
-
-
-def board_missing(missing: list[str]) -> bool:
-    return any(m == "board.start_spaces" or m.startswith("board.tiles") for m in missing)
-
-
-def askable(missing: list[str]) -> list[str]:
-    """The small unknown values a form can ask for (not the board, not names)."""
-    return [
-        m
-        for m in missing
-        if m in _SIMPLE or _CREATURE_FIELD.fullmatch(m) or _ARTIFACT_WANDS.fullmatch(m)
-    ]
-
-
-def path_to_data(path: str, value: Any) -> dict:
-    """``creatures[id=fairy].copies`` = 3 → ``{"creatures": [{"id": "fairy", "copies": 3}]}``.
-    (Artifacts have no id to merge by: see :func:`artifacts_with`.)"""
-    m = _CREATURE_FIELD.fullmatch(path)
-    if m:
-        return {"creatures": [{"id": m[1], m[2]: value}]}
-    out: Any = value
-    for part in reversed(path.split(".")):
-        out = {part: out}
-    return out
-
-
-def artifacts_with(cat: MagicalFriendsCatalog, wands: dict[int, int]) -> list[dict]:
-    """The catalog's artifact list with the given wands per number (the user's catalog then
-    holds the whole list: a list of tables without ids is replaced, not merged)."""
-    out = []
-    for art in cat.artifacts:
-        data = art.model_dump(exclude_none=True)
-        if art.number in wands:
-            data["wands"] = wands[art.number]
-        out.append(data)
-    return out
-
 
 def unknown_field(cat: MagicalFriendsCatalog, name: str, path: str) -> FormField:
-    a = _ARTIFACT_WANDS.fullmatch(path)
+    a = ARTIFACT_WANDS.fullmatch(path)
     if a:
         return FormField(
             name,
@@ -101,7 +58,7 @@ def unknown_field(cat: MagicalFriendsCatalog, name: str, path: str) -> FormField
             optional=True,
             hint=Msg("magical_friends_ui.ask.artifact_hint"),
         )
-    m = _CREATURE_FIELD.fullmatch(path)
+    m = CREATURE_FIELD.fullmatch(path)
     if m:
         kind = next((k for k in cat.creatures if k.id == m[1]), None)
         creature = tr_name(kind.name if kind else None, m[1])
@@ -154,15 +111,6 @@ def unknown_field(cat: MagicalFriendsCatalog, name: str, path: str) -> FormField
         optional=True,
         hint=Msg("magical_friends_ui.ask.rulebook_hint"),
     )
-
-
-_CHOICE_VALUES = {
-    "g": "good",
-    "e": "evil",
-    "n": "neutral",
-    "h": "highest_first",
-    "l": "lowest_first",
-}
 
 
 class NewGameScreen(Screen):
@@ -405,22 +353,10 @@ class NewGameScreen(Screen):
         )
         if not values:
             return
-        answers = [
-            path_to_data(p, _CHOICE_VALUES.get(values[f"u{i}"], values[f"u{i}"]))
-            for i, p in enumerate(paths)
-            if values[f"u{i}"] is not None and not _ARTIFACT_WANDS.fullmatch(p)
-        ]
-        # artifacts merge as one list (they have no id): all their answers together
-        art_wands = {
-            int(m[1]): values[f"u{i}"]
-            for i, p in enumerate(paths)
-            if (m := _ARTIFACT_WANDS.fullmatch(p)) and values[f"u{i}"] is not None
-        }
-        if art_wands:
-            answers.append({"artifacts": artifacts_with(self.cat, art_wands)})
-        if not answers:
+        given = answers(self.cat, paths, [values[f"u{i}"] for i in range(len(paths))])
+        if not given:
             return
-        data = reduce(merge, answers, self.app.store.user_catalog(GAME_KEY) or {})
+        data = reduce(merge, given, self.app.store.user_catalog(GAME_KEY) or {})
         try:
             cat = load("box", data)  # check before saving: never store a catalog that breaks
         except CompanionError as exc:
@@ -428,7 +364,7 @@ class NewGameScreen(Screen):
             return
         self.app.store.save_user_catalog(GAME_KEY, data)
         self.cat = cat
-        self.notify(tr(msg("magical_friends_ui.ask.saved", count=len(answers))))
+        self.notify(tr(msg("magical_friends_ui.ask.saved", count=len(given))))
         self._show_catalog()
         self.refresh_bindings()
 

@@ -17,37 +17,19 @@ from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState
-from companion.games.magical_friends.queries import destinations
+from companion.games.magical_friends.queries import step_ends, steps_to_tavern
 
 from .names import creature_label, space_label
 
 MAX_STEPS = 9  # counts listed with where they end
 JUMP = "jump"
-LONGEST = 99  # never more steps than this, whatever the board
-
-
-def steps_to_tavern(state: GameState, cid: str) -> int:
-    """The smallest count that takes ``cid`` into the tavern by every way (steps beyond the
-    tavern are not walked, so no larger count means anything else)."""
-    tavern = state.board.tavern
-    for n in range(1, LONGEST + 1):
-        walks = destinations(state, cid, n)
-        if not walks or all(w.end == tavern for w in walks):
-            return n
-    return LONGEST
 
 
 def ends_preview(state: GameState, cid: str, steps: int) -> str:
-    walks = destinations(state, cid, steps)
-    if not walks:
-        return "–"
-    if any(w.cavern for w in walks):
+    ends = step_ends(state, cid, steps)
+    if ends is None:
         return tr("magical_friends_ui.steps.cavern")
-    ends = []
-    for w in walks:
-        if w.end not in ends:
-            ends.append(w.end)
-    return " | ".join(space_label(state, e) for e in ends)
+    return " | ".join(space_label(state, e) for e in ends) or "–"
 
 
 class StepsDialog(ModalScreen[int | str | None]):

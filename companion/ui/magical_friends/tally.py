@@ -10,48 +10,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from companion.core.i18n import Msg, msg, tr
+from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState
+from companion.games.magical_friends.scoring import ranking, tie_break_steps
 from companion.ui.i18n import translate_bindings
 
 from .names import wizard_text
-
-
-def tie_break_lines(state: GameState) -> list[Msg]:
-    """How the engine's tie-break went, step by step, for the people who tied on points."""
-    t = state.tally
-    if t is None:
-        return []
-    best = max(t.points)
-    tied = [i for i, p in enumerate(t.points) if p == best]
-    if len(tied) < 2:
-        return []
-    names = lambda ws: ", ".join(state.wizards[i].name for i in ws)  # noqa: E731
-    out = [Msg("magical_friends_ui.tally.tied", {"points": best, "who": names(tied)})]
-    healthy = [
-        sum(1 for c in state.in_tavern(i) if not c.poisoned) for i in range(len(state.wizards))
-    ]
-    measures = {
-        "tavern_friends": t.tavern_friends,
-        "trophies": t.trophies,
-        "hearts_unpoisoned": healthy,
-    }
-    for rule in state.scoring.tie_break:
-        if len(tied) == 1:
-            break
-        if rule == "shared":
-            out.append(Msg("magical_friends_ui.tally.shared"))
-            break
-        values = ", ".join(f"{state.wizards[i].name} {measures[rule][i]}" for i in tied)
-        top = max(measures[rule][i] for i in tied)
-        tied = [i for i in tied if measures[rule][i] == top]
-        out.append(
-            Msg(
-                "magical_friends_ui.tally.rule",
-                {"rule": Msg(f"magical_friends_ui.tiebreak.{rule}"), "values": values},
-            )
-        )
-    return out
 
 
 class TallyScreen(Screen):
@@ -86,8 +50,7 @@ class TallyScreen(Screen):
         table = self.query_one(DataTable)
         for key in ("wizard", "tavern", "poisoned", "hearts", "neutral", "points"):
             table.add_column(tr(f"magical_friends_ui.tally.col.{key}"), key=key)
-        order = sorted(range(len(state.wizards)), key=lambda i: -t.points[i])
-        for i in order:
+        for i in ranking(state):
             name = wizard_text(state, i)
             if i in t.winners:
                 name = Text("★ ", style="bold yellow") + name
@@ -112,7 +75,7 @@ class TallyScreen(Screen):
             Text(tr(msg(key, who=winners)), style="bold yellow")
         )
         self.query_one("#tally-ties", Static).update(
-            "\n".join(tr(m) for m in tie_break_lines(state))
+            "\n".join(tr(m) for m in tie_break_steps(state))
         )
         s = state.scoring
         self.query_one("#tally-rule", Static).update(

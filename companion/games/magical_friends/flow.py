@@ -1,0 +1,353 @@
+"""What the table faces at each moment of a Magical Friends game (spec §6), as data.
+
+:func:`moment` is the whole flow: the round start (the app's step: the round-8 notice, lava
+in the lava rounds, the fairy die, rolled by the app unless the table enters its roll), the
+artifacts (a value the table enters; a tie asks only the order among the tied wizards), the
+turns (the table acts: summon, moves, abilities, the catapult, the end of the turn, each
+refused one with the engine's reason), the decisions the table owes (``state.pending``: the
+Highway to Hell) and the end (:func:`outcome`, the final tally). The screens and the headless
+runner read it; none of them decides what comes next.
+
+The lists the screens offer while the table reports a step (which friend, which kind, which
+target) are here too, so a screen never filters by a rule of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import partial
+
+from companion.core.errors import RuleError
+from companion.core.game import Action, Ask, Entry, Moment, Outcome, Step
+from companion.core.i18n import Msg
+from companion.core.plan import Choice, Option
+
+from .commands import EndGame, OrderTie, PlayArtifacts, ResolveHighway, StartRound
+from .log import creature, wizard
+from .moves import bonus_steps, move_refusal, movers, unavailable
+from .rounds import artifact_value, tie_to_order
+from .scoring import ranking
+from .state import SLAIN, Creature, GameState, Kind
+from .wands import check_ability, magic_power
+
+MOVES = ("move", "chili", "pity", "fairy_dust", "dagger")
+TURN_ACTIONS = (*MOVES, "ability", "summon", "slay", "poison", "catapult", "end_turn")
+# the ability's numbers the table gives where the catalog does not know them (§2)
+UNKNOWN_KEYS = ("magical_friends.ability.cost_unknown", "magical_friends.ability.wands_unknown")
+
+
+def _names(state: GameState, wizards) -> str:
+    return ", ".join(wizard(state, i) for i in wizards)
+
+
+# -- the end ------------------------------------------------------------------------------
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The final tally as an outcome (spec §7): every wizard's points, best first with the
+    catalog's tie-break applied; ``winners`` several when the tie-break shares the win."""
+    t = state.tally
+    if state.phase != "over" or t is None:
+        return None
+    winners = tuple(state.wizards[i].name for i in t.winners)
+    key = "won" if len(winners) == 1 else "shared"
+    return Outcome(
+        result="finished",
+        reason=Msg(f"magical_friends.outcome.{key}", {"winners": ", ".join(winners)}),
+        winners=winners,
+        scores=tuple((state.wizards[i].name, t.points[i]) for i in ranking(state)),
+        round=state.round,
+    )
+
+
+# -- the moment ---------------------------------------------------------------------------
+
+
+def moment(state: GameState) -> Moment:
+    done = outcome(state)
+    if done is not None:
+        return Moment(done.reason, done, (Action("tally"),))
+    if state.pending:
+        ask = highway_ask(state)
+        return Moment(ask.choice.reason, ask, (Action("highway"),))
+    if state.phase == "round_start":
+        return _round_start(state)
+    if state.phase == "artifacts":
+        group = tie_to_order(state)
+        if group is not None:
+            ask = tie_ask(state, group)
+            return Moment(ask.choice.reason, ask, (Action("order"),))
+        entry = artifacts_entry(state)
+        return Moment(entry.prompt, entry, (Action("artifacts"),))
+    wiz = state.current_wizard
+    prompt = Msg(
+        "magical_friends.flow.turn",
+        {"wizard": wizard(state, wiz), "n": state.turn_index + 1, "of": len(state.turn_order)},
+    )
+    return Moment(prompt, None, tuple(Action(a, refusal(state, a)) for a in TURN_ACTIONS))
+
+
+def _round_start(state: GameState) -> Moment:
+    if state.round >= state.rounds:  # a corrected round count: nothing left but the end
+        return Moment(
+            Msg("magical_friends.flow.end"), Step(EndGame(), Msg("magical_friends.flow.end"))
+        )
+    n = state.round + 1
+    effects = [Msg("magical_friends.flow.effect.round", {"round": n, "rounds": state.rounds})]
+    if n == state.options.bonus_round:
+        effects.append(Msg("magical_friends.flow.effect.bonus"))
+    if n in state.options.lava_rounds:
+        effects.append(Msg("magical_friends.flow.effect.lava"))
+    if state.board.of_kind("fairy_trail"):
+        effects.append(Msg("magical_friends.flow.effect.fairy"))
+    reason = Msg("magical_friends.flow.round_start", {"effects": _join(effects)})
+    no_trail = None if state.board.of_kind("fairy_trail") else Msg("magical_friends.fairy.no_trail")
+    return Moment(
+        reason,
+        Step(StartRound(), reason),
+        (Action("start_round"), Action("fairy_roll", no_trail)),
+    )
+
+
+def _join(parts: list[Msg]) -> Msg:
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = Msg("magical_friends.flow.then", {"a": part, "b": out})
+    return out
+
+
+def fairy_entry(state: GameState) -> Entry:
+    """The table's fairy die (§5 Fairy Trail); ``subject``: the faces that send the fairy to
+    each trail space, ``((space, (face, ...)), ...)`` in face order."""
+    sides = state.board.fairy_die_sides
+    faces: dict[str, list[int]] = {}
+    for face in range(1, sides + 1):
+        faces.setdefault(state.board.fairy_space_for(face) or "-", []).append(face)
+    return Entry(
+        "magical_friends.fairy",
+        Msg("magical_friends.flow.fairy_roll"),
+        lambda roll: StartRound(fairy_roll=int(roll)),
+        subject=tuple((space, tuple(fs)) for space, fs in faces.items()),
+        minimum=1,
+        maximum=sides,
+        count=1,
+    )
+
+
+def artifacts_entry(state: GameState) -> Entry:
+    """The artifact each wizard played (§6): a tuple of numbers, one per wizard. Only the
+    table knows them (no suggestion); ``answer`` refuses what the rules refuse."""
+    numbers = [a.number for a in state.artifacts]
+    return Entry(
+        "magical_friends.artifacts",
+        Msg("magical_friends.flow.artifacts"),
+        partial(_artifacts_answer, state),
+        subject=tuple(artifacts_left(state, i) for i in range(len(state.wizards))),
+        minimum=min(numbers),
+        maximum=max(numbers),
+        count=len(state.wizards),
+    )
+
+
+def _artifacts_answer(state: GameState, played) -> PlayArtifacts:
+    from .engine import apply  # the engine imports this module
+
+    cmd = PlayArtifacts(tuple(int(n) for n in played))
+    apply(state, cmd)  # raises RuleError for an artifact used already, unknown, ...
+    return cmd
+
+
+def artifacts_left(state: GameState, i: int) -> tuple[int, ...]:
+    used = state.wizards[i].artifacts_used
+    return tuple(a.number for a in state.artifacts if a.number not in used)
+
+
+def tie_ask(state: GameState, group: tuple[int, ...]) -> Ask:
+    """Who goes next among wizards whose artifacts tie (all of them when the box's turn-order
+    rule is not transcribed: then it is no tie the app may pick)."""
+    from .rounds import tie_groups
+
+    known = state.turn_order_rule is not None
+    first = len(group) == len(next(g for g in tie_groups(state, state.played) if group[0] in g))
+    key = ("tie" if known else "order") + ("" if first else "_next")
+    value = artifact_value(state, group[0], state.played[group[0]])
+    reason = Msg(f"magical_friends.flow.{key}", {"value": value, "who": _names(state, group)})
+    options = tuple(
+        Option(OrderTie(w), Msg("magical_friends.flow.goes_first", {"wizard": wizard(state, w)}))
+        for w in group
+    )
+    return Ask(Choice(reason, options), Msg("magical_friends.flow.order_title"), tie=known)
+
+
+def highway_ask(state: GameState) -> Ask:
+    """§5 Highway to Hell: the evil creature may slay the others on the space (all or
+    nothing; with the option off, the table may name one)."""
+    p = state.pending[0]
+    targets = _and(state, p.targets)
+    options = [
+        Option(ResolveHighway(True), Msg("magical_friends.flow.highway_all", {"targets": targets})),
+        Option(ResolveHighway(False), Msg("magical_friends.flow.highway_none")),
+    ]
+    if not state.options.highway_all_or_nothing:
+        options += [Option(ResolveHighway(True, (t,)), creature(state, t)) for t in p.targets]
+    reason = Msg(
+        "magical_friends.flow.highway", {"creature": creature(state, p.creature), "space": p.space}
+    )
+    return Ask(Choice(reason, tuple(options)), Msg("magical_friends.flow.highway_title"), tie=False)
+
+
+def _and(state: GameState, cids: tuple[str, ...]) -> Msg | str:
+    if len(cids) == 1:
+        return creature(state, cids[0])
+    return Msg(
+        "magical_friends.log.and", {"a": creature(state, cids[0]), "b": _and(state, cids[1:])}
+    )
+
+
+# -- what the table may do in a turn ------------------------------------------------------
+
+
+def refusal(state: GameState, action: str) -> Msg | None:
+    """Why ``action`` cannot be done now (None: it can), from the engine's own checks."""
+    if action in MOVES:
+        return move_refusal(state, "basic" if action == "move" else action)
+    if action in ("ability", "slay", "poison"):
+        return ability_refusal(state)
+    if action == "summon":
+        if state.current_wizard is None:
+            return Msg("magical_friends.move.not_now")
+        if all(reason is not None for _, reason in summon_kinds(state)):
+            return Msg("magical_friends.summon.nothing_left")
+        return None
+    if action == "catapult":
+        return None if state.catapult_holder is not None else Msg("magical_friends.catapult.nobody")
+    return None
+
+
+def ability_refusal(state: GameState) -> Msg | None:
+    """§2: why the current wizard can use no friend's ability now (a friend whose wand cost
+    or wands the catalog does not know may be usable: the table gives the numbers)."""
+    wiz = state.current_wizard
+    if wiz is None:
+        return Msg("magical_friends.move.not_now")
+    first: Msg | None = None
+    for c in casters(state):
+        why = caster_refusal(state, c.id)
+        if why is None or why.key in UNKNOWN_KEYS:
+            return None
+        first = first or why
+    return first or Msg("magical_friends.ability.no_friend", {"wizard": wizard(state, wiz)})
+
+
+def casters(state: GameState) -> tuple[Creature, ...]:
+    """The current wizard's friends whose abilities may be used (those in the race)."""
+    wiz = state.current_wizard
+    return () if wiz is None else state.racing(wiz)
+
+
+def caster_refusal(
+    state: GameState, cid: str, wands: int | None = None, cost: int | None = None
+) -> Msg | None:
+    """Why the current wizard cannot use ``cid``'s ability with these numbers (§2)."""
+    try:
+        check_ability(state, state.current_wizard, cid, wands, cost)
+    except RuleError as exc:
+        return exc.message
+    return None
+
+
+def ability_unknowns(state: GameState, cid: str) -> tuple[str, ...]:
+    """The numbers the table must give to use ``cid``'s ability: ``"cost"`` (the friend's
+    wand cost) and ``"wands"`` (the wizard's magic power), where the catalog has none."""
+    out = []
+    if state.kind(state.creature(cid).kind).wand_cost is None:
+        out.append("cost")
+    if magic_power(state, state.creature(cid).owner).total is None:
+        out.append("wands")
+    return tuple(out)
+
+
+def move_pool(state: GameState, how: str) -> tuple[Creature, ...]:
+    """The creatures a move of kind ``how`` may move now."""
+    return movers(state, how)
+
+
+def summon_kinds(state: GameState) -> tuple[tuple[Kind, Msg | None], ...]:
+    """Every kind in catalog order, with why it cannot be summoned now (None: it can)."""
+    out = []
+    for k in state.kinds:
+        why = unavailable(state, k.id)
+        out.append((k, None if why is None else Msg(why, {"kind": dict(k.name)})))
+    return tuple(out)
+
+
+def summon_choices(state: GameState) -> tuple[str, ...]:
+    """Where the current wizard may summon, one space per place that makes a difference
+    (start spaces leading to the same place count once)."""
+    from .moves import distinct_summon_spaces
+
+    wiz = state.current_wizard
+    return () if wiz is None else distinct_summon_spaces(state, wiz)
+
+
+def slay_targets(state: GameState) -> tuple[tuple[str, str], ...]:
+    """What an ability may slay: ``("one", creature)`` for each creature in the race, then
+    ``("all", space)`` for each space with several creatures (§3, all or nothing)."""
+    one = tuple(("one", c.id) for c in state.racing())
+    spaces = tuple(
+        ("all", sid)
+        for sid in state.board.order
+        if sid != state.board.tavern and len(state.on_space(sid)) > 1
+    )
+    return one + spaces
+
+
+def poison_targets(state: GameState) -> tuple[Creature, ...]:
+    return state.racing()
+
+
+def catapult_spaces(state: GameState) -> tuple[str, ...]:
+    """Where the catapult may be put: any space on the tiles (not the start, not the tavern)."""
+    off = (state.board.tavern, *state.board.start_spaces)
+    return tuple(s for s in state.board.order if s not in off)
+
+
+def jump_spaces(state: GameState) -> tuple[str, ...]:
+    """Where an ability may put a creature directly: any space but the start spaces."""
+    return tuple(s for s in state.board.order if s not in state.board.start_spaces)
+
+
+def slain(state: GameState) -> tuple[Creature, ...]:
+    return tuple(c for c in state.creatures if c.where == SLAIN)
+
+
+@dataclass(frozen=True)
+class Banner:
+    """What the header announces (§6): the game over, before its first round, or the round;
+    lava risen this round or rising next round; the bonus round now or next, with its steps."""
+
+    over: bool
+    before: bool
+    lava_now: bool
+    lava_next: int | None
+    bonus_round: int | None
+    pity: int | None = None
+    dust: int | None = None
+
+
+def banner(state: GameState) -> Banner:
+    over = state.phase == "over"
+    coming = state.phase == "round_start"
+    nxt = state.round + 1 if coming else state.round
+    ahead = replace(state, round=nxt)
+    bonus = nxt if not over and nxt == state.options.bonus_round and nxt <= state.rounds else None
+    lava = state.options.lava_rounds
+    return Banner(
+        over=over,
+        before=state.round == 0 and not over,
+        lava_now=not over and not coming and state.round in lava,
+        lava_next=nxt if coming and nxt in lava and nxt <= state.rounds else None,
+        bonus_round=bonus,
+        pity=bonus_steps(ahead, "pity") if bonus else None,
+        dust=bonus_steps(ahead, "fairy_dust") if bonus else None,
+    )
