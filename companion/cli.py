@@ -135,7 +135,7 @@ def autoplay(args: argparse.Namespace, store) -> int:
 
     game = get_game(args.game)
     catalog = load_game_catalog(args.game, "demo")
-    policy, demo_setup = sensible_table(args.game)
+    policy, demo_setup = sensible_table(args.game, args.seed)
     try:
         setup = demo_setup(catalog, args.players)
     except ValueError as exc:

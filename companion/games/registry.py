@@ -26,11 +26,12 @@ def get_game(key: str) -> Game:
     return import_module(module).GAME
 
 
-def sensible_table(key: str):
-    """The game's sensible-table player (``autoplay.POLICY``, a
-    :class:`companion.core.game.Policy`) and its ``demo_setup(catalog, players)``."""
+def sensible_table(key: str, seed: int = 0):
+    """The game's sensible-table player (``autoplay.policy(seed)``, a
+    :class:`companion.core.game.Policy`; the seed for a player who picks at random) and its
+    ``demo_setup(catalog, players)``."""
     module = import_module(_MODULES[key] + ".autoplay")
-    return module.POLICY, module.demo_setup
+    return module.policy(seed), module.demo_setup
 
 
 def load_game_catalog(key: str, name: str = "box", user: dict | None = None):
