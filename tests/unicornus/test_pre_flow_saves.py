@@ -83,14 +83,6 @@ def test_the_resumed_moment_does_not_ask_the_pick_again_and_the_empire_follows_i
     assert session.state == resumed
 
 
-def test_other_saves_resume_untouched(store):
-    for game_id in (3, 4):
-        session = store.open_game(game_id)
-        want = EXPECTED[str(game_id)]
-        assert [tr(h.description) for h in session.history()] == want["log"]
-        assert json.loads(codec.dump(session.state, session.game.state_type)) == want["state"]
-
-
 def test_upgrade_turns_only_the_old_pick_notes_into_commands():
     def note(key, **params):
         return Note.of(Msg(key, params))
