@@ -35,7 +35,7 @@ from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.engine import Setup
 from companion.games.insurrection.state import InsurrectionState
 
-__all__ = ["GAME", "Setup"]
+__all__ = ["GAME", "Setup", "named"]
 
 
 class InsurrectionGame:
@@ -74,10 +74,10 @@ class InsurrectionGame:
         self, state: InsurrectionState, cmd: Command, after: InsurrectionState | None = None
     ) -> Msg:
         """The log line, naming cards as printed (in the reader's language), not by id."""
-        return _named(cmd.describe(), state)
+        return named(cmd.describe(), state)
 
 
-def _named(line: Msg, state: InsurrectionState) -> Msg:
+def named(line: Msg, state: InsurrectionState) -> Msg:
     """Card ids in ``line`` named, also inside a nested step ("Ann — Takes {card}…"); a
     player's name is left alone even if it happens to spell a card id."""
     return Msg(
@@ -89,7 +89,7 @@ def _named(line: Msg, state: InsurrectionState) -> Msg:
 def _card_names(value: object, state: InsurrectionState) -> object:
     """``"goblin, dragon"`` → ``{"en": "Goblin, Dragon", "ja": …}``; other values unchanged."""
     if isinstance(value, Msg):
-        return _named(value, state)
+        return named(value, state)
     if not isinstance(value, str) or not value:
         return value
     try:
