@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
+from companion.core.game import Step
 from companion.core.i18n import set_language, tr
 from companion.games.insurrection import GAME, engine
 from companion.games.insurrection.catalog import load
@@ -63,14 +64,10 @@ async def test_forced_take_back_is_one_plain_step(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert "Ben must take back Ember Imp" in text_of(screen, "#next")
+        assert "Ben takes back Ember Imp instead of placing it" in text_of(screen, "#next")
         assert "no March" in text_of(screen, "#forecast")
-        await pilot.press("space")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog)
-        assert "Ben takes back Ember Imp instead of placing it" in tr(dialog.choice.reason)
-        await pilot.press("enter")  # the first option is the take-back
+        assert not screen.moment.allows("remove") and screen.moment.allows("take")
+        await pilot.press("space")  # the one step there is
         await pilot.pause()
         state = screen.state
         assert state.phase == "hands" and state.outcome == "evil"
@@ -82,15 +79,17 @@ async def test_forced_take_back_is_one_plain_step(store):
 
 
 async def test_forced_take_back_can_wait(store):
-    """Escape or "not now" leaves the turn as it was (a correction may come first)."""
+    """The take-back waits for the advance key: resumed there, nothing is taken, and a
+    correction may come first (a cancelled one changes nothing)."""
     session = evil_at_end_of_turn(store)
     app = resume_app(store, session.id)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         before = app.screen.state
-        await pilot.press("space")
+        assert isinstance(app.screen.moment.next, Step) and app.screen.moment.next.confirm
+        await pilot.press("c")
         await pilot.pause()
-        await pilot.press("2")
+        await pilot.press("escape")
         await pilot.pause()
         assert app.screen.state == before
 
@@ -149,7 +148,7 @@ async def test_the_pass_screen_hides_the_hand_until_enter(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("space", "space")  # March, Draw
+        await pilot.press("space", "space", "space")  # March, Draw, the cards played
         await pilot.pause()
         assert isinstance(app.screen, PassTo)
         hand = engine.prefill(screen.state, screen.state.players[0])

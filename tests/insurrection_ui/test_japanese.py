@@ -81,8 +81,7 @@ async def test_hands_prompt_lists_players_with_the_japanese_comma(store):
     the hand picker lists the chosen cards the same way."""
     from companion.games.insurrection import GAME
     from companion.games.insurrection.catalog import load
-    from companion.ui.insurrection.board import all_cards_picks
-    from companion.ui.insurrection.picker import CardPicker
+    from companion.ui.insurrection.picker import CardPicker, all_cards_picks
     from tests.insurrection_ui.helpers import demo_state, play_round
 
     set_language("ja")

@@ -79,7 +79,7 @@ async def test_no_hand_key_with_a_physical_deck(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         board = app.screen
-        assert board.check_action("my_hand", ()) is False
+        assert board.check_action("act", ("look",)) is False
         await pilot.press("y")
         await pilot.pause()
         assert app.screen is board

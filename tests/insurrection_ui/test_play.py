@@ -68,7 +68,10 @@ async def test_full_round_on_the_demo_with_keys(store):
         revealed = len(state.area)
         assert revealed == state.catalog.land(state.path[0]).reveal
 
-        await pilot.press("space")  # Prepare: draw, then each player chooses in secret
+        await pilot.press("space")  # Prepare: everyone draws
+        await pilot.pause()
+        assert screen.state.phase == "choose"
+        await pilot.press("space")  # each player chooses in secret
         for player in screen.state.players:
             await pilot.pause()
             assert isinstance(app.screen, PassTo)  # the board and every hand are hidden
@@ -100,9 +103,10 @@ async def test_full_round_on_the_demo_with_keys(store):
         assert len(state.area) == revealed - 3 + 3
         assert all(len(state.hand(p).known) == 1 for p in state.players)
         assert conserved(state)
-        assert screen.session.cursor == 1 + 1 + 1 + 3  # March, Draw, Play, three takes
+        # three leaders kept, March, Draw, Play, three takes
+        assert screen.session.cursor == 3 + 1 + 1 + 1 + 3
         prompt = str(screen.query_one("#next", Static).render())
-        assert "Round 2" in prompt and "[m]" in prompt
+        assert "Round 2" in prompt and "March" in prompt
 
 
 async def test_resume_after_closing_mid_round(tmp_path):
@@ -114,7 +118,8 @@ async def test_resume_after_closing_mid_round(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("space")  # March
-        await pilot.press("space")  # Draw + a hidden choice per player
+        await pilot.press("space")  # Draw
+        await pilot.press("space")  # a hidden choice per player
         for _ in range(3):
             await pilot.pause()
             await pilot.press("enter")  # pass the keyboard
@@ -165,12 +170,13 @@ async def test_bad_input_keeps_the_game_as_it_was(store):
         await pilot.press("a", "enter", "g", "enter")  # from the play area to the graveyard
         await pilot.pause()
         assert screen.state == start and screen.session.cursor == steps
-        assert any("ghoul" in str(n.message) for n in app._notifications)
+        assert any("Pale Ghoul" in str(n.message) for n in app._notifications)
 
         await pilot.press("space")  # March
         await pilot.pause()
         marched = screen.state
-        await pilot.press("space")  # Draw, then cancel the first picker
+        await pilot.press("space")  # Draw
+        await pilot.press("space")  # the cards played: cancel the first pass screen
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()

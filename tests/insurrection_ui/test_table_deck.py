@@ -15,6 +15,7 @@ from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import Draw, March, Play, Take
 from companion.store import Store
 from companion.ui.app import Start, create_app
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection.board import InsurrectionScreen
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.scoring_screen import ScoringScreen
@@ -60,9 +61,9 @@ def table_game(store, seed: int = 3) -> int:
     return session.id
 
 
-async def test_leaders_kept_secret_with_one_key_each(store):
-    """§2 step 3 with the table's deck: each player's leader can stay secret (one key each);
-    the game starts without anyone's leader being named."""
+async def test_leaders_kept_secret_unless_entered(store):
+    """§2 step 3 with the table's deck: the leaders stay secret (no key to press); a player
+    may still enter theirs (k) to have the hand pre-filled at the end."""
     app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -71,13 +72,19 @@ async def test_leaders_kept_secret_with_one_key_each(store):
         app.screen.query_one("#deck-table", RadioButton).value = True
         await pilot.press("ctrl+s")
         await pilot.pause()
-        for _ in PLAYERS:
-            assert isinstance(app.screen, CardPicker)
-            await pilot.press("enter")  # the first choice: keep it secret
-            await pilot.pause()
-        state = app.screen.state
-        assert isinstance(app.screen, InsurrectionScreen) and not state.virtual
+        board = app.screen
+        state = board.state
+        assert isinstance(board, InsurrectionScreen) and not state.virtual
         assert all(not state.hand(p).known for p in PLAYERS)
+        await pilot.press("k")  # Ann enters her leader
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        await pilot.press("enter")  # the first leader listed
+        await pilot.pause()
+        assert app.screen is board
+        leader = dialog.choice.options[0].value
+        assert board.state.hand("Ann").known == (leader,)
 
 
 async def test_hands_at_the_end_are_prefilled_and_accepted_with_one_key(store):

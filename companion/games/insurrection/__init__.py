@@ -2,7 +2,10 @@
 
 Public API for the screens:
 
-- ``GAME`` — the game object (key ``"insurrection"``): ``apply(state, cmd)``, ``summary(state)``.
+- ``GAME`` — the game (key ``"insurrection"``), the protocol of ``companion.core.game``:
+  ``new_game(Setup, catalog, seed)``, ``apply``, ``describe``, ``summary``, ``moment`` and
+  ``outcome`` (``flow``: what the table faces next, the one place that decides).
+- Autoplay (``autoplay``): ``POLICY``, ``demo_setup(catalog, players)``.
 - Catalog (``catalog``): ``load("box"|"demo", user=None)``, ``load_file(path)``,
   ``InsurrectionCatalog`` (``persons``, ``leaders``, ``lands``, ``card(id)``, ``land(id)``).
 - Setup (``engine``): ``new_game(catalog, players, path=None, seed=None, virtual=False,
@@ -25,14 +28,41 @@ Public API for the screens:
 from __future__ import annotations
 
 from companion.core.commands import Command
+from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
-from companion.games.insurrection import engine
+from companion.games.insurrection import engine, flow
+from companion.games.insurrection.catalog import InsurrectionCatalog
+from companion.games.insurrection.engine import Setup
 from companion.games.insurrection.state import InsurrectionState
+
+__all__ = ["GAME", "Setup", "named"]
 
 
 class InsurrectionGame:
     key = "insurrection"
     state_type = InsurrectionState
+
+    def new_game(
+        self, setup: Setup, catalog: InsurrectionCatalog, seed: int | None
+    ) -> InsurrectionState:
+        return engine.new_game(
+            catalog,
+            setup.players,
+            path=setup.path,
+            seed=seed,
+            virtual=setup.virtual,
+            first_game=setup.first_game,
+            options=setup.options,
+        )
+
+    def moment(self, state: InsurrectionState) -> Moment:
+        return flow.moment(state)
+
+    def outcome(self, state: InsurrectionState) -> Outcome | None:
+        return flow.outcome(state)
+
+    def upgrade(self, cmd: Command) -> Command:
+        return cmd  # no command has changed shape
 
     def apply(self, state: InsurrectionState, cmd: Command) -> InsurrectionState:
         return engine.apply(state, cmd)
@@ -44,10 +74,10 @@ class InsurrectionGame:
         self, state: InsurrectionState, cmd: Command, after: InsurrectionState | None = None
     ) -> Msg:
         """The log line, naming cards as printed (in the reader's language), not by id."""
-        return _named(cmd.describe(), state)
+        return named(cmd.describe(), state)
 
 
-def _named(line: Msg, state: InsurrectionState) -> Msg:
+def named(line: Msg, state: InsurrectionState) -> Msg:
     """Card ids in ``line`` named, also inside a nested step ("Ann — Takes {card}…"); a
     player's name is left alone even if it happens to spell a card id."""
     return Msg(
@@ -59,7 +89,7 @@ def _named(line: Msg, state: InsurrectionState) -> Msg:
 def _card_names(value: object, state: InsurrectionState) -> object:
     """``"goblin, dragon"`` → ``{"en": "Goblin, Dragon", "ja": …}``; other values unchanged."""
     if isinstance(value, Msg):
-        return _named(value, state)
+        return named(value, state)
     if not isinstance(value, str) or not value:
         return value
     try:

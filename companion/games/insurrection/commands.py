@@ -161,6 +161,18 @@ class ResolveEffect(Command):
         )
 
 
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class SetValues(Command):
+    """§1: catalog values the score needs, as the table read them off the cards (each a path
+    and the text typed, e.g. ``("persons[id=dragon].scoring[0].evil", "9")``)."""
+
+    values: tuple[tuple[str, str], ...]
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.SetValues", count=len(self.values))
+
+
 # Corrections: set any tracked value by hand --------------------------------------------
 
 Zone = str  # "deck", "area", "graveyard" or "hand:<player>"

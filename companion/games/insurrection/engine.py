@@ -8,7 +8,7 @@ The corruption check runs after each March reveal (Evil wins at once) and after 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from companion.core.catalog import unknowns
 from companion.core.commands import Command
@@ -29,6 +29,7 @@ from companion.games.insurrection.commands import (
     Remove,
     ResolveEffect,
     Scout,
+    SetValues,
     Take,
     UseLand,
 )
@@ -48,6 +49,7 @@ from companion.games.insurrection.state import (
     Options,
     Turn,
 )
+from companion.games.insurrection.values import parse_value, with_catalog_value
 
 # Catalog fields a tracked game cannot run without (scoring values are asked for at the end).
 _PLAY_FIELDS = ("copies", "corruption", "initiative", "remove", "scout", "reveal")
@@ -55,6 +57,19 @@ _PLAY_FIELDS = ("copies", "corruption", "initiative", "remove", "scout", "reveal
 
 def play_unknowns(cat: InsurrectionCatalog) -> list[str]:
     return [p for p in unknowns(cat) if p.rsplit(".", 1)[-1] in _PLAY_FIELDS]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the table decides before the game (§2): players in seat order from the first
+    player, the 4 middle lands (None: drawn by the app), the app's deck or the table's, a
+    first game (basic lands only), the rule options."""
+
+    players: tuple[str, ...]
+    path: tuple[str, ...] | None = None
+    virtual: bool = False
+    first_game: bool = True
+    options: Options | None = None
 
 
 def new_game(
@@ -582,7 +597,29 @@ def _correct_outcome(state: InsurrectionState, cmd: CorrectOutcome) -> Insurrect
     return replace(state, outcome=cmd.outcome, evil_won=cmd.outcome == "evil")
 
 
+def _set_values(state: InsurrectionState, cmd: SetValues) -> InsurrectionState:
+    cat = state.catalog
+    for path, raw in cmd.values:
+        cat = with_catalog_value(cat, path, parse_value(path, raw))
+    return replace(state, catalog=cat)
+
+
+PROGRESS_PHASES = ("march", "prepare", "choose", "turns", "hands")  # what a correction may set
+
+
+def progress_now(state: InsurrectionState) -> CorrectProgress:
+    """The progress as it stands, as a correction would set it (the form's starting values)."""
+    phase = state.phase if state.phase in PROGRESS_PHASES else "march"
+    return CorrectProgress(state.round, state.token, phase, state.turn, state.evil_won)  # type: ignore[arg-type]
+
+
+def is_over(state: InsurrectionState) -> bool:
+    """Evil or Good has won: the hands, effects and scores remain (§4)."""
+    return state.phase in ("hands", "effects", "over")
+
+
 _HANDLERS = {
+    SetValues: _set_values,
     KeepLeader: _keep_leader,
     March: _march,
     Draw: _draw,

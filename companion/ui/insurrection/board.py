@@ -1,118 +1,54 @@
 """The screen a group keeps open while playing Insurrection (spec §3, §4, §7).
 
-One key per step of the round, in the order the table plays it; ``space`` always does the next
-step the prompt line names. Every change is a command on the step log (undo: ctrl+z).
+A :class:`~companion.ui.table.TableScreen`: the engine's flow (``games/insurrection/flow.py``)
+says what comes next and which of a turn's actions are allowed; this screen draws the board
+and shows the forms and the secret "pass the keyboard" screens each entry needs. ``n`` (or
+``space``) does what the prompt line says; every change is a step of the log (undo: ctrl+z).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from companion.core.errors import CompanionError
+from companion.core.game import Entry, Outcome, Step
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.plan import Choice, Option
-from companion.games.insurrection import engine
-from companion.games.insurrection.catalog import (
-    Exchange,
-    InsurrectionCatalog,
-    TakeFaceUp,
-    load,
-)
-from companion.games.insurrection.commands import (
-    CorrectCount,
-    CorrectMove,
-    CorrectOutcome,
-    CorrectProgress,
-    Draw,
-    EnterHand,
-    March,
-    Play,
-    Remove,
-    ResolveEffect,
-    Scout,
-    Take,
-    UseLand,
-)
-from companion.games.insurrection.scoring import apply_effect, name_msg
-from companion.games.insurrection.state import InsurrectionState
+from companion.games.insurrection import engine, flow, named
+from companion.games.insurrection.commands import SetValues
+from companion.games.insurrection.values import parse_value
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
-from companion.ui.game_screen import GameScreen
 from companion.ui.insurrection import views
-from companion.ui.insurrection.cards import label, land_name, listed, name
-from companion.ui.insurrection.picker import CardPicker, Pick
-from companion.ui.insurrection.secret import PassTo, ShowHand
+from companion.ui.insurrection.cards import label
+from companion.ui.insurrection.catalog_values import GAME_KEY, form_field, with_value
+from companion.ui.insurrection.corrections import Corrections
+from companion.ui.insurrection.picker import CardPicker, card_pick, cards_picker
+from companion.ui.insurrection.secret import Chain, ShowHand
+from companion.ui.table import TableScreen
 from companion.ui.widgets.game_log import GameLog
 
-NOT_USED = "__not_used__"
-TAKE_BACK = "__take_back__"
 
-# The phases each key works in (others hide it from the footer).
-_KEY_PHASES = {
-    "march": ("setup", "march"),
-    "prepare": ("prepare", "choose"),
-    "land": ("turns",),
-    "remove": ("turns",),
-    "scout": ("turns",),
-    "take": ("turns",),
-    "hands": ("hands", "effects", "over"),
-    "effect": ("effects",),
-    "scores": ("over",),
-    # with the virtual deck only the app knows the hands; at the end they are on the table
-    "my_hand": ("setup", "march", "prepare", "choose", "turns"),
-}
-
-
-def all_cards_picks(cat: InsurrectionCatalog) -> list[Pick]:
-    """Every card of the catalog, any number of each (hands at the end, the quick score)."""
-    return [
-        Pick(c.id, label(cat, c.id), search=" ".join(c.name.values()))
-        for c in (*cat.persons, *cat.leaders)
-    ]
-
-
-def unseen_picks(state: InsurrectionState, taken: list[str] = ()) -> list[Pick]:  # type: ignore[assignment]
-    """Cards the table has not seen yet, with how many copies are left (for reveals)."""
-    cat = state.catalog
-    comp = state.deck_composition()
-    return [
-        Pick(
-            p.id,
-            label(cat, p.id),
-            search=" ".join(p.name.values()),
-            available=comp.get(p.id, 0) - list(taken).count(p.id),
-        )
-        for p in cat.persons
-        if comp.get(p.id, 0) - list(taken).count(p.id) > 0
-    ]
-
-
-class InsurrectionScreen(GameScreen):
+class InsurrectionScreen(Corrections, TableScreen):
     CSS_PATH = "board.tcss"
     BINDINGS = [
-        Binding("space", "next", "insurrection_ui.key.next"),
-        Binding("m", "march", "insurrection_ui.key.march"),
-        Binding("p", "prepare", "insurrection_ui.key.prepare"),
-        Binding("l", "land", "insurrection_ui.key.land"),
-        Binding("r", "remove", "insurrection_ui.key.remove"),
-        Binding("s", "scout", "insurrection_ui.key.scout"),
-        Binding("t", "take", "insurrection_ui.key.take"),
-        Binding("h", "hands", "insurrection_ui.key.hands"),
-        Binding("e", "effect", "insurrection_ui.key.effect"),
-        Binding("f", "scores", "insurrection_ui.key.scores"),
-        Binding("c", "correct", "insurrection_ui.key.correct"),
-        Binding("y", "my_hand", "insurrection_ui.key.my_hand"),
+        Binding("space", "advance", show=False),
+        Binding("k", "act('leader')", "insurrection_ui.key.leader"),
+        Binding("l", "act('land')", "insurrection_ui.key.land"),
+        Binding("r", "act('remove')", "insurrection_ui.key.remove"),
+        Binding("s", "act('scout')", "insurrection_ui.key.scout"),
+        Binding("t", "act('take')", "insurrection_ui.key.take"),
+        Binding("h", "act('hands')", "insurrection_ui.key.hands"),
+        Binding("f", "act('scores')", "insurrection_ui.key.scores"),
+        Binding("c", "act('correct')", "insurrection_ui.key.correct"),
+        Binding("y", "act('look')", "insurrection_ui.key.my_hand"),
     ]
-
-    def __init__(self, session: Any, **kwargs) -> None:
-        super().__init__(session, **kwargs)
-        self._scores_shown_at: int | None = None
 
     # layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -139,17 +75,23 @@ class InsurrectionScreen(GameScreen):
         # the default title already names the game: "インサレクション … — インサレクション" read twice
         game = tr("insurrection_ui.title")
         self.sub_title = "" if game in self.title else game
-        self.query_one("#area").border_title = tr("insurrection_ui.area.title")
-        self.query_one("#turns").border_title = tr("insurrection_ui.turns.title")
-        self.query_one("#hands").border_title = tr("insurrection_ui.hand.title")
-        self.query_one("#deck").border_title = tr("insurrection_ui.deck.title")
+        for part, key in (
+            ("area", "area"),
+            ("turns", "turns"),
+            ("hands", "hand"),
+            ("deck", "deck"),
+        ):
+            self.query_one(f"#{part}").border_title = tr(f"insurrection_ui.{key}.title")
         super().on_mount()
+        nxt = self.moment.next
+        if not self.session.history() and isinstance(nxt, Entry) and nxt.kind in flow.SERIES:
+            self.call_after_refresh(self.action_advance)  # a new game: the leaders, in secret
 
     @property
     def catalog_label(self) -> str:
-        if self.session.catalog_name == "demo":
-            return tr("insurrection_ui.catalog.demo")
-        return tr("insurrection_ui.catalog.box")
+        return tr(
+            f"insurrection_ui.catalog.{'demo' if self.session.catalog_name == 'demo' else 'box'}"
+        )
 
     def refresh_view(self) -> None:
         state = self.state
@@ -165,759 +107,262 @@ class InsurrectionScreen(GameScreen):
         self.query_one("#deck", Static).update(views.deck_panel(state))
         self.query_one("#turns", Static).update(views.turns_panel(state))
         self.query_one("#hands", Static).update(views.hands_panel(state))
-        self.query_one("#next", Static).update(Text(tr(self.prompt())))  # "[m]" is not markup
-        self.refresh_bindings()
+        self.query_one("#next", Static).update(Text(tr(self.moment.prompt)))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phases = _KEY_PHASES.get(action)
-        if phases is None:
-            return True
-        if self.state.phase not in phases:
+    def explain(self, error: CompanionError) -> Msg:
+        return named(error.message, self.state)  # cards by the names printed on them
+
+    # stepping ---------------------------------------------------------------------------
+    def do(self, *commands) -> bool:
+        """After a step: the next of a series (hands, effects, leaders) opens at once, and the
+        scores show when the game has just ended."""
+        before = self.moment.next
+        if not super().do(*commands):
             return False
-        if action == "land":
-            return self._land_has_effect()
-        if action == "my_hand":
-            return self.state.virtual
-        turn = self.state.current
-        if action == "remove" and turn is not None:
-            return bool(self.state.catalog.card(turn.card).remove) and not turn.removed
-        if action == "scout" and turn is not None:
-            return bool(self.state.catalog.card(turn.card).scout) and not turn.scouted
+        nxt = self.moment.next
+        if isinstance(before, Entry) and before.kind in flow.SERIES:
+            if isinstance(nxt, Entry) and nxt.kind in flow.SERIES:
+                self.call_after_refresh(self.enter, nxt)
+        if self.moment.outcome is not None and not isinstance(before, Outcome):
+            self.call_after_refresh(self.perform_scores)
         return True
 
-    def _land_has_effect(self) -> bool:
-        state = self.state
-        if state.land_id is None:
-            return False
-        land = state.catalog.land(state.land_id)
-        return land.kind == "advanced" or land.effect is not None
+    def action_advance(self) -> None:
+        if not self.busy and self.moment.outcome is not None:
+            self.perform_scores()  # the outcome: the score sheet says it
+        else:
+            super().action_advance()
 
-    # the prompt line: what comes next ---------------------------------------------------
-    def prompt(self) -> Msg:
-        state = self.state
-        cat = state.catalog
-        phase = state.phase
-        if phase in ("setup", "march"):
-            nxt = state.path[state.token + 1]
-            reveal = min(cat.land(nxt).reveal or 0, state.deck_count)
-            return msg(
-                "insurrection_ui.next.march",
-                round=state.round + 1,
-                land=land_name(cat, nxt),
-                count=reveal,
-            )
-        if phase == "prepare":
-            return msg("insurrection_ui.next.prepare")
-        if phase == "choose":
-            return msg("insurrection_ui.next.choose")
-        if phase == "turns":
-            turn = state.current
-            assert turn is not None
-            card = cat.card(turn.card)
-            parts = []
-            if self._land_has_effect() and not (turn.land_used or turn.removed or turn.scouted):
-                parts.append(tr("insurrection_ui.next.land"))
-            if card.remove and not turn.removed:
-                parts.append(tr("insurrection_ui.next.remove"))
-            if card.scout and not turn.scouted:
-                parts.append(tr("insurrection_ui.next.scout"))
-            if engine.allowed_takes(state)[1]:
-                parts.append(
-                    tr(
-                        msg(
-                            "insurrection_ui.next.take_back",
-                            player=turn.player,
-                            card=name(cat, turn.card),
-                        )
-                    )
-                )
-            else:
-                parts.append(tr("insurrection_ui.next.take"))
-            return msg(
-                "insurrection_ui.next.turn",
-                player=turn.player,
-                card=name(cat, turn.card),
-                initiative=card.initiative if card.initiative is not None else "?",
-                steps=" · ".join(parts),
-            )
-        if phase == "hands":
-            left = [p for p in state.players if p not in state.final_hands]
-            return msg(
-                "insurrection_ui.next.hands",
-                outcome=Msg(f"insurrection.outcome.{state.outcome}"),
-                players=listed(left),
-            )
-        if phase == "effects":
-            due = engine.next_effect(state)
-            if due is not None:
-                return msg("insurrection_ui.next.effect", player=due[0], card=name(cat, due[1]))
-        return msg(
-            "insurrection_ui.next.over", outcome=Msg(f"insurrection.outcome.{state.outcome}")
-        )
+    def advance_free(self) -> None:
+        self.action_act("take")  # a turn: take a card and end it
 
-    def action_next(self) -> None:
-        phase = self.state.phase
-        step: dict[str, Callable[[], None]] = {
-            "setup": self.action_march,
-            "march": self.action_march,
-            "prepare": self.action_prepare,
-            "choose": self.action_prepare,
-            "turns": self.action_take,
-            "hands": self.action_hands,
-            "effects": self.action_effect,
-            "over": self.action_scores,
-        }
-        step[phase]()
+    def _action(self, name: str) -> None:
+        what = flow.action(self.state, name)
+        if isinstance(what, Step):
+            self.do(what.command)
+        else:
+            self.enter(what)
 
-    # round: March and Prepare -------------------------------------------------------------
-    def action_march(self) -> None:
-        state = self.state
-        if state.phase not in ("setup", "march"):
-            return
-        land = state.catalog.land(state.path[state.token + 1])
-        count = min(land.reveal or 0, state.deck_count)
-        if state.virtual:  # the app turns them up; named so the log says which
-            self.do(March(cards=tuple(state.deck[:count])))
-            return
-        if count == 0:
-            self.do(March(cards=()))
-            return
+    def perform_leader(self) -> None:
+        self._action("leader")
 
-        def done(cards: tuple[str, ...] | None) -> None:
-            if cards is not None:
-                self.do(March(cards=cards))
+    def perform_land(self) -> None:
+        self._action("land")
 
-        self.app.push_screen(
-            CardPicker(
-                msg(
-                    "insurrection_ui.pick.reveal",
-                    count=count,
-                    land=land_name(state.catalog, land.id),
-                ),
-                unseen_picks(state),
-                count=count,
-                intro=Msg("insurrection_ui.pick.reveal_intro"),
-            ),
-            done,
-        )
+    def perform_remove(self) -> None:
+        self._action("remove")
 
-    def action_prepare(self) -> None:
-        if self.state.phase == "prepare":
-            if not self.do(Draw()):
-                return
-        if self.state.phase == "choose":
-            self._ask_played([], list(self.state.players))
+    def perform_scout(self) -> None:
+        self._action("scout")
 
-    def _play_picks(self, player: str, taken: list[str]) -> list[Pick]:
-        """What ``player`` may have revealed: cards in hand the app knows of, unseen persons
-        (a physical deck), and a leader not yet seen."""
-        state = self.state
-        cat = state.catalog
-        hand = state.hand(player)
-        picks: list[Pick] = []
-        known = list(hand.known) + (list(hand.secret) if state.virtual else [])
-        seen_ids = set()
-        for cid in dict.fromkeys(known):
-            picks.append(
-                Pick(
-                    cid,
-                    label(cat, cid),
-                    search=" ".join(cat.card(cid).name.values()),
-                    available=known.count(cid),
-                    note=tr("insurrection_ui.pick.in_hand"),
-                )
-            )
-            seen_ids.add(cid)
-        if state.virtual:
-            return picks
-        if hand.hidden > 0:
-            picks += [p for p in unseen_picks(state, taken) if p.id not in seen_ids]
-        own_leader = any(cat.is_leader(c) for c in hand.known)
-        if not own_leader:
-            elsewhere = {c for h in state.hands for c in h.known} | set(state.area)
-            elsewhere |= set(state.graveyard) | set(taken)
-            picks += [
-                Pick(c.id, label(cat, c.id), search=" ".join(c.name.values()))
-                for c in cat.leaders
-                if c.id not in elsewhere
-            ]
-        return picks
+    def perform_take(self) -> None:
+        self._action("take")
 
-    def _ask_played(self, cards: list[str], left: list[str]) -> None:
-        """One picker per player, in seat order; all at once into one Play step."""
-        if not left:
-            if self.do(Play(cards=tuple(cards))) and self.state.virtual:
-                self.notify(
-                    tr("insurrection_ui.secret.revealed"),
-                    title=tr("insurrection_ui.secret.reveal_title"),
-                )
-            return
-        player = left[0]
+    # the entries' screens -----------------------------------------------------------------
+    def entry_screen(self, entry: Entry) -> Screen:
+        build = {
+            "insurrection.cards": self._cards,
+            "insurrection.hand": self._cards,
+            "insurrection.leader": self._leader,
+            "insurrection.play": self._play,
+            "insurrection.scout": self._scout,
+            "insurrection.land": self._land,
+            "insurrection.effect": self._effect,
+            "insurrection.values": self._values,
+        }.get(entry.kind)
+        return build(entry.subject) if build else super().entry_screen(entry)
 
-        def done(picked: tuple[str, ...] | None) -> None:
-            if picked:
-                self._ask_played([*cards, picked[0]], left[1:])
+    def _cards(self, cards: flow.Cards) -> Screen:
+        return Chain(lambda c: c.ask(self._picker(cards), c.done))
 
-        def pick() -> None:
-            self.app.push_screen(
-                CardPicker(
-                    msg(
-                        "insurrection_ui.pick.chosen" if virtual else "insurrection_ui.pick.played",
-                        player=player,
-                    ),
-                    self._play_picks(player, cards),
-                    count=1,
-                    intro=Msg(
-                        "insurrection_ui.pick.chosen_intro"
-                        if virtual
-                        else "insurrection_ui.pick.played_intro"
-                    ),
-                ),
-                done,
-            )
+    def _picker(self, cards: flow.Cards) -> CardPicker:
+        return cards_picker(self.state.catalog, cards, lambda m: named(m, self.state))
 
-        virtual = self.state.virtual
-        if not virtual:
-            pick()
-            return
-        # §3.2: everyone chooses in secret; only the app knows the hands, so each player
-        # takes the keyboard in turn behind a screen that hides the board.
-        body = (
-            msg("insurrection_ui.secret.choose_next", player=player, done=len(cards))
-            if cards
-            else msg("insurrection_ui.secret.choose", player=player)
-        )
-        self.app.push_screen(
-            PassTo(msg("insurrection_ui.secret.pass", player=player), body),
-            lambda ready: ready and pick(),
-        )
+    def _leader(self, pick: flow.LeaderPick) -> Screen:
+        """§2 step 3: the leaders offered, each with what it brings; in secret with the app's
+        deck (only the app knows what was dealt)."""
+        from companion.ui.insurrection.new_game import leader_option
 
-    # "show me my hand" (virtual deck) -----------------------------------------------------
-    def action_my_hand(self) -> None:
-        """Whose hand; pass the keyboard to that player; the hand; hidden again (§3.2: the
-        hands are secret, and with the app's deck the app alone holds them)."""
-        if not self.check_action("my_hand", ()):
-            return
-        players = self.state.players
+        cat, player = self.state.catalog, pick.player
         choice = Choice(
-            Msg("insurrection_ui.secret.whose"),
-            tuple(Option(p, Msg("insurrection.name", {"en": p, "ja": p})) for p in players),
+            msg("insurrection_ui.new.leader_reason", player=player),
+            tuple(Option(c, leader_option(cat, c)) for c in pick.offers),
         )
+        dialog = ChoiceDialog(choice, msg("insurrection_ui.new.leader_title", player=player))
+        if not pick.secret:
+            return Chain(lambda c: c.ask(dialog, c.done))
+        body = msg("insurrection_ui.secret.leader", player=player)
+        return Chain(lambda c: c.secretly(player, body, lambda: c.ask(dialog, c.done)))
 
-        def show(player: str) -> None:
-            state = self.state
-            self.app.push_screen(
-                ShowHand(player, state.catalog, engine.prefill(state, player)),
-                lambda _: self.notify(tr("insurrection_ui.secret.hand_hidden")),
-            )
+    def _play(self, played: flow.Played) -> Screen:
+        """§3.2: one pick per player in seat order; with the app's deck each behind a screen
+        that hides the board, the player at the keyboard seeing only their own hand."""
 
-        def chosen(player: str | None) -> None:
-            if player is None:
+        def pick(chain: Chain, taken: tuple[str, ...]) -> None:
+            if len(taken) == len(played.players):
+                if played.secret:
+                    self.notify(
+                        tr("insurrection_ui.secret.revealed"),
+                        title=tr("insurrection_ui.secret.reveal_title"),
+                    )
+                chain.done(taken)
                 return
-            self.app.push_screen(
-                PassTo(
-                    msg("insurrection_ui.secret.pass", player=player),
-                    msg("insurrection_ui.secret.hand", player=player),
-                ),
-                lambda ready: ready and show(player),
+            player = played.players[len(taken)]
+            picker = self._picker(played.cards(player, taken))
+            ask = lambda: chain.ask(picker, lambda c: pick(chain, (*taken, c[0])))  # noqa: E731
+            if not played.secret:
+                ask()
+                return
+            body = (
+                msg("insurrection_ui.secret.choose_next", player=player, done=len(taken))
+                if taken
+                else msg("insurrection_ui.secret.choose", player=player)
             )
+            chain.secretly(player, body, ask)
 
-        self.app.push_screen(ChoiceDialog(choice, Msg("insurrection_ui.secret.hand_key")), chosen)
+        return Chain(lambda c: pick(c, ()))
 
-    # a turn --------------------------------------------------------------------------------
-    def action_land(self) -> None:
-        if not self.check_action("land", ()):
-            return
-        land = self.state.catalog.land(self.state.land_id or "")
-        effect = land.effect.get("en", "") if land.effect else ""
-
-        def done(values: dict | None) -> None:
-            if values is not None:
-                self.do(UseLand(note=values["note"] or "", player=self._player()))
-
-        self.app.push_screen(
-            FormDialog(
-                msg("insurrection_ui.land.title", land=land_name(self.state.catalog, land.id)),
-                [
-                    FormField(
-                        "note",
-                        Msg("insurrection_ui.land.note"),
-                        kind="text",
-                        optional=True,
-                    )
-                ],
-                intro=msg("insurrection_ui.land.effect", effect=tr_name(land.effect, effect)),
-            ),
-            done,
-        )
-
-    def _player(self) -> str | None:
-        """Whose turn it is (the steps of a turn name the player, for the log)."""
-        turn = self.state.current
-        return turn.player if turn is not None else None
-
-    def _trial(self, cmd: Any) -> str | None:
-        """Why the engine would refuse ``cmd`` now (None: it would be accepted)."""
-        try:
-            engine.apply(self.state, cmd)
-        except CompanionError as exc:
-            return str(exc)
-        return None
-
-    def action_remove(self) -> None:
-        if not self.check_action("remove", ()):
-            return
-        state = self.state
-        cat = state.catalog
-        if not state.area:
-            self.notify(tr("insurrection_ui.area.empty"), severity="warning")
-            return
-        picks = [
-            Pick(
-                cid,
-                label(cat, cid),
-                search=" ".join(cat.card(cid).name.values()),
-                note=tr(
-                    msg(
-                        "insurrection_ui.pick.tally_after",
-                        tally=state.tally - (cat.card(cid).corruption or 0),
-                    )
-                ),
-                refused=self._trial(Remove(target=cid, player=self._player())),
-            )
-            for cid in dict.fromkeys(state.area)
-        ]
-
-        def done(picked: tuple[str, ...] | None) -> None:
-            if picked:
-                self.do(Remove(target=picked[0], player=self._player()))
-
-        self.app.push_screen(CardPicker(Msg("insurrection_ui.pick.remove"), picks, count=1), done)
-
-    def action_scout(self) -> None:
-        if not self.check_action("scout", ()):
-            return
-        state = self.state
-        player = self._player()
-        if state.deck_count <= 0:
-            self.notify(tr("insurrection_ui.deck.empty"), severity="warning")
-            return
-        if state.virtual:  # §3.3: the look at the top card is secret: pass the laptop
-            cat = state.catalog
-            top = state.deck[0]
-            self.app.push_screen(
-                PassTo(
-                    msg("insurrection_ui.secret.pass", player=player),
-                    msg("insurrection_ui.secret.scout", player=player),
-                ),
-                lambda ready: ready and self._ask_scout(player, label(cat, top)),
-            )
-            return
-        self._ask_scout(player, None)
-
-    def _ask_scout(self, player: str | None, seen: str | None) -> None:
-        """Bottom or face up; ``seen``: the top card, shown to the scouting player alone."""
+    def _scout(self, scouting: flow.Scouting) -> Screen:
+        """§3.3 Scout: bottom or face up; the app's top card is shown to the scout alone."""
+        player, top = scouting.player, scouting.top
         reason = Msg("insurrection_ui.scout.reason")
-        if seen is not None:
-            reason = msg("insurrection_ui.scout.seen", player=player, card=seen)
-        choice = Choice(
+        if top is not None:
+            reason = msg(
+                "insurrection_ui.scout.seen", player=player, card=label(self.state.catalog, top)
+            )
+        where = Choice(
             reason,
             (
-                Option("bottom", Msg("insurrection_ui.scout.bottom")),
-                Option("face_up", Msg("insurrection_ui.scout.face_up")),
+                Option(flow.BOTTOM, Msg("insurrection_ui.scout.bottom")),
+                Option(top or "face_up", Msg("insurrection_ui.scout.face_up")),
             ),
         )
+        dialog = ChoiceDialog(where, Msg("insurrection_ui.scout.title"))
 
-        def chosen(where: str | None) -> None:
-            if where == "bottom":
-                self.do(Scout(face_up=False, player=player))
-            elif where == "face_up":
-                if self.state.virtual:
-                    self.do(Scout(face_up=True, card=self.state.deck[0], player=player))
-                    return
-                self.app.push_screen(
-                    CardPicker(
-                        Msg("insurrection_ui.pick.scouted"), unseen_picks(self.state), count=1
-                    ),
-                    lambda picked: (
-                        picked and self.do(Scout(face_up=True, card=picked[0], player=player))
-                    ),
-                )
-
-        self.app.push_screen(ChoiceDialog(choice, Msg("insurrection_ui.scout.title")), chosen)
-
-    def action_take(self) -> None:
-        state = self.state
-        if state.phase != "turns":
-            return
-        turn = state.current
-        assert turn is not None
-        cat = state.catalog
-        takes, back = engine.allowed_takes(state)
-        player = turn.player
-        if back or not state.area:
-            # §3: after an Evil win, taking back is the only way to keep 10 marks face up;
-            # or there is nothing face up to take. One step, said plainly; Enter does it.
-            if back:
-                reason = msg(
-                    "insurrection_ui.take.forced_back",
-                    player=player,
-                    card=name(cat, turn.card),
-                    tally=state.tally,
-                )
-                step = msg("insurrection_ui.take.back_do", card=name(cat, turn.card))
-                cmd = Take(back=True, player=player)
+        def chosen(chain: Chain, value: str) -> None:
+            if value == "face_up" and scouting.face_up is not None:  # which card the table shows
+                chain.ask(self._picker(scouting.face_up), lambda c: chain.done(c[0]))
             else:
-                reason = msg("insurrection_ui.take.nothing", card=name(cat, turn.card))
-                step = msg("insurrection_ui.take.nothing_do", card=name(cat, turn.card))
-                cmd = Take(card=None, player=player)
-            choice = Choice(
-                reason, (Option("do", step), Option("wait", Msg("insurrection_ui.take.not_now")))
-            )
-            self.app.push_screen(
-                ChoiceDialog(choice, msg("insurrection_ui.pick.take", player=player)),
-                lambda v: v == "do" and self.do(cmd),
-            )
-            return
-        options = engine.end_turn_options(state)
-        picks = [
-            Pick(
-                cid,
-                label(cat, cid),
-                search=" ".join(cat.card(cid).name.values()),
-                note=tr(msg("insurrection_ui.pick.tally_after", tally=options[cid])),
-                refused=None
-                if cid in takes
-                else tr(msg("insurrection_ui.take.refused", tally=options[cid])),
-            )
-            for cid in dict.fromkeys(state.area)
-        ]
-        if state.evil_won and not state.options.take_back_only_if_forced:
-            picks.append(Pick(TAKE_BACK, tr("insurrection_ui.take.back_label")))
+                chain.done(value)
 
-        def done(picked: tuple[str, ...] | None) -> None:
-            if not picked:
-                return
-            if picked[0] == TAKE_BACK:
-                self.do(Take(back=True, player=player))
-            else:
-                self.do(Take(card=picked[0], player=player))
-
-        intro = msg("insurrection_ui.take.intro", card=name(cat, turn.card))
-        self.app.push_screen(
-            CardPicker(
-                msg("insurrection_ui.pick.take", player=turn.player), picks, count=1, intro=intro
-            ),
-            done,
+        if top is None:
+            return Chain(lambda c: c.ask(dialog, lambda v: chosen(c, v)))
+        body = msg("insurrection_ui.secret.scout", player=player)
+        return Chain(
+            lambda c: c.secretly(player, body, lambda: c.ask(dialog, lambda v: chosen(c, v)))
         )
 
-    # end of game ----------------------------------------------------------------------
-    def action_hands(self) -> None:
-        state = self.state
-        if state.phase not in ("hands", "effects", "over"):
-            return
-        # the players still to enter first; with all entered, go round again to correct
-        order = [p for p in state.players if p not in state.final_hands] or list(state.players)
-        self._ask_hand(order)
-
-    def _ask_hand(self, left: list[str]) -> None:
-        if not left:
-            if self.state.phase == "effects":
-                self.action_effect()
-            elif self.state.phase == "over":
-                self.action_scores()
-            return
-        player = left[0]
-        state = self.state
-        initial = state.final_hands.get(player) or engine.prefill(state, player)
-
-        def done(cards: tuple[str, ...] | None) -> None:
-            if cards is None:
-                return
-            if self.do(EnterHand(player=player, cards=cards)):
-                self._ask_hand(left[1:])
-
-        self.app.push_screen(
-            CardPicker(
-                msg("insurrection_ui.pick.hand", player=player),
-                all_cards_picks(state.catalog),
-                count=None,
-                initial=tuple(initial),
-                intro=msg("insurrection_ui.pick.hand_count", count=state.hand_size(player)),
-                expected=state.hand_size(player),
-            ),
-            done,
+    def _land(self, effect: dict[str, str] | None) -> Screen:
+        land = self.state.catalog.land(self.state.land_id or "")
+        form = FormDialog(
+            msg("insurrection_ui.land.title", land=tr_name(land.name, land.id)),
+            [FormField("note", Msg("insurrection_ui.land.note"), kind="text", optional=True)],
+            intro=msg("insurrection_ui.land.effect", effect=tr_name(effect, "") if effect else ""),
         )
+        return Chain(lambda c: c.ask(form, lambda v: c.done(v["note"] or "")))
 
-    def _effect_position(self):
-        state = self.state
-        pos = engine.end_position(state)
-        for earlier in state.effects:
-            pos, _ = apply_effect(state.catalog, pos, earlier)
-        return pos
-
-    def action_effect(self) -> None:
-        state = self.state
-        due = engine.next_effect(state) if state.phase == "effects" else None
-        if due is None:
-            return
-        player, card = due
-        cat = state.catalog
-        effect = cat.card(card).end_effect
-        pos = self._effect_position()
-        face_up = list(dict.fromkeys(pos.face_up))
-        if isinstance(effect, TakeFaceUp) and effect.icon is not None:
-            face_up = [c for c in face_up if effect.icon in (cat.card(c).icons or [])]
-        picks = [Pick(NOT_USED, tr("insurrection_ui.effect.not_used"))] + [
-            Pick(c, label(cat, c), search=" ".join(cat.card(c).name.values())) for c in face_up
-        ]
-        intro = msg(
+    def _effect(self, pick: flow.EffectPick) -> Screen:
+        """§4: an end-of-game effect: the face-up card taken (or not used), and for an exchange
+        the card given back."""
+        cat = self.state.catalog
+        picker = self._picker(pick.take)
+        picker.intro = msg(
             "insurrection_ui.effect.intro",
-            player=player,
-            card=name_msg(cat.card(card).name),
-            kind=Msg(
-                f"insurrection_ui.effect.{effect.kind}"
-                if effect
-                else "insurrection_ui.effect.exchange"
-            ),
+            player=pick.player,
+            card=cat.card(pick.card).name,
+            kind=pick.kind,
         )
 
-        def took(picked: tuple[str, ...] | None) -> None:
-            if not picked:
+        def took(chain: Chain, taken: str) -> None:
+            if taken == flow.NOT_USED or pick.give is None:
+                chain.done((taken, None))
                 return
-            if picked[0] == NOT_USED:
-                self.do(ResolveEffect(player=player, card=card))
-            elif isinstance(effect, Exchange):
-                hand = [*pos.hand(player), picked[0]]
-                self.app.push_screen(
-                    CardPicker(
-                        msg("insurrection_ui.pick.give", player=player),
-                        [
-                            Pick(c, label(cat, c), search=" ".join(cat.card(c).name.values()))
-                            for c in dict.fromkeys(hand)
-                        ],
-                        count=1,
-                    ),
-                    lambda gave: (
-                        gave
-                        and self.do(
-                            ResolveEffect(player=player, card=card, take=picked[0], give=gave[0])
-                        )
-                    ),
-                )
-                return
-            else:
-                self.do(ResolveEffect(player=player, card=card, take=picked[0]))
-            if self.state.phase == "over":
-                self.action_scores()
-            elif self.state.phase == "effects":
-                self.action_effect()
+            give = CardPicker(
+                msg("insurrection_ui.pick.give", player=pick.player),
+                [card_pick(cat, c) for c in dict.fromkeys((*pick.give, taken))],
+            )
+            chain.ask(give, lambda g: chain.done((taken, g[0])))
 
-        self.app.push_screen(
-            CardPicker(
-                msg("insurrection_ui.pick.effect", player=player, card=name(cat, card)),
-                picks,
-                count=1,
-                intro=intro,
-            ),
-            took,
+        return Chain(lambda c: c.ask(picker, lambda t: took(c, t[0])))
+
+    def _values(self, paths: tuple[str, ...]) -> Screen:
+        """§1: the values printed on the cards the score needs (saved into the owner's
+        catalog too, so the next game knows them)."""
+        cat = self.state.catalog
+        fields = [form_field(cat, p, i) for i, p in enumerate(paths)]
+        form = FormDialog(
+            Msg("insurrection_ui.score.values_title"),
+            [f for f in fields if f is not None],
+            intro=Msg("insurrection_ui.score.values_intro"),
+        )
+        return Chain(
+            lambda c: c.ask(form, lambda v: c.done({p: v[f"v{i}"] for i, p in enumerate(paths)}))
         )
 
-    def scoring_catalog(self) -> InsurrectionCatalog:
-        """The game's catalog, with values the owner has added since (asked at scoring)."""
-        if self.session.catalog_name == "box":
-            return load("box", self.app.store.user_catalog("insurrection"))
-        return self.state.catalog
-
-    def action_scores(self) -> None:
-        state = self.state
-        if state.phase != "over":
+    def _keep_values(self, cmd: SetValues) -> None:
+        if self.session.catalog_name != "box":
             return
+        user = self.app.store.user_catalog(GAME_KEY)
+        try:
+            for path, raw in cmd.values:
+                user = with_value(user, self.state.catalog, path, parse_value(path, raw))
+            self.app.store.save_user_catalog(GAME_KEY, user)
+        except (CompanionError, ValueError) as exc:
+            self.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
+
+    def enter(self, entry: Entry) -> None:
+        if entry.kind != "insurrection.values":
+            super().enter(entry)
+            return
+
+        def answer(values: Any) -> SetValues:
+            cmd = SetValues(values=tuple((p, str(v)) for p, v in dict(values).items()))
+            self._keep_values(cmd)
+            return cmd
+
+        super().enter(Entry(entry.kind, entry.prompt, answer, subject=entry.subject))
+
+    # what the table may look at ---------------------------------------------------------
+    def perform_look(self) -> None:
+        """Whose hand; pass the keyboard to that player; the hand; hidden again (§3.2: the
+        hands are secret, and with the app's deck the app alone holds them)."""
+
+        def show(chain: Chain, player: str) -> None:
+            hand = ShowHand(player, self.state.catalog, engine.prefill(self.state, player))
+            body = msg("insurrection_ui.secret.hand", player=player)
+            chain.secretly(player, body, lambda: chain.ask(hand, chain.done))
+
+        whose = self._whose(Msg("insurrection_ui.secret.whose"), self.state.players)
+        self.app.push_screen(
+            Chain(lambda c: c.ask(whose, lambda p: show(c, p))),
+            lambda _: self.notify(tr("insurrection_ui.secret.hand_hidden")),
+        )
+
+    def _whose(self, reason: Msg, players: tuple[str, ...]) -> ChoiceDialog:
+        options = tuple(Option(p, Msg("insurrection.name", {"en": p, "ja": p})) for p in players)
+        return ChoiceDialog(Choice(reason, options), Msg("insurrection_ui.secret.hand_key"))
+
+    def perform_hands(self) -> None:
+        """§4: a hand entered (again): those still to enter first, or anyone's to correct."""
+        order = flow.hands_order(self.state)
+        if len(order) == 1:
+            self.enter(flow.hand_entry(self.state, order[0]))
+            return
+        dialog = self._whose(Msg("insurrection_ui.pick.whose_hand"), order)
+        self.app.push_screen(dialog, lambda p: p and self.enter(flow.hand_entry(self.state, p)))
+
+    def perform_scores(self) -> None:
         from companion.ui.insurrection.scoring_screen import ScoringScreen
 
+        if isinstance(self.app.screen, ScoringScreen):
+            return
+        state = self.state
         self.app.push_screen(
             ScoringScreen(
                 title=self.session.title,
                 position=engine.end_position(state),
                 effects=state.effects,
-                catalog=self.scoring_catalog,
+                catalog=lambda: state.catalog,
                 catalog_name=self.session.catalog_name,
             )
-        )
-
-    # corrections (each a logged, undoable step) ------------------------------------------------
-    def action_correct(self) -> None:
-        options = [
-            Option("move", Msg("insurrection_ui.correct.move")),
-            Option("counts", Msg("insurrection_ui.correct.counts")),
-            Option("progress", Msg("insurrection_ui.correct.progress")),
-        ]
-        if self.state.phase in ("hands", "effects", "over"):
-            options.append(Option("outcome", Msg("insurrection_ui.correct.outcome")))
-        choice = Choice(Msg("insurrection_ui.correct.reason"), tuple(options))
-        handlers = {
-            "move": self._correct_move,
-            "counts": self._correct_counts,
-            "progress": self._correct_progress,
-            "outcome": self._correct_outcome,
-        }
-        self.app.push_screen(
-            ChoiceDialog(choice, Msg("insurrection_ui.correct.title")),
-            lambda kind: kind and handlers[kind](),
-        )
-
-    def _zones(self) -> tuple[tuple[str, Msg], ...]:
-        zones = [
-            ("d", Msg("insurrection_ui.zone.deck")),
-            ("a", Msg("insurrection_ui.zone.area")),
-            ("g", Msg("insurrection_ui.zone.graveyard")),
-        ]
-        zones += [
-            (str(i + 1), msg("insurrection_ui.zone.hand", player=p))
-            for i, p in enumerate(self.state.players)
-        ]
-        return tuple(zones)
-
-    def _zone(self, key: str) -> str:
-        named = {"d": "deck", "a": "area", "g": "graveyard"}
-        return named.get(key) or f"hand:{self.state.players[int(key) - 1]}"
-
-    def _correct_move(self) -> None:
-        cat = self.state.catalog
-
-        def card_picked(picked: tuple[str, ...] | None) -> None:
-            if not picked:
-                return
-            zones = self._zones()
-            self.app.push_screen(
-                FormDialog(
-                    msg("insurrection_ui.correct.move_title", card=name(cat, picked[0])),
-                    [
-                        FormField(
-                            "source", Msg("insurrection_ui.correct.source"), "choice", choices=zones
-                        ),
-                        FormField(
-                            "dest", Msg("insurrection_ui.correct.dest"), "choice", choices=zones
-                        ),
-                    ],
-                ),
-                lambda v: (
-                    v
-                    and self.do(
-                        CorrectMove(
-                            card=picked[0],
-                            source=self._zone(v["source"]),
-                            dest=self._zone(v["dest"]),
-                        )
-                    )
-                ),
-            )
-
-        self.app.push_screen(
-            CardPicker(Msg("insurrection_ui.correct.which_card"), all_cards_picks(cat), count=1),
-            card_picked,
-        )
-
-    def _correct_counts(self) -> None:
-        state = self.state
-        fields = [
-            FormField(
-                "deck", Msg("insurrection_ui.correct.deck_count"), value=state.deck_count, minimum=0
-            )
-        ] + [
-            FormField(
-                f"hand{i}",
-                msg("insurrection_ui.correct.hidden", player=p),
-                value=state.hand(p).hidden,
-                minimum=0,
-            )
-            for i, p in enumerate(state.players)
-        ]
-
-        def done(values: dict | None) -> None:
-            if values is None:
-                return
-            cmds = []
-            if values["deck"] != state.deck_count:
-                cmds.append(CorrectCount(count=values["deck"]))
-            for i, p in enumerate(state.players):
-                if values[f"hand{i}"] != state.hand(p).hidden:
-                    cmds.append(CorrectCount(count=values[f"hand{i}"], player=p))
-            if cmds:
-                self.do(*cmds)
-
-        self.app.push_screen(FormDialog(Msg("insurrection_ui.correct.counts"), fields), done)
-
-    def _correct_progress(self) -> None:
-        state = self.state
-        phases = tuple(
-            (p, Msg(f"insurrection.phase.{p}"))
-            for p in ("march", "prepare", "choose", "turns", "hands")
-        )
-        fields = [
-            FormField(
-                "round",
-                Msg("insurrection_ui.correct.round"),
-                value=state.round,
-                minimum=0,
-                maximum=6,
-            ),
-            FormField(
-                "token",
-                Msg("insurrection_ui.correct.token"),
-                value=state.token + 1,
-                minimum=0,
-                maximum=len(state.path),
-                hint=Msg("insurrection_ui.correct.token_hint"),
-            ),
-            FormField(
-                "phase",
-                Msg("insurrection_ui.correct.phase"),
-                "choice",
-                value=state.phase if state.phase in dict(phases) else "march",
-                choices=phases,
-            ),
-            FormField(
-                "turn",
-                Msg("insurrection_ui.correct.turn"),
-                value=state.turn + 1,
-                minimum=1,
-                maximum=6,
-            ),
-            FormField(
-                "evil",
-                Msg("insurrection_ui.correct.evil"),
-                "choice",
-                value="y" if state.evil_won else "n",
-                choices=(
-                    ("y", Msg("insurrection_ui.form.yes")),
-                    ("n", Msg("insurrection_ui.form.no")),
-                ),
-            ),
-        ]
-
-        def done(v: dict | None) -> None:
-            if v is not None:
-                self.do(
-                    CorrectProgress(
-                        round=v["round"],
-                        token=v["token"] - 1,
-                        phase=v["phase"],
-                        turn=v["turn"] - 1,
-                        evil_won=v["evil"] == "y",
-                    )
-                )
-
-        self.app.push_screen(FormDialog(Msg("insurrection_ui.correct.progress"), fields), done)
-
-    def _correct_outcome(self) -> None:
-        choice = Choice(
-            Msg("insurrection_ui.correct.outcome"),
-            (
-                Option("good", Msg("insurrection.outcome.good")),
-                Option("evil", Msg("insurrection.outcome.evil")),
-            ),
-        )
-        self.app.push_screen(
-            ChoiceDialog(choice), lambda v: v and self.do(CorrectOutcome(outcome=v))
         )

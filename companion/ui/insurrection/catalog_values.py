@@ -8,8 +8,6 @@ e.g. ``persons[id=goblin].corruption`` or ``persons[id=dragon].scoring[0].evil``
 from __future__ import annotations
 
 import copy
-import re
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -17,31 +15,18 @@ from pydantic import BaseModel
 from companion.core.i18n import Msg, msg
 from companion.games.insurrection.catalog import ICONS, InsurrectionCatalog
 from companion.games.insurrection.scoring import name_msg
+from companion.games.insurrection.values import (  # noqa: F401  (the screens' imports)
+    Missing,
+    missing_by_entry,
+    parse_path,
+    parse_value,
+    transcription_forms,
+)
+from companion.games.insurrection.values import steps as _steps
 from companion.ui.dialogs import FormField
 
 GAME_KEY = "insurrection"
-_ENTRY = re.compile(r"^(lands|persons|leaders)\[id=([^\]]+)\]\.(.+)$")
-_STEP = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
 YES_NO = (("y", Msg("insurrection_ui.form.yes")), ("n", Msg("insurrection_ui.form.no")))
-
-
-@dataclass(frozen=True)
-class Missing:
-    path: str  # the full catalog path
-    section: str  # lands, persons or leaders
-    entry: str  # the entry's id
-    field: str  # the rest of the path, e.g. "corruption" or "scoring[0].evil"
-
-
-def parse_path(path: str) -> Missing | None:
-    found = _ENTRY.match(path)
-    if found is None:
-        return None
-    return Missing(path, found.group(1), found.group(2), found.group(3))
-
-
-def _steps(field: str) -> list[str | int]:
-    return [name if name else int(index) for name, index in _STEP.findall(field)]
 
 
 def _plain(value: Any) -> Any:
@@ -132,38 +117,3 @@ def form_field(cat: InsurrectionCatalog, path: str, index: int) -> FormField | N
     hint = Msg(_PLAY_HINTS[last]) if last in _PLAY_HINTS else Msg("insurrection_ui.hint.scoring")
     minimum = 0 if last in ("reveal", "corruption", "initiative", "copies") else None
     return FormField(name, label, kind="int", minimum=minimum, hint=hint)
-
-
-def parse_value(path: str, raw: Any) -> Any:
-    """The form's value as catalog data (y/n → bool; icons → a list)."""
-    last = _steps(parse_path(path).field)[-1]  # type: ignore[union-attr]
-    if last in ("remove", "scout"):
-        return raw == "y"
-    if last == "icons":
-        words = (raw or "").replace(",", " ").split()
-        bad = [w for w in words if w not in ICONS]
-        if bad:
-            raise ValueError(", ".join(bad))
-        return words
-    return raw
-
-
-def transcription_forms(paths: list[str]) -> list[tuple[str, str | None, list[str]]]:
-    """The forms the box flow shows, in order: one for all the lands (one number each, read
-    off the Path laid out), then one per card: (section, entry id or None for the lands,
-    paths)."""
-    groups = missing_by_entry(paths)
-    lands = [p for section, _, items in groups if section == "lands" for p in items]
-    forms: list[tuple[str, str | None, list[str]]] = [("lands", None, lands)] if lands else []
-    return forms + [(s, e, items) for s, e, items in groups if s != "lands"]
-
-
-def missing_by_entry(paths: list[str]) -> list[tuple[str, str, list[str]]]:
-    """Group paths by catalog entry, in the order met: (section, id, paths)."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for path in paths:
-        where = parse_path(path)
-        if where is None:
-            continue
-        groups.setdefault((where.section, where.entry), []).append(path)
-    return [(section, entry, items) for (section, entry), items in groups.items()]

@@ -28,13 +28,10 @@ from textual.widgets import (
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
-from companion.core.plan import Choice, Option
-from companion.games.insurrection import engine
+from companion.games.insurrection import GAME, Setup, engine
 from companion.games.insurrection.catalog import InsurrectionCatalog, load
-from companion.games.insurrection.commands import KeepLeader
 from companion.games.insurrection.scoring import name_msg, rule_summary
-from companion.games.insurrection.state import InsurrectionState
-from companion.ui.dialogs import ChoiceDialog, FormDialog
+from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import badges, land_name
 from companion.ui.insurrection.catalog_values import (
@@ -46,10 +43,8 @@ from companion.ui.insurrection.catalog_values import (
     with_value,
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
-from companion.ui.insurrection.secret import PassTo
 
 SEATS = 6
-SECRET = "__secret__"
 
 
 class NewGameScreen(Screen):
@@ -299,80 +294,17 @@ class NewGameScreen(Screen):
         first_game: bool,
     ) -> None:
         assert self.catalog is not None
+        setup = Setup(tuple(players), path, virtual, first_game)
         try:
-            state = engine.new_game(
-                self.catalog, players, path=path, seed=seed, virtual=virtual, first_game=first_game
-            )
+            state = GAME.new_game(setup, self.catalog, seed)
         except CompanionError as exc:
             self._fail(msg("insurrection_ui.new.refused", problem=str(exc)))
             return
-        self._ask_leader(state, list(players))
-
-    def _ask_leader(self, state: InsurrectionState, left: list[str]) -> None:
-        """§2 step 3: each player keeps one leader (the app's deal with a virtual deck; with the
-        table's deck it may be entered or kept secret)."""
-        if not left:
-            self._begin(state)
-            return
-        player = left[0]
-        cat = state.catalog
-
-        def keep(leader: str | None) -> None:
-            if leader is None:
-                return
-            nxt = state
-            if leader != SECRET:
-                try:
-                    nxt = engine.apply(state, KeepLeader(player=player, leader=leader))
-                except CompanionError as exc:
-                    self.notify(str(exc), severity="error")
-                    return
-            self._ask_leader(nxt, left[1:])
-
-        if state.virtual:  # the app dealt the leaders: each player sees theirs in secret
-            offers = state.leader_offers[player]
-            choice = Choice(
-                msg("insurrection_ui.new.leader_reason", player=player),
-                tuple(Option(c, _leader_option(cat, c)) for c in offers),
-            )
-            self.app.push_screen(
-                PassTo(
-                    msg("insurrection_ui.secret.pass", player=player),
-                    msg("insurrection_ui.secret.leader", player=player),
-                ),
-                lambda ready: (
-                    ready
-                    and self.app.push_screen(
-                        ChoiceDialog(
-                            choice, msg("insurrection_ui.new.leader_title", player=player)
-                        ),
-                        keep,
-                    )
-                ),
-            )
-            return
-        taken = {c for h in state.hands for c in h.known}
-        picks = [Pick(SECRET, tr("insurrection_ui.new.leader_secret"))] + [
-            Pick(c.id, tr(name_msg(c.name)), search=" ".join(c.name.values()))
-            for c in cat.leaders
-            if c.id not in taken
-        ]
-        self.app.push_screen(
-            CardPicker(
-                msg("insurrection_ui.new.leader_title", player=player),
-                picks,
-                count=1,
-                intro=Msg("insurrection_ui.new.leader_intro"),
-            ),
-            lambda picked: picked and keep(picked[0]),
-        )
-
-    def _begin(self, state: InsurrectionState) -> None:
         title = self.query_one("#title", Input).value.strip() or self._default_title()
         self.app.start_game(GAME_KEY, state, title, self.catalog_name)
 
 
-def _leader_option(cat, cid: str) -> Msg:
+def leader_option(cat, cid: str) -> Msg:
     """A leader to keep, with what it brings: marks, Remove/Scout, initiative, icons, how it
     scores and its words (the game effect, or the card's text), so the choice is an informed one (§2)."""
     card = cat.card(cid)

@@ -19,7 +19,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, msg, tr
-from companion.ui.insurrection.cards import listed
+from companion.games.insurrection.catalog import InsurrectionCatalog
+from companion.games.insurrection.flow import Cards
+from companion.ui.insurrection.cards import label, listed
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,39 @@ class Pick:
     available: int | None = None
     note: str = ""
     refused: str | None = None  # shown, but cannot be picked (the reason)
+
+
+def card_pick(cat: InsurrectionCatalog, cid: str, **kwargs) -> Pick:
+    return Pick(cid, label(cat, cid), search=" ".join(cat.card(cid).name.values()), **kwargs)
+
+
+def all_cards_picks(cat: InsurrectionCatalog) -> list[Pick]:
+    """Every card of the catalog, any number of each (hands at the end, the quick score)."""
+    return [card_pick(cat, c.id) for c in (*cat.persons, *cat.leaders)]
+
+
+def cards_picker(cat: InsurrectionCatalog, cards: Cards, name=None) -> CardPicker:
+    """The picker for the cards an entry asks for, as the engine offers them."""
+    picks = [
+        Pick(c.card, tr(c.label))
+        if c.label is not None
+        else card_pick(
+            cat,
+            c.card,
+            available=c.copies,
+            note=tr("insurrection_ui.pick.in_hand") if c.in_hand else tr(c.note) if c.note else "",
+            refused=tr(name(c.refused) if name else c.refused) if c.refused else None,
+        )
+        for c in cards.candidates
+    ]
+    return CardPicker(
+        cards.title or Msg("insurrection_ui.title"),
+        picks,
+        count=cards.count,
+        initial=cards.initial,
+        intro=cards.intro,
+        expected=cards.expected,
+    )
 
 
 class CardPicker(ModalScreen[tuple[str, ...] | None]):

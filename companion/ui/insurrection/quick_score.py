@@ -25,6 +25,7 @@ from textual.widgets import (
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection.catalog import Exchange, InsurrectionCatalog, TakeFaceUp, load
+from companion.games.insurrection.flow import NOT_USED
 from companion.games.insurrection.scoring import (
     EffectChoice,
     EndPosition,
@@ -32,10 +33,9 @@ from companion.games.insurrection.scoring import (
     pending_effects,
 )
 from companion.ui.i18n import translate_bindings
-from companion.ui.insurrection.board import NOT_USED, all_cards_picks
 from companion.ui.insurrection.cards import chips, label, land_name
 from companion.ui.insurrection.catalog_values import GAME_KEY
-from companion.ui.insurrection.picker import CardPicker, Pick
+from companion.ui.insurrection.picker import CardPicker, Pick, all_cards_picks
 from companion.ui.insurrection.scoring_screen import ScoringScreen
 
 SEATS = 6

@@ -10,13 +10,14 @@ nothing of the hand on it. The same two screens answer "show me my hand" at any 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from companion.core.i18n import Msg, msg, tr, tr_name
@@ -108,3 +109,34 @@ class ShowHand(ModalScreen[None]):
 
     def action_hide(self) -> None:
         self.dismiss(None)
+
+
+class Chain(ModalScreen[Any]):
+    """Dialogs one after another as one entry (pass the keyboard, then the pick): ``start``
+    is called with the chain once it shows; :meth:`ask` opens the next dialog (cancelled:
+    the whole chain is), :meth:`done` dismisses the chain with the value."""
+
+    DEFAULT_CSS = "Chain { background: $background 60%; }"
+
+    def __init__(self, start: Callable[[Chain], None]) -> None:
+        super().__init__()
+        self.start = start
+
+    def on_mount(self) -> None:
+        self.start(self)
+
+    def ask(self, screen: Screen, then: Callable[[Any], None]) -> None:
+        def answered(value: Any) -> None:
+            if value is None or value is False or value == ():
+                self.dismiss(None)
+            else:
+                then(value)
+
+        self.app.push_screen(screen, answered)
+
+    def secretly(self, player: str, body: Msg, then: Callable[[], None]) -> None:
+        """ "Pass the keyboard to {player}", then ``then`` (Escape: not now)."""
+        self.ask(PassTo(msg("insurrection_ui.secret.pass", player=player), body), lambda _: then())
+
+    def done(self, value: Any) -> None:
+        self.dismiss(value)

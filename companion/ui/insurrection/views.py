@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.text import Text
 
 from companion.core.i18n import msg, tr
-from companion.games.insurrection import engine
+from companion.games.insurrection import engine, flow
 from companion.games.insurrection.forecast import forecast
 from companion.games.insurrection.state import EVIL_AT, ROUNDS, InsurrectionState
 from companion.ui.insurrection.cards import (
@@ -51,7 +51,7 @@ def path_line(state: InsurrectionState) -> Text:
 def round_line(state: InsurrectionState, catalog_label: str) -> Text:
     text = Text()
     # the March opens a round: before it, the round shown is the one about to start
-    shown = state.round + 1 if state.phase in ("setup", "march") else state.round
+    shown = flow.round_shown(state)
     text.append(tr(msg("insurrection_ui.round", round=shown, rounds=ROUNDS)), style="bold")
     text.append("  ·  ")
     text.append(tr(f"insurrection.phase.{state.phase}"))
@@ -100,7 +100,7 @@ def meter(state: InsurrectionState) -> Text:
 
 def leave_ten(state: InsurrectionState) -> Text | None:
     """After an Evil win, the rule every later turn of the round meets (§3)."""
-    if not state.evil_won or state.phase != "turns":
+    if not state.evil_won or state.current is None:
         return None
     text = Text(tr("insurrection_ui.leave_ten"), style="bold red")
     takes, back = engine.allowed_takes(state)
@@ -199,8 +199,8 @@ def turns_panel(state: InsurrectionState) -> Text:
         if i:
             text.append("\n")
         card = cat.card(turn.card)
-        done = state.phase != "turns" or i < state.turn
-        current = state.phase == "turns" and i == state.turn
+        done = state.current is None or i < state.turn
+        current = state.current is not None and i == state.turn
         marker = "▶ " if current else ("✓ " if done else "  ")
         style = "bold reverse" if current else ("dim" if done else "")
         text.append(f"{marker}{card.initiative or '?':>2}  {turn.player}", style=style)

@@ -1,0 +1,630 @@
+"""What the table faces next in a tracked game (spec §2–§4, §7): the one place that decides.
+
+:func:`moment` says what happens now — the leader each player keeps (in secret with the app's
+deck), the March (the app's step with its own deck, the cards revealed with the table's), the
+draw, the cards played (secret picks), a turn's actions with the engine's reason for each one
+refused, the forced take-back, the hands at the end (pre-filled), the end-of-game effects in
+initiative order, the values the score still needs, the outcome. :func:`action` turns an
+action of the moment into what it takes (a step, or an entry of the table's values), and
+:func:`outcome` reads the final score sheet.
+
+Entries of the game's own kinds carry a subject a screen can show without knowing a rule:
+
+- ``insurrection.cards``: :class:`Cards` (pick cards among candidates; refused ones say why);
+- ``insurrection.hand``: :class:`Cards` for a hand at the end (any length, pre-filled);
+- ``insurrection.leader``: :class:`LeaderPick` (a leader kept, in secret with the app's deck);
+- ``insurrection.play``: :class:`Played` (one card per player, in secret with the app's deck);
+- ``insurrection.scout``: :class:`Scouting` (bottom, or face up: the card turned up);
+- ``insurrection.land``: the land's effect (the value is the note for the log);
+- ``insurrection.effect``: :class:`EffectPick` (the value is ``(take, give)``);
+- ``insurrection.values``: the catalog paths the score needs (the value maps path → text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.core.commands import Command
+from companion.core.errors import CompanionError
+from companion.core.game import Action, Entry, Moment, Outcome, Step
+from companion.core.i18n import Msg, msg
+from companion.games.insurrection import engine
+from companion.games.insurrection.catalog import Exchange, TakeFaceUp
+from companion.games.insurrection.commands import (
+    Draw,
+    EnterHand,
+    KeepLeader,
+    March,
+    Play,
+    Remove,
+    ResolveEffect,
+    Scout,
+    SetValues,
+    Take,
+    UseLand,
+)
+from companion.games.insurrection.scoring import ScoreSheet, apply_effect, name_msg
+from companion.games.insurrection.scoring import _listed as listed
+from companion.games.insurrection.state import ROUNDS, InsurrectionState
+from companion.games.insurrection.values import typed
+
+NOT_USED = "-"  # an end-of-game effect left unused
+TAKE_BACK = "<back>"  # take back the card just played (when the options allow it)
+BOTTOM = "<bottom>"  # a scouted card goes to the bottom of the deck
+
+# The kinds an answer is followed at once by the next of (a series the table enters in a row).
+SERIES = ("insurrection.leader", "insurrection.hand", "insurrection.effect")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A card that may be picked: ``copies`` left (None: any number), ``in_hand`` the app knows
+    it is in the player's hand, ``note`` what it would do, ``refused`` why it cannot be picked,
+    ``label`` the words of a special option (not a card: :data:`NOT_USED`, :data:`TAKE_BACK`)."""
+
+    card: str
+    copies: int | None = None
+    in_hand: bool = False
+    note: Msg | None = None
+    refused: Msg | None = None
+    label: Msg | None = None
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Cards to pick: ``count`` of them (None: any number, finished by the table), for
+    ``player`` (``secret``: only that player may look: pass the keyboard first)."""
+
+    candidates: tuple[Candidate, ...]
+    count: int | None = 1
+    player: str | None = None
+    secret: bool = False
+    title: Msg | None = None
+    intro: Msg | None = None
+    initial: tuple[str, ...] = ()
+    expected: int | None = None  # the length the app counted (a hand at the end)
+
+    def first(self) -> tuple[str, ...]:
+        """What a plain table picks: the initial cards, else the first candidates allowed."""
+        if self.count is None:
+            return self.initial
+        out: list[str] = []
+        for c in self.candidates:
+            if c.refused is None:
+                n = c.copies if c.copies is not None else self.count
+                out += [c.card] * min(n, self.count - len(out))
+        return tuple(out[: self.count])
+
+
+@dataclass(frozen=True)
+class LeaderPick:
+    player: str
+    offers: tuple[str, ...]
+    secret: bool
+
+
+@dataclass(frozen=True)
+class Played:
+    """§3.2: every player's card, in seat order, revealed at once (one ``Play``)."""
+
+    state: InsurrectionState = field(repr=False, compare=False)
+    players: tuple[str, ...] = ()
+    secret: bool = False
+
+    def cards(self, player: str, taken: tuple[str, ...] = ()) -> Cards:
+        """What ``player`` may have played, after the players before chose ``taken``."""
+        key = "chosen" if self.secret else "played"
+        return Cards(
+            play_candidates(self.state, player, taken),
+            player=player,
+            secret=self.secret,
+            title=msg(f"insurrection.flow.pick.{key}", player=player),
+            intro=Msg(f"insurrection.flow.pick.{key}_intro"),
+        )
+
+    def first(self) -> tuple[str, ...]:
+        cards: tuple[str, ...] = ()
+        for p in self.players:
+            cards += self.cards(p, cards).first()[:1]
+        return cards
+
+
+@dataclass(frozen=True)
+class Scouting:
+    player: str
+    top: str | None  # the app's deck: the top card, for the scout's eyes only
+    face_up: Cards | None  # the table's deck: which card was turned face up
+
+
+@dataclass(frozen=True)
+class EffectPick:
+    player: str
+    card: str
+    take: Cards  # :data:`NOT_USED` first
+    give: tuple[str, ...] | None  # an exchange: the hand to give one back from (with the take)
+    kind: Msg
+
+
+# the moment ------------------------------------------------------------------------------
+
+
+def moment(state: InsurrectionState) -> Moment:
+    phase = state.phase
+    if phase in ("setup", "march"):
+        return _march(state)
+    if phase == "prepare":
+        return Moment(
+            msg("insurrection.flow.prepare"),
+            Step(Draw(), msg("insurrection.flow.prepare")),
+            _actions(state),
+        )
+    if phase == "choose":
+        return _choose(state)
+    if phase == "turns":
+        return _turn(state)
+    if phase == "hands":
+        left = [p for p in state.players if p not in state.final_hands]
+        prompt = msg("insurrection.flow.hands", outcome=_outcome_msg(state), players=listed(left))
+        return Moment(prompt, hand_entry(state, left[0]), _actions(state))
+    if phase == "effects":
+        due = engine.next_effect(state)
+        assert due is not None
+        prompt = msg("insurrection.flow.effect", player=due[0], card=_name(state, due[1]))
+        return Moment(prompt, _effect_entry(state, *due), _actions(state))
+    return _over(state)
+
+
+def _actions(state: InsurrectionState, *turn: Action) -> tuple[Action, ...]:
+    out = list(turn)
+    if state.phase == "setup" and not state.virtual:
+        left = _leader_left(state)
+        out.append(Action("leader", None if left else Msg("insurrection.flow.leaders_known")))
+    if state.virtual and not engine.is_over(state):
+        out.append(Action("look"))  # only the app holds the hands: a player may look
+    if engine.is_over(state):
+        out.append(Action("hands"))
+    if state.phase == "over":
+        out.append(Action("scores"))
+    out.append(Action("correct"))
+    return tuple(out)
+
+
+def _march(state: InsurrectionState) -> Moment:
+    if state.virtual and state.phase == "setup":
+        left = _leader_left(state)
+        if left:
+            prompt = msg("insurrection.flow.leader", player=left[0])
+            return Moment(prompt, leader_entry(state, left[0]), _actions(state))
+    cat = state.catalog
+    land = cat.land(state.path[state.token + 1])
+    count = min(land.reveal or 0, state.deck_count)
+    prompt = msg(
+        "insurrection.flow.march",
+        round=state.round + 1,
+        land=name_msg(land.name),
+        count=count,
+    )
+    if state.virtual or count == 0:  # the app turns them up; named so the log says which
+        nxt: Step | Entry = Step(March(cards=tuple(state.deck[:count])), prompt)
+    else:
+        cards = Cards(
+            unseen_candidates(state),
+            count=count,
+            title=msg("insurrection.flow.pick.reveal", count=count, land=name_msg(land.name)),
+            intro=Msg("insurrection.flow.pick.reveal_intro"),
+        )
+        nxt = Entry(
+            "insurrection.cards",
+            prompt,
+            lambda picked: March(cards=tuple(picked)),
+            subject=cards,
+            count=count,
+        )
+    return Moment(prompt, nxt, _actions(state))
+
+
+def _choose(state: InsurrectionState) -> Moment:
+    played = Played(state, state.players, state.virtual)
+    prompt = Msg("insurrection.flow.choose")
+    entry = Entry(
+        "insurrection.play",
+        prompt,
+        lambda cards: Play(cards=tuple(cards)),
+        subject=played,
+        suggest=played.first() if state.virtual else None,
+        count=len(state.players),
+    )
+    return Moment(prompt, entry, _actions(state))
+
+
+def _turn(state: InsurrectionState) -> Moment:
+    turn = state.current
+    assert turn is not None
+    cat = state.catalog
+    card = cat.card(turn.card)
+    actions: list[Action] = []
+    if _land_has_effect(state):
+        actions.append(Action("land", _refusal(state, UseLand(player=turn.player))))
+    if card.remove:
+        actions.append(Action("remove", _remove_refusal(state)))
+    if card.scout:
+        actions.append(Action("scout", _refusal(state, Scout(face_up=False, player=turn.player))))
+    forced = _forced_take(state)
+    actions.append(Action("take"))
+    prompt = msg(
+        "insurrection.flow.turn",
+        player=turn.player,
+        card=_name(state, turn.card),
+        initiative=card.initiative if card.initiative is not None else "?",
+    )
+    if forced is not None:
+        prompt = forced.reason
+    return Moment(prompt, forced, _actions(state, *actions))
+
+
+def _over(state: InsurrectionState) -> Moment:
+    sheet = engine.final_score(state)
+    needs = tuple(dict.fromkeys(n.field for n in sheet.needs if typed(n.field)))
+    if needs:
+        prompt = msg("insurrection.flow.values", count=len(needs))
+        entry = Entry(
+            "insurrection.values",
+            prompt,
+            lambda values: SetValues(values=tuple((p, str(v)) for p, v in dict(values).items())),
+            subject=needs,
+        )
+        return Moment(prompt, entry, _actions(state))
+    result = outcome(state)
+    prompt = result.reason if result is not None else msg("insurrection.flow.scores_open")
+    return Moment(prompt, result, _actions(state))
+
+
+# entries ---------------------------------------------------------------------------------
+
+
+def leader_entry(state: InsurrectionState, player: str) -> Entry:
+    """§2 step 3: the leader ``player`` keeps (the app's two offers, kept in secret; with the
+    table's deck, any leader not seen elsewhere, entered only to pre-fill the hand)."""
+    if state.virtual:
+        offers = state.leader_offers[player]
+    else:
+        taken = {c for h in state.hands for c in h.known}
+        offers = tuple(c.id for c in state.catalog.leaders if c.id not in taken)
+    return Entry(
+        "insurrection.leader",
+        msg("insurrection.flow.leader", player=player),
+        lambda leader: KeepLeader(player=player, leader=leader),
+        subject=LeaderPick(player, tuple(offers), state.virtual),
+        suggest=offers[0],
+    )
+
+
+def hand_entry(state: InsurrectionState, player: str) -> Entry:
+    """§4: ``player``'s hand as revealed, pre-filled with the cards the app saw (§7)."""
+    initial = state.final_hands.get(player) or engine.prefill(state, player)
+    cat = state.catalog
+    cards = Cards(
+        tuple(Candidate(c.id) for c in (*cat.persons, *cat.leaders)),
+        count=None,
+        player=player,
+        title=msg("insurrection.flow.pick.hand", player=player),
+        intro=msg("insurrection.flow.pick.hand_count", count=state.hand_size(player)),
+        initial=tuple(initial),
+        expected=state.hand_size(player),
+    )
+    return Entry(
+        "insurrection.hand",
+        cards.title or Msg("insurrection.flow.hands"),
+        lambda picked: EnterHand(player=player, cards=tuple(picked)),
+        subject=cards,
+        suggest=tuple(initial),
+    )
+
+
+def hands_order(state: InsurrectionState) -> tuple[str, ...]:
+    """Whose hands to enter: those still to enter, or everyone again (to correct one)."""
+    left = tuple(p for p in state.players if p not in state.final_hands)
+    return left or state.players
+
+
+def action(state: InsurrectionState, name: str) -> Step | Entry:
+    """What an allowed action of the moment takes: the step, or the entry the table fills."""
+    turn = state.current
+    player = turn.player if turn is not None else None
+    if name == "leader":
+        return leader_entry(state, _leader_left(state)[0])
+    if name == "land":
+        land = state.catalog.land(state.path[state.token])
+        return Entry(
+            "insurrection.land",
+            msg("insurrection.flow.land", land=name_msg(land.name)),
+            lambda note: UseLand(note=note or "", player=player),
+            subject=land.effect,
+            suggest="",
+        )
+    if name == "remove":
+        cards = Cards(_remove_candidates(state), title=Msg("insurrection.flow.pick.remove"))
+        return Entry(
+            "insurrection.cards",
+            Msg("insurrection.flow.pick.remove"),
+            lambda picked: Remove(target=picked[0], player=player),
+            subject=cards,
+            suggest=cards.first(),
+        )
+    if name == "scout":
+        return _scout_entry(state)
+    if name == "take":
+        return _forced_take(state) or _take_entry(state)
+    raise KeyError(name)
+
+
+def _scout_entry(state: InsurrectionState) -> Entry:
+    turn = state.current
+    assert turn is not None
+    player = turn.player
+    face_up = None
+    if not state.virtual:
+        face_up = Cards(unseen_candidates(state), title=Msg("insurrection.flow.pick.scouted"))
+
+    def answer(where: str) -> Command:
+        if where == BOTTOM:
+            return Scout(face_up=False, player=player)
+        return Scout(face_up=True, card=where, player=player)
+
+    return Entry(
+        "insurrection.scout",
+        msg("insurrection.flow.scout", player=player),
+        answer,
+        subject=Scouting(player, state.deck[0] if state.virtual else None, face_up),
+        suggest=BOTTOM,
+    )
+
+
+def _take_entry(state: InsurrectionState) -> Entry:
+    turn = state.current
+    assert turn is not None
+    options = engine.end_turn_options(state)
+    takes, _ = engine.allowed_takes(state)
+    candidates = [
+        Candidate(
+            cid,
+            note=msg("insurrection.flow.pick.tally_after", tally=options[cid]),
+            refused=None
+            if cid in takes
+            else _refusal(state, Take(card=cid, player=turn.player))
+            or msg("insurrection.flow.take_refused", tally=options[cid]),
+        )
+        for cid in dict.fromkeys(state.area)
+    ]
+    if state.evil_won and not state.options.take_back_only_if_forced:
+        candidates.append(Candidate(TAKE_BACK, label=Msg("insurrection.flow.take_back_label")))
+    cards = Cards(
+        tuple(candidates),
+        player=turn.player,
+        title=msg("insurrection.flow.pick.take", player=turn.player),
+        intro=msg("insurrection.flow.take_intro", card=_name(state, turn.card)),
+    )
+
+    def answer(picked: tuple[str, ...]) -> Command:
+        if picked[0] == TAKE_BACK:
+            return Take(back=True, player=turn.player)
+        return Take(card=picked[0], player=turn.player)
+
+    return Entry(
+        "insurrection.cards",
+        cards.title or Msg("insurrection.flow.take"),
+        answer,
+        subject=cards,
+        suggest=cards.first(),
+    )
+
+
+def _forced_take(state: InsurrectionState) -> Step | None:
+    """§3: the end of a turn with no choice: the take-back forced after an Evil win, or
+    nothing face up to take (the played card is placed)."""
+    turn = state.current
+    assert turn is not None
+    card = _name(state, turn.card)
+    if engine.allowed_takes(state)[1]:
+        reason = msg(
+            "insurrection.flow.forced_back", player=turn.player, card=card, tally=state.tally
+        )
+        return Step(Take(back=True, player=turn.player), reason)
+    if not state.area:
+        reason = msg("insurrection.flow.nothing", card=card)
+        return Step(Take(card=None, player=turn.player), reason)
+    return None
+
+
+def _effect_entry(state: InsurrectionState, player: str, card: str) -> Entry:
+    cat = state.catalog
+    effect = cat.card(card).end_effect
+    pos = effect_position(state)
+    face_up = list(dict.fromkeys(pos.face_up))
+    if isinstance(effect, TakeFaceUp) and effect.icon is not None:
+        face_up = [c for c in face_up if effect.icon in (cat.card(c).icons or [])]
+    take = Cards(
+        (
+            Candidate(NOT_USED, label=Msg("insurrection.flow.effect.not_used")),
+            *(Candidate(c) for c in face_up),
+        ),
+        player=player,
+        title=msg("insurrection.flow.pick.effect", player=player, card=_name(state, card)),
+    )
+    kind = effect.kind if isinstance(effect, Exchange | TakeFaceUp) else "exchange"
+    pick = EffectPick(
+        player,
+        card,
+        take,
+        pos.hand(player) if isinstance(effect, Exchange) else None,
+        Msg(f"insurrection.flow.effect.{kind}"),
+    )
+
+    def answer(value: tuple[str, str | None]) -> Command:
+        taken, given = value
+        if taken == NOT_USED:
+            return ResolveEffect(player=player, card=card)
+        return ResolveEffect(player=player, card=card, take=taken, give=given)
+
+    prompt = msg(
+        "insurrection.flow.effect_intro", player=player, card=_name(state, card), kind=pick.kind
+    )
+    return Entry("insurrection.effect", prompt, answer, subject=pick, suggest=(NOT_USED, None))
+
+
+def effect_position(state: InsurrectionState):
+    """The end position as the next effect meets it (the earlier effects applied)."""
+    pos = engine.end_position(state)
+    for earlier in state.effects:
+        pos, _ = apply_effect(state.catalog, pos, earlier)
+    return pos
+
+
+# candidates --------------------------------------------------------------------------------
+
+
+def unseen_candidates(state: InsurrectionState, taken: tuple[str, ...] = ()) -> tuple:
+    """Cards the table has not seen yet, with the copies left (a reveal, a Scout)."""
+    comp = state.deck_composition()
+    return tuple(
+        Candidate(p.id, copies=comp.get(p.id, 0) - taken.count(p.id))
+        for p in state.catalog.persons
+        if comp.get(p.id, 0) - taken.count(p.id) > 0
+    )
+
+
+def play_candidates(
+    state: InsurrectionState, player: str, taken: tuple[str, ...] = ()
+) -> tuple[Candidate, ...]:
+    """What ``player`` may have revealed (§3.2): the cards in hand the app knows of; with the
+    table's deck also any unseen person and a leader not yet seen anywhere."""
+    cat = state.catalog
+    hand = state.hand(player)
+    known = list(hand.known) + (list(hand.secret) if state.virtual else [])
+    out = [Candidate(c, copies=known.count(c), in_hand=True) for c in dict.fromkeys(known)]
+    if state.virtual:
+        return tuple(out)
+    seen = set(known)
+    if hand.hidden > 0:
+        out += [c for c in unseen_candidates(state, taken) if c.card not in seen]
+    if not any(cat.is_leader(c) for c in hand.known):
+        elsewhere = {c for h in state.hands for c in h.known} | set(state.area)
+        elsewhere |= set(state.graveyard) | set(taken)
+        out += [Candidate(c.id) for c in cat.leaders if c.id not in elsewhere]
+    return tuple(out)
+
+
+def _remove_candidates(state: InsurrectionState) -> tuple[Candidate, ...]:
+    turn = state.current
+    assert turn is not None
+    return tuple(
+        Candidate(
+            cid,
+            note=msg("insurrection.flow.pick.tally_after", tally=state.tally - state.marks(cid)),
+            refused=_refusal(state, Remove(target=cid, player=turn.player)),
+        )
+        for cid in dict.fromkeys(state.area)
+    )
+
+
+def _remove_refusal(state: InsurrectionState) -> Msg | None:
+    turn = state.current
+    assert turn is not None
+    if turn.removed:
+        return Msg("insurrection.remove.done")
+    if not state.area:
+        return Msg("insurrection.flow.nothing_face_up")
+    reasons = [c.refused for c in _remove_candidates(state)]
+    return None if any(r is None for r in reasons) else reasons[0]
+
+
+# outcome -----------------------------------------------------------------------------------
+
+
+def outcome(state: InsurrectionState) -> Outcome | None:
+    """How the game ended, from the final score sheet (§4): ``None`` before the scoring, or
+    while the score needs values the table must still enter."""
+    if state.phase != "over":
+        return None
+    sheet = engine.final_score(state)
+    if sheet.needs or any(p.total is None for p in sheet.players):
+        return None
+    ranked = ranked_scores(sheet)
+    best = ranked[0][1] if ranked else 0
+    winners = (sheet.winner,) if sheet.winner else tuple(p for p, s in ranked if s == best)
+    reason = msg(
+        "insurrection.flow.outcome",
+        outcome=_outcome_msg(state),
+        winner=sheet.explanation or Msg("insurrection.flow.no_winner"),
+    )
+    return Outcome(
+        result=state.outcome or "good",
+        reason=reason,
+        winners=winners,
+        scores=ranked,
+        round=state.round,
+    )
+
+
+def ranked_scores(sheet: ScoreSheet) -> tuple[tuple[str, int], ...]:
+    """Players by total, best first, the winner first among equals (the tie-break); seat
+    order otherwise."""
+    players = sorted(
+        sheet.players, key=lambda p: (p.total is None, -(p.total or 0), p.player != sheet.winner)
+    )
+    return tuple((p.player, p.total or 0) for p in players)
+
+
+# small helpers -----------------------------------------------------------------------------
+
+
+def round_shown(state: InsurrectionState) -> int:
+    """The round the header names: before the March, the one about to start (§3.1)."""
+    return state.round + 1 if state.phase in ("setup", "march") else state.round
+
+
+def corrections(state: InsurrectionState) -> tuple[str, ...]:
+    """The corrections that make sense now (the outcome only once the game is over)."""
+    kinds = ("move", "counts", "progress")
+    return (*kinds, "outcome") if engine.is_over(state) else kinds
+
+
+def _leader_left(state: InsurrectionState) -> list[str]:
+    cat = state.catalog
+    return [p for p in state.players if not any(cat.is_leader(c) for c in state.hand(p).known)]
+
+
+def _land_has_effect(state: InsurrectionState) -> bool:
+    if state.land_id is None:
+        return False
+    land = state.catalog.land(state.land_id)
+    return land.kind == "advanced" or land.effect is not None
+
+
+def _refusal(state: InsurrectionState, cmd: Command) -> Msg | None:
+    """Why the engine refuses ``cmd`` now (None: it would be accepted)."""
+    try:
+        engine.apply(state, cmd)
+    except CompanionError as exc:
+        return exc.message
+    return None
+
+
+def _name(state: InsurrectionState, cid: str) -> Msg:
+    return name_msg(state.catalog.card(cid).name)
+
+
+def _outcome_msg(state: InsurrectionState) -> Msg:
+    return Msg(f"insurrection.outcome.{state.outcome or 'good'}")
+
+
+def legal_actions(state: InsurrectionState) -> Iterator[tuple[str, Any]]:
+    """Each allowed action of the moment with what it takes (for tests and the autoplay)."""
+    for a in moment(state).actions:
+        if a.allowed and a.name in ("leader", "land", "remove", "scout", "take"):
+            yield a.name, action(state, a.name)
+
+
+__all__ = ["ROUNDS", "moment", "outcome", "action"]
