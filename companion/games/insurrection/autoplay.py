@@ -42,6 +42,11 @@ class TablePolicy:
 POLICY = TablePolicy()
 
 
+def policy(seed: int = 0) -> TablePolicy:
+    """The plain table (it picks nothing at random: the seed is the game's alone)."""
+    return POLICY
+
+
 def demo_setup(catalog: InsurrectionCatalog, players: int | None = None) -> Setup:
     """A demo table: 3 players by default (2–6), the app's deck, a first game's Path."""
     n = 3 if players is None else players
