@@ -84,6 +84,25 @@ def catalog_path(game: str, name: str) -> Path:
     return data_dir() / game.replace("-", "_") / f"{name}.toml"
 
 
+def to_toml(data: dict[str, Any], header: str = "") -> str:
+    """``data`` as TOML text (tomli-w), ``None`` written as ``"?"`` (unknown; TOML has no
+    null), with ``header`` as comment lines on top."""
+    import tomli_w
+
+    def known(value: Any) -> Any:
+        if value is None:
+            return UNKNOWN
+        if isinstance(value, dict):
+            return {str(k): known(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [known(v) for v in value]
+        return value
+
+    comments = "".join(f"# {visible(line)}\n" if line else "#\n" for line in header.splitlines())
+    body = tomli_w.dumps(known(data))
+    return comments + ("\n" if comments else "") + body
+
+
 def read_toml(path: Path | str) -> dict[str, Any]:
     """A TOML file as data, within :data:`MAX_FILE_BYTES` and :data:`MAX_DEPTH`; anything
     else (missing, a folder, unreadable, not text, not TOML) is a :class:`CatalogError`."""

@@ -32,10 +32,9 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel
 
 from companion.core import codec
-from companion.core.catalog import read_toml
+from companion.core.catalog import read_toml, to_toml
 from companion.core.game import Game, upgrade
 from companion.core.msgjson import dump_msg, load_msg
-from companion.core.tomlw import dumps as toml_dumps
 from companion.store import listing, migrations
 from companion.store.errors import StoreError
 from companion.store.listing import GameInfo, game_info
@@ -284,7 +283,7 @@ class Store:
         data = self.user_catalog(game_key)
         if data is None:
             raise StoreError("store.no_user_catalog", game=game_key)
-        body = toml_dumps(data, header=f"User catalog for {game_key}, exported by the companion.")
+        body = to_toml(data, header=f"User catalog for {game_key}, exported by the companion.")
         path = Path(path)
         # write beside the target, then rename: an interrupted export never leaves half a file
         with tempfile.NamedTemporaryFile(
