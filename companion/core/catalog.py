@@ -296,3 +296,39 @@ def _unknowns_in(value: Any, path: str) -> Iterator[str]:
     elif isinstance(value, dict):
         for key, item in value.items():
             yield from _unknowns_in(item, f"{path}.{key}")
+
+
+def is_empty(data: dict[str, Any]) -> bool:
+    """A file that holds nothing (no key, or only empty tables and lists): an import of it
+    could only be a mistake (a truncated or emptied file)."""
+    return not any(v not in ({}, [], None, "") for v in data.values())
+
+
+def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
+    """Every value of a catalog by its path, entries named by id (``kingdom[id=aria].life``),
+    for telling what an import adds, changes and removes."""
+    out: dict[str, Any] = {}
+    stack: list[tuple[str, Any]] = [(prefix, data)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict) and node:
+            for key, value in node.items():
+                stack.append((f"{path}.{key}" if path else str(key), value))
+        elif _is_id_list(node) and node:
+            for item in node:
+                rest = {k: v for k, v in item.items() if k != "id"}
+                where = f"{path}[id={item['id']}]"
+                out[where] = "…"  # the entry itself, so a new or dropped one shows once
+                stack.append((where, rest))
+        else:
+            out[path] = node
+    return out
+
+
+def diff(old: Any, new: Any) -> tuple[list[str], list[str], list[str]]:
+    """``(added, changed, removed)`` paths between two catalogs (plain data)."""
+    a, b = flatten(old or {}), flatten(new or {})
+    added = sorted(p for p in b if p not in a)
+    removed = sorted(p for p in a if p not in b)
+    changed = sorted(p for p in a if p in b and a[p] != b[p])
+    return added, changed, removed
