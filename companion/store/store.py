@@ -160,9 +160,21 @@ class Store:
         return GameSession(self, game_id, game, title, initial_state, catalog_name=catalog_name)
 
     def list_games(self) -> list[GameInfo]:
-        """Saved games, the most recently played first (what a listing is: ``listing``)."""
+        """Saved games, the most recently played first (what a listing is: ``listing``).
+        A hand-damaged row (a bad date, summary or outcome) is a :class:`StoreError` naming it."""
         with self.engine.connect() as conn:
-            return [game_info(row) for row in conn.execute(text(listing.QUERY))]
+            rows = conn.execute(text(listing.QUERY)).all()
+        out = []
+        for row in rows:
+            try:
+                out.append(game_info(row))
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise self._damaged_row(f"games[id={row[0]}]", exc) from None
+        return out
+
+    def _damaged_row(self, row: str, exc: Exception) -> StoreError:
+        problem = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        return StoreError("store.damaged_row", file=self.label, row=row, problem=problem)
 
     def latest_game_id(self, game_key: str | None = None) -> int | None:
         query = select(GAMES.c.id).order_by(GAMES.c.last_played.desc(), GAMES.c.id.desc())
@@ -193,7 +205,7 @@ class Store:
             # older saves' commands in today's terms (e.g. picks once kept as notes)
             commands = [upgrade(game, codec.load_command(s.command)) for s in steps]
             lines = [load_msg(s.description) for s in steps]
-        except (ValueError, KeyError) as exc:  # pydantic ValidationError is a ValueError
+        except (ValueError, KeyError, TypeError) as exc:  # pydantic's ValidationError too
             raise StoreError(
                 "store.unreadable_game", id=game_id, game=row.game_key, problem=str(exc)[:200]
             ) from None
@@ -237,7 +249,10 @@ class Store:
             ).scalar()
         if text_ is None:
             raise StoreError("store.damaged", file=self.label, problem=f"snapshot {idx} missing")
-        return codec.load(game.state_type, text_)
+        try:
+            return codec.load(game.state_type, text_)
+        except (ValueError, TypeError, KeyError) as exc:  # pydantic's ValidationError too
+            raise self._damaged_row(f"snapshots[game_id={game_id}, idx={idx}]", exc) from None
 
     def delete_game(self, game_id: int) -> None:
         try:
@@ -252,7 +267,12 @@ class Store:
     def get_setting(self, key: str, default: Any = None) -> Any:
         with self.engine.connect() as conn:
             value = conn.execute(select(SETTINGS.c.value).where(SETTINGS.c.key == key)).scalar()
-        return default if value is None else json.loads(value)
+        if value is None:
+            return default
+        try:
+            return json.loads(value)
+        except (ValueError, TypeError) as exc:
+            raise self._damaged_row(f"settings[key={key}]", exc) from None
 
     def set_setting(self, key: str, value: Any) -> None:
         self._upsert(SETTINGS, {"key": key}, {"value": json.dumps(value, ensure_ascii=False)})
@@ -272,7 +292,15 @@ class Store:
             value = conn.execute(
                 select(CATALOGS.c.data).where(CATALOGS.c.game_key == game_key)
             ).scalar()
-        return None if value is None else json.loads(value)
+        if value is None:
+            return None
+        try:
+            data = json.loads(value)
+        except (ValueError, TypeError) as exc:
+            raise self._damaged_row(f"user_catalogs[game_key={game_key}]", exc) from None
+        if not isinstance(data, dict):
+            raise self._damaged_row(f"user_catalogs[game_key={game_key}]", TypeError("not a table"))
+        return data
 
     def save_user_catalog(self, game_key: str, data: dict) -> None:
         try:
