@@ -103,8 +103,16 @@ def main(argv: list[str] | None = None) -> int:
         return _exit_code(exc.code)
     if args.lang:
         set_language(args.lang)
+    streams = sys.stdout, sys.stderr
     if args.command not in TUI_COMMANDS or getattr(args, "autoplay", False):
         sys.stdout, sys.stderr = VisibleWriter.wrap(sys.stdout), VisibleWriter.wrap(sys.stderr)
+    try:
+        return _guarded(args)
+    finally:
+        sys.stdout, sys.stderr = streams  # main() may be called in-process (tests)
+
+
+def _guarded(args: argparse.Namespace) -> int:
     try:
         return _main(args)
     except BrokenPipeError:
