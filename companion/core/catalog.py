@@ -311,7 +311,7 @@ def flatten(data: Any, prefix: str = "") -> dict[str, Any]:
     stack: list[tuple[str, Any]] = [(prefix, data)]
     while stack:
         path, node = stack.pop()
-        if isinstance(node, dict) and node:
+        if isinstance(node, dict) and (node or not path):
             for key, value in node.items():
                 stack.append((f"{path}.{key}" if path else str(key), value))
         elif _is_id_list(node) and node:

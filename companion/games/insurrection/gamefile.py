@@ -84,7 +84,7 @@ Word = Annotated[str, Field(max_length=80)]
 
 
 class PlayerEntry(_Strict):
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=80)
     hand: list[Word] = Field(max_length=MAX_CARDS)
 
 
