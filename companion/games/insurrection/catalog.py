@@ -234,7 +234,7 @@ class Card(CatalogModel):
     corruption: Unknowable[Range(0, 9)] = None
     remove: Unknowable[bool] = None
     scout: Unknowable[bool] = None
-    initiative: Unknowable[Range(0, 99)] = None
+    initiative: Unknowable[Range(0, 999)] = None  # orders play; the box prints up to ~60
     # "?" until the card's text is transcribed
     scoring: Unknowable[Annotated[list[Term], Field(max_length=8)]] = None
     end_effect: EndEffect | None = None
