@@ -37,6 +37,7 @@ from companion.core.errors import CatalogError
 from companion.core.game import Game, upgrade
 from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
+from companion.core.text import visible
 from companion.store import listing, migrations
 from companion.store.errors import StoreError
 from companion.store.listing import GameInfo, game_info
@@ -138,6 +139,7 @@ class Store:
         self, game: Game, initial_state: Any, title: str, catalog_name: str = "box"
     ) -> GameSession:
         stamp = now()
+        title = visible(title)  # a title typed or built from names: shown as text everywhere
         try:
             with self._begin() as conn:
                 result = conn.execute(
