@@ -14,6 +14,7 @@ from companion import __version__
 from companion.core import settings
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, set_language, tr
+from companion.core.text import visible
 from companion.games.registry import GAME_KEYS
 from companion.store.precheck import default_db_path
 
@@ -49,7 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="with --autoplay: the game's seed")
     p.add_argument("--players", type=int, help="with --autoplay: how many players")
     p = sub.add_parser("resume", help="resume a saved game (default: the last one played)")
-    p.add_argument("game_id", nargs="?", type=int, metavar="GAME_ID")
+    p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
+    p = sub.add_parser("verify", help=tr("cli.verify.help"))
+    p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
+    p.add_argument("--all", action="store_true", help=tr("cli.verify.help_all"))
     sub.add_parser("list", help="list saved games")
     p = sub.add_parser("docs", help=tr("cli.help.docs"))
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
@@ -64,7 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", type=Path)
     p = cat_sub.add_parser("import", help="read a transcription of a box from a TOML file")
     p.add_argument("game", choices=GAME_KEYS)
-    p.add_argument("path", type=Path)
+    from companion.cli_catalog import add_import_arguments
+
+    add_import_arguments(p)
 
     ins = sub.add_parser("insurrection", help="Insurrection tools (quick score)")
     ins.add_argument(
@@ -73,29 +79,140 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def game_id(text: str) -> int:
+    """A saved game's number (SQLite's integers stop at 2**63 - 1)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(tr("cli.bad_game_id", value=visible(text))) from None
+    if not 1 <= value < 2**63:
+        raise argparse.ArgumentTypeError(tr("cli.bad_game_id", value=visible(text)))
+    return value
+
+
+TUI_COMMANDS = (None, "new", "demo", "resume", "docs")  # these write to the terminal themselves
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Every failure is a message on stderr and a non-zero exit, never a traceback: 2 for a
+    bad file, argument or save, 1 for "not done" (declined, values unknown), 141 when the
+    reader of our output went away (``| head``), 70 for a fault of the companion itself."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # argparse has said what is wrong (or printed --help)
+        return _exit_code(exc.code)
     if args.lang:
         set_language(args.lang)
+    streams = sys.stdout, sys.stderr
+    if args.command not in TUI_COMMANDS or getattr(args, "autoplay", False):
+        sys.stdout, sys.stderr = VisibleWriter.wrap(sys.stdout), VisibleWriter.wrap(sys.stderr)
     try:
-        if args.command == "insurrection":
-            from companion.games.insurrection.quickscore import main as quickscore
+        return _guarded(args)
+    finally:
+        sys.stdout, sys.stderr = streams  # main() may be called in-process (tests)
 
-            return quickscore(args.args)
-        if args.command == "catalog" and args.catalog_command == "check":
-            return catalog_check(args.game, args.file)
-        if args.command == "demo" and args.autoplay:
-            return _with_store(args, autoplay)
-        if args.command in (None, "new", "demo"):
-            return run_app_fast(args)
-        if args.command == "list":
-            return list_command(args)
-        if args.command == "docs":
-            return show_docs(args.game)
-        return _with_store(args, _run)
+
+def _guarded(args: argparse.Namespace) -> int:
+    try:
+        return _main(args)
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
     except CompanionError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        _say(f"companion: {exc}")
         return getattr(exc, "exit_code", EXIT_USAGE)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        _say(
+            "companion: "
+            + tr("cli.os_error", where=visible(str(where)), problem=exc.strerror or str(exc))
+        )
+        return EXIT_USAGE
+    except (MemoryError, RecursionError) as exc:
+        _say("companion: " + tr("cli.too_large", problem=type(exc).__name__))
+        return EXIT_USAGE
+    except Exception as exc:  # noqa: BLE001  (the last line of defence: a message, not a trace)
+        if type(exc).__module__.startswith("sqlalchemy"):
+            problem = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            _say("companion: " + tr("cli.database_error", problem=visible(problem)))
+            return EXIT_USAGE
+        _say(
+            "companion: "
+            + tr("cli.internal_error", kind=type(exc).__name__, problem=visible(str(exc))[:300])
+        )
+        return EXIT_INTERNAL
+
+
+EXIT_PIPE, EXIT_INTERNAL = 141, 70
+
+
+def _exit_code(code: object) -> int:
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else EXIT_USAGE
+
+
+def _say(text: str) -> None:
+    try:
+        print(text, file=sys.stderr)
+    except (OSError, ValueError):  # stderr closed too: the exit code says it
+        pass
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null so the interpreter's final flush does not
+    raise again (the recipe in Python's signal documentation)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+class VisibleWriter:
+    """A text stream whose writes have their control characters made visible
+    (``core.text.visible``): what the CLI prints from files and saves cannot act on the
+    terminal (newlines and tabs stay)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    @classmethod
+    def wrap(cls, stream):
+        if stream is None or isinstance(stream, cls):
+            return stream
+        return cls(stream)
+
+    def write(self, text: str) -> int:
+        self._stream.write(visible(text, lines=True))
+        return len(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _main(args: argparse.Namespace) -> int:
+    if args.command == "insurrection":
+        from companion.games.insurrection.quickscore import main as quickscore
+
+        return quickscore(args.args)
+    if args.command == "catalog" and args.catalog_command == "check":
+        return catalog_check(args.game, args.file)
+    if args.command == "verify":
+        from companion.cli_verify import verify_command
+
+        return _with_store(args, verify_command)
+    if args.command == "demo" and args.autoplay:
+        return _with_store(args, autoplay)
+    if args.command in (None, "new", "demo"):
+        return run_app_fast(args)
+    if args.command == "list":
+        return list_command(args)
+    if args.command == "docs":
+        return show_docs(args.game)
+    return _with_store(args, _run)
 
 
 def show_docs(game: str | None) -> int:
@@ -161,17 +278,13 @@ def _run(args: argparse.Namespace, store) -> int:
     if args.command == "list":
         return print_games(store.list_games())
     if args.command == "catalog":
-        from companion.core.catalog import read_toml
-        from companion.games.registry import load_game_catalog
-
         if args.catalog_command == "export":
             store.export_user_catalog(args.game, args.path)
             print(tr("cli.catalog.exported", path=str(args.path)))
-        else:
-            load_game_catalog(args.game, "box", read_toml(args.path))  # validate first
-            store.import_user_catalog(args.game, args.path)
-            print(tr("cli.catalog.imported", path=str(args.path)))
-        return 0
+            return 0
+        from companion.cli_catalog import import_command
+
+        return import_command(args, store)
     from companion.ui.app import Start, create_app
 
     if args.command == "resume":
@@ -183,8 +296,9 @@ def _run(args: argparse.Namespace, store) -> int:
         start = Start("resume", game_id=game_id, session=store.open_game(game_id))
     else:
         raise AssertionError(args.command)
-    create_app(store, start, args.lang).run()
-    return 0
+    app = create_app(store, start, args.lang)
+    app.run()
+    return app.return_code or 0  # a crash inside the app is not a success
 
 
 def run_app_fast(args: argparse.Namespace) -> int:
@@ -210,9 +324,9 @@ def _save_file(db: str | None) -> Path | None:
     if db is not None and "://" in db:
         return None
     if db is None:
-        path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return path
+        from companion.store.opening import ensure_data_folder
+
+        return ensure_data_folder()
     return Path(db).expanduser()
 
 
@@ -226,7 +340,14 @@ def list_command(args: argparse.Namespace) -> int:
     games = None
     if path is not None:
         check_version(inspect_file(path, str(path)), str(path))
-        games = list_file(path)
+        try:
+            games = list_file(path)
+        except (ValueError, TypeError, KeyError) as exc:  # a hand-damaged row
+            from companion.store.errors import StoreError
+
+            raise StoreError(
+                "store.damaged_row", file=str(path), row="games", problem=str(exc)[:200]
+            ) from None
     if games is None:
         return _with_store(args, _run)
     if not args.lang:  # the language chosen in the app's settings
@@ -254,17 +375,20 @@ def print_games(games) -> int:
 
 def catalog_check(game: str | None, file: Path | None) -> int:
     """Validate the shipped catalogs (or a user file) and list values still unknown."""
-    from companion.core.catalog import read_toml
     from companion.games.registry import catalog_gaps, load_game_catalog
 
     keys = [game] if game else list(GAME_KEYS)
     if file is not None and game is None:
         print(tr("cli.catalog.file_needs_game"), file=sys.stderr)
         return EXIT_USAGE
-    user = read_toml(file) if file is not None else None
     for key in keys:
         for name in ("box",) if file is not None else ("box", "demo"):
-            catalog = load_game_catalog(key, name, user)
+            if file is not None:
+                from companion.cli_catalog import check_file
+
+                catalog = check_file(key, file)
+            else:
+                catalog = load_game_catalog(key, name)
             missing = catalog_gaps(key, catalog)
             print(
                 tr(

@@ -25,9 +25,23 @@ class RuleError(CompanionError):
 class CatalogError(CompanionError):
     """Bad catalog data: names the file, the entry and the field."""
 
-    def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
+    ident: Any = None  # the id of the bad entry, when it has one (to find its line)
+
+    def __init__(
+        self, file: str, entry: str, field: str, problem: Any, line: int | None = None
+    ) -> None:
         self.file, self.entry, self.field, self.problem = file, entry, field, problem
-        if entry or field:
+        self.line = line
+        if line is not None:
+            super().__init__(
+                "core.catalog.error_line",
+                file=file,
+                line=line,
+                entry=entry or "-",
+                field=field or "-",
+                problem=problem,
+            )
+        elif entry or field:
             super().__init__(
                 "core.catalog.error",
                 file=file,

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.core.text import visible
+
 LANGUAGES = ("en", "ja")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 
@@ -129,11 +131,14 @@ def tr(message: Msg | str, lang: str | None = None, **params: Any) -> str:
 
 def _show(value: Any, lang: str) -> Any:
     """A parameter as shown: a ``Msg`` translated, a catalog name (``{"en": …, "ja": …}``)
-    in ``lang``, anything else as it is."""
+    in ``lang``, text with its control characters made visible (``core.text``), anything
+    else as it is."""
     if isinstance(value, Msg):
         return tr(value, lang)
     if isinstance(value, dict) and "en" in value:
-        return value.get(lang) or value["en"]
+        value = value.get(lang) or value["en"]
+    if isinstance(value, str):  # text from files and people: shown, never acting on a terminal
+        return visible(value, lines=True)
     return value
 
 
@@ -141,4 +146,5 @@ def tr_name(names: dict[str, str] | None, fallback: str = "") -> str:
     """Pick a catalog entry's name in the current language (catalogs carry ``en`` and ``ja``)."""
     if not names:
         return fallback
-    return names.get(_current) or names.get("en") or next(iter(names.values()), fallback)
+    name = names.get(_current) or names.get("en") or next(iter(names.values()), fallback)
+    return visible(name) if isinstance(name, str) else name

@@ -8,6 +8,7 @@ the save at its old version. Before migrating a file the store copies it aside
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -43,19 +44,50 @@ def backup_path(path: Path, version: int) -> Path:
 
 
 def backup_file(path: Path, version: int) -> Path:
-    """Copy the save (WAL content included) aside through SQLite's online backup."""
-    dest = backup_path(path, version)
-    n = 1
+    """Copy the save (WAL content included) aside through SQLite's online backup, once and
+    whole: written under a temporary name, checked, then renamed; an identical earlier backup
+    is kept instead of a new one; a failure leaves no file and raises :class:`StoreError`."""
+    from companion.store.errors import StoreError
+
+    first = backup_path(path, version)
+    dest, n = first, 1
     while dest.exists():  # never overwrite an earlier backup
-        dest = dest.with_name(f"{backup_path(path, version).name}.{n}")
+        dest = dest.with_name(f"{first.name}.{n}")
         n += 1
-    src = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    tmp = dest.with_name(dest.name + ".partial")
     try:
-        out = sqlite3.connect(dest)
+        src = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
         try:
-            src.backup(out)
+            out = sqlite3.connect(tmp)
+            try:
+                src.backup(out)
+                check = out.execute("PRAGMA quick_check").fetchone()
+                if check != ("ok",) or not out.execute("SELECT 1 FROM schema_version").fetchone():
+                    raise sqlite3.DatabaseError(f"the copy does not check out: {check}")
+            finally:
+                out.close()
         finally:
-            out.close()
-    finally:
-        src.close()
+            src.close()
+        for earlier in _earlier(first):
+            if _same(earlier, tmp):
+                tmp.unlink()
+                return earlier
+        tmp.replace(dest)
+    except (sqlite3.Error, OSError) as exc:
+        tmp.unlink(missing_ok=True)
+        raise StoreError("store.backup_failed", file=str(path), problem=str(exc)) from None
     return dest
+
+
+def _earlier(first: Path) -> list[Path]:
+    out = [first] if first.is_file() else []
+    return out + sorted(first.parent.glob(first.name + ".[0-9]*"))
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        if a.stat().st_size != b.stat().st_size or a.stat().st_size == 0:
+            return False
+        return hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest()
+    except OSError:
+        return False

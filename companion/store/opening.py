@@ -21,9 +21,7 @@ class Target:
 def resolve_target(target: str | Path | None) -> Target:
     """``None``: the default file; a path; or any SQLAlchemy URL (``sqlite://`` is in-memory)."""
     if target is None:
-        path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return _file_target(path)
+        return _file_target(ensure_data_folder())
     if isinstance(target, str) and "://" in target:
         try:
             url = make_url(target)
@@ -34,6 +32,19 @@ def resolve_target(target: str | Path | None) -> Target:
                 return Target(url, Path(url.database).expanduser(), url.database)
         return Target(url, None, url.render_as_string(hide_password=True))
     return _file_target(Path(target).expanduser())
+
+
+def ensure_data_folder() -> Path:
+    """The default save file, its folder created if need be (a folder that cannot be made,
+    e.g. an unwritable ``XDG_DATA_HOME``, is a :class:`StoreError` saying so)."""
+    path = default_db_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            "store.no_data_folder", folder=str(path.parent), problem=exc.strerror or str(exc)
+        ) from None
+    return path
 
 
 def _file_target(path: Path) -> Target:

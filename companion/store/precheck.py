@@ -64,6 +64,10 @@ def inspect_file(path: Path, label: str) -> int | None:
     return found
 
 
+APPLICATION_ID = 0x434D504E  # "CMPN", as store.tables writes it (kept here: no SQLAlchemy)
+OUR_TABLES = {"schema_version", "games", "steps"}  # what every version's save has had
+
+
 def _inspect(path: Path, label: str) -> int | None:
     if path.is_dir():
         raise StoreError("store.is_folder", file=label)
@@ -71,6 +75,8 @@ def _inspect(path: Path, label: str) -> int | None:
         if not path.parent.is_dir():
             raise StoreError("store.no_folder", file=label, folder=str(path.parent))
         return None
+    if not path.is_file():  # a FIFO would block the read; a device is no save (/dev/null)
+        raise StoreError("store.not_regular", file=label)
     try:
         with path.open("rb") as fh:
             header = fh.read(100)
@@ -84,6 +90,7 @@ def _inspect(path: Path, label: str) -> int | None:
         raise StoreError("store.not_sqlite", file=label)
     if len(header) < 100:
         raise _damaged(label, "the file ends inside its header")
+    recover_journal(path, label)
     try:
         con = read_only(path)
     except sqlite3.Error as exc:
@@ -98,7 +105,9 @@ def _inspect(path: Path, label: str) -> int | None:
         }
         if not tables:
             return None
-        if "schema_version" not in tables:
+        app_id = int.from_bytes(header[68:72], "big")  # PRAGMA application_id
+        ours = app_id == APPLICATION_ID or (app_id == 0 and OUR_TABLES <= tables)
+        if not ours:
             shown = ", ".join(sorted(tables)[:5])
             raise StoreError("store.foreign", file=label, tables=shown)
         row = con.execute("SELECT version FROM schema_version").fetchone()
@@ -113,6 +122,42 @@ def _inspect(path: Path, label: str) -> int | None:
         raise _damaged(label, str(exc)) from None
     finally:
         con.close()
+
+
+def recover_journal(path: Path, label: str) -> None:
+    """A rollback journal left beside the file (``<name>-journal``: a program stopped in the
+    middle of a transaction, e.g. a save from before WAL mode) must be rolled back before the
+    file can be read: SQLite does that when it opens the file for writing. Let it, when the
+    folder and the file are writable; otherwise say exactly what to do. The committed content
+    is what stays: rolling back only removes the unfinished transaction."""
+    journal = path.with_name(path.name + "-journal")
+    try:
+        if not journal.is_file() or journal.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    try:
+        con = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True, timeout=5)
+        try:
+            con.execute("PRAGMA schema_version").fetchone()  # reading rolls the journal back
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise StoreError(
+            "store.hot_journal", file=label, journal=str(journal), problem=str(exc)
+        ) from None
+    if journal.is_file() and journal.stat().st_size > 0 and _is_hot(journal):
+        raise StoreError("store.hot_journal", file=label, journal=str(journal), problem="-")
+
+
+def _is_hot(journal: Path) -> bool:
+    """A journal whose header is not zeroed still holds a transaction to roll back."""
+    try:
+        with journal.open("rb") as fh:
+            head = fh.read(28)
+    except OSError:
+        return False
+    return any(head)
 
 
 def check_version(found: int | None, label: str) -> None:

@@ -32,10 +32,12 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel
 
 from companion.core import codec
-from companion.core.catalog import read_toml
+from companion.core.catalog import is_empty, locate, merge, read_toml, to_toml
+from companion.core.errors import CatalogError
 from companion.core.game import Game, upgrade
+from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
-from companion.core.tomlw import dumps as toml_dumps
+from companion.core.text import visible
 from companion.store import listing, migrations
 from companion.store.errors import StoreError
 from companion.store.listing import GameInfo, game_info
@@ -137,6 +139,7 @@ class Store:
         self, game: Game, initial_state: Any, title: str, catalog_name: str = "box"
     ) -> GameSession:
         stamp = now()
+        title = visible(title)  # a title typed or built from names: shown as text everywhere
         try:
             with self._begin() as conn:
                 result = conn.execute(
@@ -159,9 +162,21 @@ class Store:
         return GameSession(self, game_id, game, title, initial_state, catalog_name=catalog_name)
 
     def list_games(self) -> list[GameInfo]:
-        """Saved games, the most recently played first (what a listing is: ``listing``)."""
+        """Saved games, the most recently played first (what a listing is: ``listing``).
+        A hand-damaged row (a bad date, summary or outcome) is a :class:`StoreError` naming it."""
         with self.engine.connect() as conn:
-            return [game_info(row) for row in conn.execute(text(listing.QUERY))]
+            rows = conn.execute(text(listing.QUERY)).all()
+        out = []
+        for row in rows:
+            try:
+                out.append(game_info(row))
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise self._damaged_row(f"games[id={row[0]}]", exc) from None
+        return out
+
+    def _damaged_row(self, row: str, exc: Exception) -> StoreError:
+        problem = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        return StoreError("store.damaged_row", file=self.label, row=row, problem=problem)
 
     def latest_game_id(self, game_key: str | None = None) -> int | None:
         query = select(GAMES.c.id).order_by(GAMES.c.last_played.desc(), GAMES.c.id.desc())
@@ -191,7 +206,7 @@ class Store:
             initial = codec.load(game.state_type, row.initial_state)
             stored = [codec.load_command(s.command) for s in steps]
             lines = [load_msg(s.description) for s in steps]
-        except (ValueError, KeyError) as exc:  # pydantic ValidationError is a ValueError
+        except (ValueError, KeyError, TypeError) as exc:  # pydantic's ValidationError too
             raise StoreError(
                 "store.unreadable_game", id=game_id, game=row.game_key, problem=str(exc)[:200]
             ) from None
@@ -242,7 +257,10 @@ class Store:
             ).scalar()
         if text_ is None:
             raise StoreError("store.damaged", file=self.label, problem=f"snapshot {idx} missing")
-        return codec.load(game.state_type, text_)
+        try:
+            return codec.load(game.state_type, text_)
+        except (ValueError, TypeError, KeyError) as exc:  # pydantic's ValidationError too
+            raise self._damaged_row(f"snapshots[game_id={game_id}, idx={idx}]", exc) from None
 
     def delete_game(self, game_id: int) -> None:
         try:
@@ -257,7 +275,12 @@ class Store:
     def get_setting(self, key: str, default: Any = None) -> Any:
         with self.engine.connect() as conn:
             value = conn.execute(select(SETTINGS.c.value).where(SETTINGS.c.key == key)).scalar()
-        return default if value is None else json.loads(value)
+        if value is None:
+            return default
+        try:
+            return json.loads(value)
+        except (ValueError, TypeError) as exc:
+            raise self._damaged_row(f"settings[key={key}]", exc) from None
 
     def set_setting(self, key: str, value: Any) -> None:
         self._upsert(SETTINGS, {"key": key}, {"value": json.dumps(value, ensure_ascii=False)})
@@ -277,7 +300,15 @@ class Store:
             value = conn.execute(
                 select(CATALOGS.c.data).where(CATALOGS.c.game_key == game_key)
             ).scalar()
-        return None if value is None else json.loads(value)
+        if value is None:
+            return None
+        try:
+            data = json.loads(value)
+        except (ValueError, TypeError) as exc:
+            raise self._damaged_row(f"user_catalogs[game_key={game_key}]", exc) from None
+        if not isinstance(data, dict):
+            raise self._damaged_row(f"user_catalogs[game_key={game_key}]", TypeError("not a table"))
+        return data
 
     def save_user_catalog(self, game_key: str, data: dict) -> None:
         try:
@@ -290,25 +321,105 @@ class Store:
         data = self.user_catalog(game_key)
         if data is None:
             raise StoreError("store.no_user_catalog", game=game_key)
-        body = toml_dumps(data, header=f"User catalog for {game_key}, exported by the companion.")
-        path = Path(path)
-        # write beside the target, then rename: an interrupted export never leaves half a file
+        body = to_toml(data, header=f"User catalog for {game_key}, exported by the companion.")
+        write_text_file(Path(path), body)
+
+    # the owner's earlier transcriptions, newest first: what an import replaced
+    HISTORY_KEEP = 10
+
+    def catalog_history(self, game_key: str) -> list[dict]:
+        """Earlier transcriptions of ``game_key`` kept by imports, newest first: each
+        ``{"name": str | None, "saved": ISO time, "data": dict}``."""
+        value = self.get_setting(f"catalog.previous.{game_key}", [])
+        return [v for v in value if isinstance(v, dict) and isinstance(v.get("data"), dict)]
+
+    def keep_user_catalog(self, game_key: str, name: str | None = None) -> None:
+        """Put the current transcription (if any) on top of the kept ones."""
+        current = self.user_catalog(game_key)
+        if current is None:
+            return
+        entry = {"name": name, "saved": now().isoformat(timespec="seconds"), "data": current}
+        kept = [entry, *self.catalog_history(game_key)]
+        named = [k for k in kept if k.get("name")]
+        unnamed = [k for k in kept if not k.get("name")][: self.HISTORY_KEEP]
+        kept = [k for k in kept if k in named or k in unnamed]
+        self.set_setting(f"catalog.previous.{game_key}", kept)
+
+    def restore_user_catalog(self, game_key: str, name: str | None = None) -> dict:
+        """Bring back the last kept transcription (or the one kept as ``name``); the one it
+        replaces is kept in its turn, so a restore can be undone the same way."""
+        kept = self.catalog_history(game_key)
+        pick = next((k for k in kept if name is None or k.get("name") == name), None)
+        if pick is None:
+            raise StoreError(
+                "store.no_kept_catalog" if name is None else "store.no_named_catalog",
+                game=game_key,
+                name=name or "",
+            )
+        rest = [k for k in kept if k is not pick]
+        self.set_setting(f"catalog.previous.{game_key}", rest)
+        self.keep_user_catalog(game_key)
+        self.save_user_catalog(game_key, pick["data"])
+        return pick
+
+    def import_user_catalog(
+        self,
+        game_key: str,
+        path: Path,
+        check: Callable[[dict, str], Any] | None = None,
+        *,
+        replace: bool = False,
+        keep_as: str | None = None,
+    ) -> dict:
+        """Read a TOML transcription and merge it over the current one (``replace``: instead
+        of it); the previous one is kept (:meth:`restore_user_catalog` brings it back).
+        An empty file is refused; unreadable TOML raises ``CatalogError`` naming the file and
+        line; the result is checked against the game's schema (``check(data, label)``, by
+        default the game's box loader) before anything is written. Returns what was stored."""
+        from companion.games.registry import GAME_KEYS, load_game_catalog
+
+        data = read_toml(path)
+        if is_empty(data):
+            raise StoreError("store.catalog_empty", file=str(path))
+        new = data if replace else merge(self.user_catalog(game_key) or {}, data)
+        try:
+            if check is not None:
+                check(new, str(path))
+            elif game_key in GAME_KEYS:  # (a test's tiny game has no catalog schema)
+                load_game_catalog(game_key, "box", new)
+        except CatalogError as exc:
+            raise locate(exc, path) from None
+        self.keep_user_catalog(game_key, keep_as)
+        self.save_user_catalog(game_key, new)
+        return new
+
+
+def write_text_file(path: Path, body: str) -> None:
+    """Write beside the target, then rename: an interrupted or failed write never leaves half
+    a file nor a stray temporary one. Any failure is a :class:`StoreError` naming the path."""
+    if path.is_dir():
+        raise StoreError("store.export_failed", file=str(path), problem=_os_problem(None, "dir"))
+    tmp: Path | None = None
+    try:
         with tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
         ) as fh:
+            tmp = Path(fh.name)
             fh.write(body)
-        Path(fh.name).replace(path)
+            fh.flush()
+        tmp.replace(path)
+    except OSError as exc:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+        raise StoreError(
+            "store.export_failed", file=str(path), problem=_os_problem(exc, "")
+        ) from None
 
-    def import_user_catalog(
-        self, game_key: str, path: Path, check: Callable[[dict, str], Any] | None = None
-    ) -> None:
-        """Read a TOML transcription and store it. Unreadable TOML raises ``CatalogError``
-        naming the file and line; ``check(data, label)`` may validate it against the game's
-        schema first (the CLI passes the game's catalog loader)."""
-        data = read_toml(path)
-        if check is not None:
-            check(data, str(path))
-        self.save_user_catalog(game_key, data)
+
+def _os_problem(exc: OSError | None, kind: str) -> str:
+    if exc is None:
+        return tr("store.problem.is_folder") if kind == "dir" else ""
+    return exc.strerror or str(exc)
 
 
 def _problem(exc: Exception) -> str:
@@ -317,6 +428,15 @@ def _problem(exc: Exception) -> str:
 
 
 def _make_engine(where: Target) -> Engine:
+    try:
+        return _create_engine(where)
+    except ImportError as exc:  # the URL's driver is not installed
+        raise StoreError("store.no_driver", url=where.label, problem=str(exc)) from None
+    except SQLAlchemyError as exc:  # "Can't load plugin: sqlalchemy.dialects:bogus"
+        raise StoreError("store.bad_url", url=where.label, problem=_problem(exc)) from None
+
+
+def _create_engine(where: Target) -> Engine:
     if where.url.get_backend_name() != "sqlite":
         return create_engine(where.url)
     kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}

@@ -8,8 +8,8 @@ from companion.core.catalog import (
     unknowns,
     validate,
 )
+from companion.core.catalog import to_toml as dumps
 from companion.core.errors import CatalogError
-from companion.core.tomlw import dumps
 
 
 class Tile(CatalogModel):

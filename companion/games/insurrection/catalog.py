@@ -14,7 +14,22 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from companion.core.catalog import CatalogModel, Unknowable, load_catalog, read_toml, validate
+from companion.core.catalog import (
+    MAX_ENTRIES,
+    CatalogModel,
+    Id,
+    Name,
+    Range,
+    Text,
+    Texts,
+    Unknowable,
+    load_catalog,
+    read_toml,
+    validate,
+)
+from companion.core.catalog import Names as _Names
+from companion.core.errors import CatalogError
+from companion.core.i18n import msg
 
 Icon = Literal["soldier", "animal", "pretender", "minion"]
 ICONS: tuple[Icon, ...] = ("soldier", "animal", "pretender", "minion")
@@ -22,15 +37,18 @@ ICONS: tuple[Icon, ...] = ("soldier", "animal", "pretender", "minion")
 Feature = Literal["soldier", "animal", "pretender", "minion", "corruption", "cards"]
 Scope = Literal["hand", "face_up"]  # §5: in that player's hand, or face up in the play area
 Outcome = Literal["good", "evil"]
-Names = dict[str, str]
+Names = _Names
+Points = Range(-99, 99)  # a term's points (the rules' largest is Trak's base, about 24)
+Count = Range(0, 60)  # thresholds and set sizes: the box has about 60 cards
+Features = Annotated[list[Feature], Field(min_length=1, max_length=6)]
 
 
 class When(CatalogModel):
     """A condition on the end of the game: who won and where the rebel token stands (§6 Shadow)."""
 
     outcome: Outcome | None = None
-    token_on: str | None = None  # a land id, e.g. "fortress"
-    token_not_on: str | None = None
+    token_on: Id | None = None  # a land id, e.g. "fortress"
+    token_not_on: Id | None = None
 
     @property
     def always(self) -> bool:
@@ -45,23 +63,23 @@ class Flat(_Term):
     """A fixed value (Talin 0; the 2 of Occultist and Tamer; Necromancer's 4)."""
 
     kind: Literal["flat"]
-    points: Unknowable[int]
+    points: Unknowable[Points]
 
 
 class ByOutcome(_Term):
     """One value if Good wins, another if Evil wins (Goblin 3/9, Dragon, Gnoll)."""
 
     kind: Literal["by_outcome"]
-    good: Unknowable[int]
-    evil: Unknowable[int]
+    good: Unknowable[Points]
+    evil: Unknowable[Points]
 
 
 class PerIcon(_Term):
     """``points`` per counted feature, summed over ``features`` (Occultist, Tamer, Dwarf)."""
 
     kind: Literal["per_icon"]
-    features: list[Feature]
-    points: Unknowable[int]
+    features: Features
+    points: Unknowable[Points]
     scope: Scope = "hand"
 
 
@@ -71,7 +89,7 @@ class PerPair(_Term):
     kind: Literal["per_pair"]
     first: Feature
     second: Feature
-    points: Unknowable[int]
+    points: Unknowable[Points]
     scope: Scope = "hand"
 
 
@@ -80,7 +98,7 @@ class PerPairOf(_Term):
 
     kind: Literal["per_pair_of"]
     feature: Feature
-    points: Unknowable[int]
+    points: Unknowable[Points]
     scope: Scope = "hand"
 
 
@@ -89,7 +107,7 @@ class SetTable(_Term):
     ``len(each)`` cards and further copies start a new set (Musketeer: 3, −1, 9)."""
 
     kind: Literal["set_table"]
-    each: list[Unknowable[int]]
+    each: Annotated[list[Unknowable[Points]], Field(min_length=1, max_length=12)]
 
 
 class Majority(_Term):
@@ -97,9 +115,9 @@ class Majority(_Term):
     (default: this card) than every other player, else ``otherwise`` (War Bear)."""
 
     kind: Literal["majority"]
-    card: str | None = None
-    points: Unknowable[int]
-    otherwise: Unknowable[int]
+    card: Id | None = None
+    points: Unknowable[Points]
+    otherwise: Unknowable[Points]
 
 
 class SharedOrSole(_Term):
@@ -107,16 +125,16 @@ class SharedOrSole(_Term):
     (Prophet; face-up copies are in nobody's hand, §5)."""
 
     kind: Literal["shared_or_sole"]
-    card: str | None = None
-    sole: Unknowable[int]
-    shared: Unknowable[int]
+    card: Id | None = None
+    sole: Unknowable[Points]
+    shared: Unknowable[Points]
 
 
 class PerGraveyard(_Term):
     """``points`` per card in the graveyard (Necromancer's Evil bonus)."""
 
     kind: Literal["per_graveyard"]
-    points: Unknowable[int]
+    points: Unknowable[Points]
 
 
 class Threshold(_Term):
@@ -124,19 +142,19 @@ class Threshold(_Term):
     (Princess: face-up Minions + marks over 18; Qhia: 8 or more face-up Minions)."""
 
     kind: Literal["threshold"]
-    features: list[Feature]
+    features: Features
     scope: Scope = "face_up"
-    at_least: Unknowable[int]
-    points: Unknowable[int]
-    otherwise: Unknowable[int]
+    at_least: Unknowable[Count]
+    points: Unknowable[Points]
+    otherwise: Unknowable[Points]
 
 
 class Singles(_Term):
     """``base`` + ``per_single`` per other card of which exactly one is held (Doraxen: 2, −5)."""
 
     kind: Literal["singles"]
-    per_single: Unknowable[int]
-    base: Unknowable[int]
+    per_single: Unknowable[Points]
+    base: Unknowable[Points]
 
 
 class PerCardLacking(_Term):
@@ -144,7 +162,7 @@ class PerCardLacking(_Term):
 
     kind: Literal["per_card_lacking"]
     icon: Icon
-    points: Unknowable[int]
+    points: Unknowable[Points]
     include_self: bool = True
 
 
@@ -152,8 +170,8 @@ class BaseMinusPerOther(_Term):
     """``base`` − ``per_other`` per other card in hand (Trak: base on the card, 3)."""
 
     kind: Literal["base_minus_per_other"]
-    base: Unknowable[int]
-    per_other: Unknowable[int]
+    base: Unknowable[Points]
+    per_other: Unknowable[Points]
 
 
 Term = Annotated[
@@ -210,50 +228,51 @@ EndEffect = Annotated[Exchange | TakeFaceUp, Field(discriminator="kind")]
 class Card(CatalogModel):
     """Fields shared by person and leader cards (§1)."""
 
-    id: str
+    id: Id
     name: Names
-    icons: Unknowable[list[Icon]] = None
-    corruption: Unknowable[int] = None
+    icons: Unknowable[Annotated[list[Icon], Field(max_length=8)]] = None
+    corruption: Unknowable[Range(0, 9)] = None
     remove: Unknowable[bool] = None
     scout: Unknowable[bool] = None
-    initiative: Unknowable[int] = None
-    scoring: Unknowable[list[Term]] = None  # "?" until the card's text is transcribed
+    initiative: Unknowable[Range(0, 999)] = None  # orders play; the box prints up to ~60
+    # "?" until the card's text is transcribed
+    scoring: Unknowable[Annotated[list[Term], Field(max_length=8)]] = None
     end_effect: EndEffect | None = None
-    text: Names | None = None  # the card's own words, for the screen
+    text: Texts | None = None  # the card's own words, for the screen
 
 
 class Person(Card):
-    copies: Unknowable[int] = None
+    copies: Unknowable[Range(1, 20)] = None
 
 
 class Leader(Card):
-    effect: Names | None = None  # game effect, shown and logged only
+    effect: Texts | None = None  # game effect, shown and logged only
 
 
 LandKind = Literal["stronghold", "basic", "advanced", "fortress"]
 
 
 class Land(CatalogModel):
-    id: str
+    id: Id
     name: Names
     kind: LandKind
     side: Literal["A", "B"] | None = None
-    reveal: Unknowable[int] = None
-    effect: Names | None = None
+    reveal: Unknowable[Range(0, 60)] = None
+    effect: Texts | None = None
 
 
 class Meta(CatalogModel):
-    name: str = ""
+    name: Name = ""
     fictional: bool = False
     extends: Literal["box", "demo", "none"] = "none"  # user catalogs: what they sit on
-    note: str = ""
+    note: Text = ""
 
 
 class InsurrectionCatalog(CatalogModel):
     meta: Meta = Meta()
-    lands: list[Land] = []
-    persons: list[Person] = []
-    leaders: list[Leader] = []
+    lands: Annotated[list[Land], Field(max_length=50)] = []
+    persons: Annotated[list[Person], Field(max_length=MAX_ENTRIES)] = []
+    leaders: Annotated[list[Leader], Field(max_length=MAX_ENTRIES)] = []
 
     @model_validator(mode="after")
     def _ids_unique(self) -> InsurrectionCatalog:
@@ -303,7 +322,10 @@ def load(name: str = "box", user: dict | None = None) -> InsurrectionCatalog:
 def load_file(path: str) -> InsurrectionCatalog:
     """A catalog file; if its ``[meta] extends`` is ``box`` or ``demo`` it is merged over that."""
     data = read_toml(path)
-    base = (data.get("meta") or {}).get("extends", "none")
+    meta = data.get("meta") or {}
+    if not isinstance(meta, dict):
+        raise CatalogError(str(path), "meta", "", msg("core.catalog.not_a_table"))
+    base = meta.get("extends", "none")
     if base in ("box", "demo"):
         return load(base, data)
     return validate(InsurrectionCatalog, data, str(path))

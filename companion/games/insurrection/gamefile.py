@@ -11,12 +11,14 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from companion.core.catalog import MAX_DEPTH, MAX_FILE_BYTES
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg
+from companion.core.text import depth, visible_data
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.scoring import EffectChoice, EndPosition
 
@@ -45,9 +47,18 @@ _PROBLEMS = {
     "int_from_float": "insurrection.gamefile.whole_number",
     "string_type": "insurrection.gamefile.text",
     "list_type": "insurrection.gamefile.list",
-    "too_short": "insurrection.gamefile.empty",
+    "too_short": "insurrection.gamefile.too_few",
     "string_too_short": "insurrection.gamefile.empty",
+    "too_long": "insurrection.gamefile.too_many",
+    "string_too_long": "insurrection.gamefile.too_long",
+    "less_than_equal": "insurrection.gamefile.at_most",
 }
+
+# Limits of a real game (rules §0: 2-6 players; the box has about 60 cards)
+PLAYERS = (2, 6)
+MAX_COPIES = 20  # of one card, when the catalog does not say how many the box has
+MAX_CARDS = 200  # entries of one hand or of the face-up area
+FACE_UP_MARKS_FOR_EVIL = 10  # §3: Evil wins with 10 or more face-up corruption marks
 
 
 def _problem(err: Any) -> Msg:
@@ -55,32 +66,42 @@ def _problem(err: Any) -> Msg:
     if key is None:
         return msg("insurrection.gamefile.other", text=err["msg"])
     ctx = err.get("ctx") or {}
-    return msg(key, expected=str(ctx.get("expected", "")), ge=ctx.get("ge", ""))
+    return msg(
+        key,
+        expected=str(ctx.get("expected", "")),
+        ge=ctx.get("ge", ""),
+        le=ctx.get("le", ""),
+        min=ctx.get("min_length", ""),
+        max=ctx.get("max_length", ""),
+    )
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+Word = Annotated[str, Field(max_length=80)]
+
+
 class PlayerEntry(_Strict):
-    name: str = Field(min_length=1)
-    hand: list[str]
+    name: str = Field(min_length=1, max_length=80)
+    hand: list[Word] = Field(max_length=MAX_CARDS)
 
 
 class EffectEntry(_Strict):
-    player: str
-    card: str
-    take: str | None = None
-    give: str | None = None
+    player: Word
+    card: Word
+    take: Word | None = None
+    give: Word | None = None
 
 
 class GameFile(_Strict):
     outcome: Literal["good", "evil"]
-    token: str = "fortress"
-    graveyard: int = Field(default=0, ge=0)
-    face_up: list[str] = []
-    players: list[PlayerEntry] = Field(min_length=1)
-    effects: list[EffectEntry] = []
+    token: Word = "fortress"
+    graveyard: int = Field(default=0, ge=0, le=MAX_CARDS)
+    face_up: list[Word] = Field(default=[], max_length=MAX_CARDS)
+    players: list[PlayerEntry] = Field(min_length=PLAYERS[0], max_length=PLAYERS[1])
+    effects: list[EffectEntry] = Field(default=[], max_length=12)
 
 
 @dataclass(frozen=True)
@@ -144,8 +165,14 @@ def read_game(path: str | Path, catalog: InsurrectionCatalog) -> FinishedGame:
 
 
 def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml") -> FinishedGame:
+    if len(text) > MAX_FILE_BYTES:
+        raise GameFileError(name, None, "", msg("core.catalog.too_big", limit=MAX_FILE_BYTES))
     try:
         data = tomllib.loads(text)
+        if depth(data, MAX_DEPTH) > MAX_DEPTH:
+            raise RecursionError
+    except RecursionError:
+        raise GameFileError(name, None, "", msg("core.catalog.too_deep", limit=MAX_DEPTH)) from None
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
         raise GameFileError(
@@ -154,6 +181,7 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
             "",
             msg("insurrection.gamefile.not_toml", detail=str(exc)),
         ) from None
+    data = visible_data(data)  # names from people: shown as text, never as escapes
     try:
         game = GameFile.model_validate(data)
     except ValidationError as exc:
@@ -176,12 +204,35 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
             )
         raise fail(loc, msg("insurrection.gamefile.unknown_card", card=cid), cid)
 
+    held: dict[str, int] = {}  # copies of each card in the file so far
+
+    def most(cid: str) -> int:
+        found = catalog.card(cid)
+        if catalog.is_leader(cid):
+            return 1  # each leader card is unique (§1)
+        copies = getattr(found, "copies", None)
+        return copies if copies is not None else MAX_COPIES
+
     def cards(entries: list[str], loc: tuple[Any, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for i, entry in enumerate(entries):
             match = _COPIES.match(entry)
-            cid, n = (match.group(1), int(match.group(2))) if match else (entry.strip(), 1)
-            out.extend([card(cid, (*loc, i))] * n)
+            cid, n = (match.group(1), match.group(2)) if match else (entry.strip(), "1")
+            cid = card(cid, (*loc, i))
+            limit = most(cid)
+            # compare the digits before making a number of them: "goblin*10**9" is refused
+            # at once, not after a billion copies were built
+            if len(n) > 4 or int(n) + held.get(cid, 0) > limit or int(n) < 1:
+                problem = msg(
+                    "insurrection.gamefile.too_many_copies",
+                    card=cid,
+                    n=min(int(n[:6]), 999_999) if n else 0,
+                    held=held.get(cid, 0),
+                    most=limit,
+                )
+                raise fail((*loc, i), problem, entry)
+            held[cid] = held.get(cid, 0) + int(n)
+            out.extend([cid] * int(n))
         return tuple(out)
 
     if not any(land.id == game.token for land in catalog.lands):
@@ -211,5 +262,29 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
             if value is not None:
                 card(value, ("effects", i, key))
         effects.append(EffectChoice(eff.player, eff.card, eff.take, eff.give))
+    _check_outcome(game, catalog, face_up, fail)
     position = EndPosition(game.outcome, game.token, game.graveyard, face_up, hands)
     return FinishedGame(position, tuple(effects))
+
+
+def _check_outcome(game: GameFile, catalog: InsurrectionCatalog, face_up, fail) -> None:
+    """The outcome must be one the game can end with (§3, §4): Good wins after the last round,
+    with the rebel token on Kristin's Fortress; Evil wins with 10 or more face-up corruption
+    marks (checked when every face-up card's marks are known)."""
+    fortress = next((land.id for land in catalog.lands if land.kind == "fortress"), None)
+    if game.outcome == "good" and fortress is not None and game.token != fortress:
+        raise fail(
+            ("token",),
+            msg("insurrection.gamefile.good_off_fortress", token=game.token, fortress=fortress),
+        )
+    if game.outcome == "evil":
+        marks = [catalog.card(cid).corruption for cid in face_up]
+        if all(m is not None for m in marks) and sum(marks) < FACE_UP_MARKS_FOR_EVIL:
+            raise fail(
+                ("outcome",),
+                msg(
+                    "insurrection.gamefile.evil_without_marks",
+                    marks=sum(marks),
+                    needed=FACE_UP_MARKS_FOR_EVIL,
+                ),
+            )

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, language, set_language, tr
+from companion.core.text import visible
 from companion.games.insurrection import catalog as catalogs
 from companion.games.insurrection.gamefile import read_game
 from companion.games.insurrection.scoring import ScoreSheet, score
@@ -135,6 +136,11 @@ def _run(args: argparse.Namespace) -> int:
         sheet = score(cat, game.position, game.effects)
     except CompanionError as exc:
         print(tr("insurrection.cli.error", problem=str(exc)), file=sys.stderr)
+        return EXIT_BAD
+    except (OSError, MemoryError, RecursionError, ValueError) as exc:
+        # never a traceback, and never exit 1 ("values unknown") for a file we could not take
+        problem = visible(f"{type(exc).__name__}: {exc}")[:300]
+        print(tr("insurrection.cli.error", problem=problem), file=sys.stderr)
         return EXIT_BAD
     if args.json:
         json.dump(sheet_to_plain(sheet), sys.stdout, ensure_ascii=False, indent=2)

@@ -11,9 +11,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Literal
+from typing import Annotated, Literal
 
-from companion.core.catalog import CatalogModel, Unknowable, load_catalog, unknowns, validate
+from pydantic import Field
+
+from companion.core.catalog import (
+    MAX_ENTRIES,
+    CatalogModel,
+    Id,
+    Name,
+    Names,
+    Range,
+    Text,
+    Texts,
+    Unknowable,
+    load_catalog,
+    unknowns,
+    validate,
+)
 
 GAME_DIR = "magical-friends"
 NEXT_TILE = "@next"
@@ -33,57 +48,60 @@ SpaceKind = Literal[
 ]
 CavernPath = Literal["poison", "shortcut", "detour"]
 Alignment = Literal["good", "evil", "neutral"]
+Ref = Annotated[str, Field(min_length=1, max_length=64)]  # a space id, or "@next"
+Refs = Annotated[list[Ref], Field(max_length=8)]
 
 
 class SpaceModel(CatalogModel):
-    id: str
+    id: Id
     kind: SpaceKind = "plain"
-    next: list[str] = []
+    next: Refs = []
     market: Literal["A", "B", "C", "D", "E"] | None = None  # for kind = "market"
-    fairy_faces: list[int] = []  # fairy die faces that put the fairy here (Fairy Trail)
-    cavern: dict[CavernPath, str] | None = None  # first space of each path (kind = "cavern")
+    # fairy die faces that put the fairy here (Fairy Trail)
+    fairy_faces: Annotated[list[Range(1, 20)], Field(max_length=20)] = []
+    cavern: dict[CavernPath, Ref] | None = None  # first space of each path (kind = "cavern")
     cavern_path: CavernPath | None = None  # this space lies on that cavern path
-    name: dict[str, str] | None = None
+    name: Names | None = None
 
 
 class TileSideModel(CatalogModel):
-    id: str
-    name: dict[str, str]
-    entry: str | None = None  # the space entered from the previous tile; None = not transcribed
-    spaces: list[SpaceModel] = []
+    id: Id
+    name: Names
+    entry: Ref | None = None  # the space entered from the previous tile; None = not transcribed
+    spaces: Annotated[list[SpaceModel], Field(max_length=200)] = []
 
 
 class TileModel(CatalogModel):
-    id: str
-    name: dict[str, str]
-    sides: list[TileSideModel]
+    id: Id
+    name: Names
+    sides: Annotated[list[TileSideModel], Field(min_length=1, max_length=2)]
 
 
 class BoardModel(CatalogModel):
-    tiles: list[TileModel]
-    start_spaces: list[SpaceModel] = []
-    tavern: str = "tavern"
-    fairy_die_sides: Unknowable[int] = None
+    tiles: Annotated[list[TileModel], Field(max_length=12)]
+    start_spaces: Annotated[list[SpaceModel], Field(max_length=12)] = []
+    tavern: Id = "tavern"
+    fairy_die_sides: Unknowable[Range(2, 20)] = None
 
 
 class CreatureKindModel(CatalogModel):
-    id: str
-    name: dict[str, str]
+    id: Id
+    name: Names
     alignment: Unknowable[Alignment] = None
-    wand_cost: Unknowable[int] = None
-    ability: dict[str, str] | None = None  # the ability in short, en + ja
-    copies: Unknowable[int] = None
+    wand_cost: Unknowable[Range(0, 20)] = None
+    ability: Texts | None = None  # the ability in short, en + ja
+    copies: Unknowable[Range(1, 20)] = None
     # wands this friend carries while in the race (§2: "wands stand on your friends still in
     # the race"); how many is not in the rulebook excerpt
-    wands: Unknowable[int] = None
+    wands: Unknowable[Range(0, 20)] = None
 
 
 class ArtifactModel(CatalogModel):
-    number: int  # 1..11, also its turn-order value
-    name: dict[str, str] | None = None
-    bonus: dict[str, str] | None = None
+    number: Range(1, 11)  # 1..11, also its turn-order value
+    name: Names | None = None
+    bonus: Texts | None = None
     special: Literal["none", "dagger"] = "none"  # "dagger": the Scheming Dagger bonus move (§4)
-    wands: Unknowable[int] = None  # wands on the card while it is the active artifact (§2)
+    wands: Unknowable[Range(0, 20)] = None  # wands on the card while it is the active artifact (§2)
 
 
 TieBreak = Literal["tavern_friends", "trophies", "hearts_unpoisoned", "shared"]
@@ -92,25 +110,27 @@ TieBreak = Literal["tavern_friends", "trophies", "hearts_unpoisoned", "shared"]
 class ScoringModel(CatalogModel):
     """The final tally (§7): points per friend in the tavern and per trophy, and the tie-break."""
 
-    per_friend_in_tavern: Unknowable[int] = None
-    per_poisoned_friend_in_tavern: Unknowable[int] = None
-    per_trophy: Unknowable[int] = None  # an opponent's heart
-    per_neutral_trophy: Unknowable[int] = None
-    tie_break: list[TieBreak] | None = None  # tried in order; None = unknown
+    per_friend_in_tavern: Unknowable[Range(-99, 99)] = None
+    per_poisoned_friend_in_tavern: Unknowable[Range(-99, 99)] = None
+    per_trophy: Unknowable[Range(-99, 99)] = None  # an opponent's heart
+    per_neutral_trophy: Unknowable[Range(-99, 99)] = None
+    tie_break: Annotated[list[TieBreak], Field(max_length=4)] | None = (
+        None  # tried in order; None = unknown
+    )
 
 
 class MetaModel(CatalogModel):
-    name: str
+    name: Name
     fictional: bool = False
-    note: str = ""
+    note: Text = ""
 
 
 class MagicalFriendsCatalog(CatalogModel):
     meta: MetaModel
     turn_order: Unknowable[Literal["highest_first", "lowest_first"]] = None
     board: BoardModel
-    creatures: list[CreatureKindModel]
-    artifacts: list[ArtifactModel]
+    creatures: Annotated[list[CreatureKindModel], Field(max_length=MAX_ENTRIES)]
+    artifacts: Annotated[list[ArtifactModel], Field(max_length=11)]
     scoring: ScoringModel
 
 

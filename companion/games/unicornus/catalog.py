@@ -8,13 +8,27 @@ can ask for those and no others.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from companion.core.catalog import CatalogModel, Unknowable, load_catalog, unknowns
+from companion.core.catalog import (
+    MAX_ENTRIES,
+    CatalogModel,
+    Id,
+    Names,
+    Range,
+    Text,
+    Texts,
+    Unknowable,
+    load_catalog,
+    unknowns,
+)
 
 Face = Literal["hit", "miss", "loss"]
+Diagram = Annotated[list[Face], Field(min_length=6, max_length=6)]  # a six-faced die, faces 1..6
+Marker = Annotated[str, Field(max_length=64)]
+Entries = Field(default_factory=list, max_length=MAX_ENTRIES)
 Personality = Literal["defensive", "normal", "aggressive"]
 TileKind = Literal["capital", "empire", "kingdom", "castle"]
 
@@ -22,112 +36,114 @@ TileKind = Literal["capital", "empire", "kingdom", "castle"]
 class SpaceSpec(CatalogModel):
     """One hex as printed on a tile (§1 "Space attributes")."""
 
-    difficulty: Unknowable[int] = 0  # added to the move cost of entering
+    difficulty: Unknowable[Range(0, 9)] = 0  # added to the move cost of entering
     impassable: Unknowable[bool] = False
-    recruit: Unknowable[int] = 0  # 0: not a village, town or fortress
-    resource: Unknowable[int] = 0  # 0: no purple mark, Procure gains 1
-    defence: Unknowable[int] = 0
-    tokens: Unknowable[int] = 0  # Empire tiles: strength tokens placed here at setup
+    recruit: Unknowable[Range(0, 9)] = 0  # 0: not a village, town or fortress
+    resource: Unknowable[Range(0, 9)] = 0  # 0: no purple mark, Procure gains 1
+    defence: Unknowable[Range(0, 6)] = 0
+    tokens: Unknowable[Range(0, 12)] = 0  # Empire tiles: strength tokens placed here at setup
     # start marker: "princess", "goal" (Lionel's start space), "kingdom:<id>", "imperial:<id>"
-    start: str | None = None
+    start: Marker | None = None
 
 
 class TileSpec(CatalogModel):
-    id: str
-    name: dict[str, str]
-    number: Unknowable[int] = None
+    id: Id
+    name: Names
+    number: Unknowable[Range(0, 999)] = None
     kind: TileKind
-    character: str | None = None  # the Empire tile's imperial / Kingdom tile's kingdom character
+    character: Id | None = None  # the Empire tile's imperial / Kingdom tile's kingdom character
     spaces: list[SpaceSpec] = Field(min_length=7, max_length=7)  # centre first, then the ring
 
 
 class LayoutPosition(CatalogModel):
     """A tile position on the layout diagram, in flower-lattice axial coordinates."""
 
-    pos: int
-    a: int
-    b: int
+    pos: Range(1, 99)
+    a: Range(-20, 20)
+    b: Range(-20, 20)
     kind: TileKind
 
 
 class KingdomCharacter(CatalogModel):
-    id: str
-    name: dict[str, str]
-    command: Unknowable[int] = None
-    life: Unknowable[int] = None
-    attack: Unknowable[list[Face]] = None  # faces 1..6
-    defence: Unknowable[list[Face]] = None
-    ability: dict[str, str] = Field(default_factory=dict)
+    id: Id
+    name: Names
+    command: Unknowable[Range(1, 12)] = None
+    life: Unknowable[Range(1, 20)] = None
+    attack: Unknowable[Diagram] = None  # faces 1..6
+    defence: Unknowable[Diagram] = None
+    ability: Texts = Field(default_factory=dict)
     start_of_round: bool = False
     start_of_turn: bool = False
     during_battle: bool = False
 
 
 class PrincessCard(CatalogModel):
-    id: str
-    name: dict[str, str]
-    command: Unknowable[int] = None
-    life: Unknowable[int] = None
-    ability: dict[str, str] = Field(default_factory=dict)
+    id: Id
+    name: Names
+    command: Unknowable[Range(1, 12)] = None
+    life: Unknowable[Range(1, 20)] = None
+    ability: Texts = Field(default_factory=dict)
 
 
 class ImperialCharacter(CatalogModel):
-    id: str
-    name: dict[str, str]
+    id: Id
+    name: Names
     personality: Unknowable[Personality] = None
-    combat_power: Unknowable[int] = None
-    life: Unknowable[int] = None
+    combat_power: Unknowable[Range(0, 20)] = None
+    life: Unknowable[Range(1, 20)] = None
     no_fate: Unknowable[bool] = None
-    ally_ability: dict[str, str] = Field(default_factory=dict)
+    ally_ability: Texts = Field(default_factory=dict)
 
 
 class EventCard(CatalogModel):
-    id: str
-    name: dict[str, str]
-    level: Unknowable[int] = None
+    id: Id
+    name: Names
+    level: Unknowable[Range(1, 3)] = None
     ongoing: Unknowable[bool] = None
 
 
 class NamedCard(CatalogModel):
-    id: str
-    name: dict[str, str]
+    id: Id
+    name: Names
 
 
 class Rules(CatalogModel):
     """Rule constants printed in the rulebook (all public)."""
 
-    rounds: int = 10
-    start_supplies: int = 10
-    princess_actions: int = 3
-    events_per_level: list[int] = Field(default_factory=lambda: [3, 3, 4])
-    empire_tiles: int = 11
-    kingdom_tiles: int = 6
+    rounds: Range(1, 30) = 10
+    start_supplies: Range(0, 99) = 10
+    princess_actions: Range(0, 10) = 3
+    events_per_level: Annotated[list[Range(0, 30)], Field(min_length=3, max_length=3)] = Field(
+        default_factory=lambda: [3, 3, 4]
+    )
+    empire_tiles: Range(0, 30) = 11
+    kingdom_tiles: Range(0, 30) = 6
     # actions per turn by player count (§4); 2 players: per character
-    actions: dict[str, int] = Field(
+    actions: dict[Literal["2", "3", "4", "5", "6"], Range(1, 10)] = Field(
         default_factory=lambda: {"2": 4, "3": 5, "4": 4, "5": 3, "6": 3}
     )
 
 
 class Meta(CatalogModel):
-    name: dict[str, str] = Field(default_factory=dict)
+    name: Names = Field(default_factory=dict)
     fictional: bool = False
-    note: str = ""
+    note: Text = ""
 
 
 class UnicornusCatalog(CatalogModel):
     meta: Meta = Field(default_factory=Meta)
     rules: Rules = Field(default_factory=Rules)
-    layout: list[LayoutPosition]
+    layout: list[LayoutPosition] = Field(max_length=99)
     # extra / removed space adjacencies, "pos.k" (k = 0 centre, 1..6 ring), to match the print
-    add_adjacent: list[tuple[str, str]] = Field(default_factory=list)
-    remove_adjacent: list[tuple[str, str]] = Field(default_factory=list)
-    tiles: list[TileSpec]
-    kingdom: list[KingdomCharacter] = Field(default_factory=list)
-    princesses: list[PrincessCard] = Field(default_factory=list)
-    imperial: list[ImperialCharacter] = Field(default_factory=list)
-    events: list[EventCard] = Field(default_factory=list)
-    fate: list[NamedCard] = Field(default_factory=list)
-    support: list[NamedCard] = Field(default_factory=list)
+    add_adjacent: list[tuple[Marker, Marker]] = Entries
+    remove_adjacent: list[tuple[Marker, Marker]] = Entries
+    tiles: list[TileSpec] = Field(max_length=MAX_ENTRIES)
+    kingdom: list[KingdomCharacter] = Entries
+    princesses: list[PrincessCard] = Entries
+    imperial: list[ImperialCharacter] = Entries
+    events: list[EventCard] = Entries
+    fate: list[NamedCard] = Entries
+    support: list[NamedCard] = Entries
 
     def tile(self, tile_id: str) -> TileSpec:
         return _by_id(self.tiles, tile_id, "tile")

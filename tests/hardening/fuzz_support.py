@@ -1,0 +1,186 @@
+"""Inputs for the fuzz tests (issue 9): values drawn from the catalog schemas' own limits.
+
+``schema_limits(model)`` reads each field's constraints (``minimum``/``maximum``, lengths,
+``enum``) from the pydantic JSON schema of a catalog model; ``nasty_values(limit)`` gives the
+values a fuzzer should try there: the bounds, one past each, wrong types, huge numbers, text
+with terminal escapes, deep nesting. A document is a demo catalog (or game file) with some of
+its fields replaced by such values; ``mutate_bytes`` damages the TOML text itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+ESCAPES = ["\x1b[31mred\x1b[0m", "\x1b]0;pwned\x07", "\x9b2J", "\x1bP+q\x1b\\", "a\x7fb", "\u202e"]
+
+COUNTS: Counter = Counter()  # (suite, verdict) -> inputs, for the closing summary
+
+
+def schema_limits(model: Any) -> dict[str, list[dict]]:
+    """Field name -> the JSON schemas it has anywhere in ``model`` (constraints included)."""
+    schema = model.model_json_schema()
+    out: dict[str, list[dict]] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for name, prop in (node.get("properties") or {}).items():
+                out.setdefault(name, []).append(prop)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    return out
+
+
+def _bounds(prop: dict) -> list[Any]:
+    values: list[Any] = []
+    options = [prop, *prop.get("anyOf", []), *prop.get("allOf", [])]
+    for p in options:
+        if not isinstance(p, dict):
+            continue
+        for key, delta in (("minimum", -1), ("maximum", 1)):
+            if key in p:
+                values += [p[key], p[key] + delta]
+        for key, delta in (("minItems", -1), ("maxItems", 1)):
+            if key in p:
+                n = max(0, p[key] + delta)
+                values += [["hit"] * n, [1] * n]
+        if "maxLength" in p:
+            values.append("x" * (p["maxLength"] + 1))
+        if "enum" in p:
+            values += list(p["enum"]) + ["not-" + str(p["enum"][0])]
+        if "const" in p:
+            values.append(p["const"])
+    return values
+
+
+GENERIC: list[Any] = [
+    -1,
+    0,
+    1,
+    5,
+    6,
+    7,
+    11,
+    320,
+    10**30,
+    -(10**30),
+    2**63,
+    1.5,
+    float("inf"),
+    True,
+    "?",
+    "",
+    "x" * 5000,
+    [],
+    {},
+    ["x"],
+    [["x"]],
+    {"en": "x"},
+    {"en": ESCAPES[0], "ja": ESCAPES[1]},
+    *ESCAPES,
+]
+
+
+def nasty(limits: dict[str, list[dict]], field: str) -> st.SearchStrategy:
+    schema_values = [v for prop in limits.get(field, []) for v in _bounds(prop)]
+    pool = schema_values + GENERIC
+    return st.one_of(
+        st.sampled_from(pool),
+        st.integers(min_value=-(10**6), max_value=10**6),
+        st.text(max_size=20),
+        st.builds(lambda n: _deep(n), st.integers(min_value=5, max_value=40)),
+    )
+
+
+def _deep(n: int) -> Any:
+    value: Any = "x"
+    for _ in range(n):
+        value = [value]
+    return value
+
+
+def paths(doc: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every place in a document that holds a value (to replace), as a key/index path."""
+    out: list[tuple] = []
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            out.append((*prefix, key))
+            out += paths(value, (*prefix, key))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            out.append((*prefix, i))
+            out += paths(value, (*prefix, i))
+    return out
+
+
+def replace_at(doc: Any, path: tuple, value: Any) -> Any:
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(doc, dict):
+        return {**doc, head: replace_at(doc[head], rest, value)}
+    out = list(doc)
+    out[head] = replace_at(doc[head], rest, value)
+    return out
+
+
+@st.composite
+def mutated(draw, base: dict, limits: dict[str, list[dict]], max_changes: int = 3) -> dict:
+    """``base`` with 1..``max_changes`` of its values replaced by schema-derived nasty ones."""
+    doc = base
+    for _ in range(draw(st.integers(min_value=1, max_value=max_changes))):
+        where = draw(st.sampled_from(paths(doc)))
+        field = next((p for p in reversed(where) if isinstance(p, str)), "")
+        doc = replace_at(doc, where, draw(nasty(limits, field)))
+    return doc
+
+
+@st.composite
+def mutate_bytes(draw, text: str) -> bytes:
+    """The TOML text with bytes flipped, cut, duplicated or escapes inserted."""
+    data = bytearray(text.encode("utf-8"))
+    for _ in range(draw(st.integers(min_value=1, max_value=4))):
+        kind = draw(st.sampled_from(["flip", "cut", "insert", "dup", "truncate"]))
+        if not data:
+            break
+        i = draw(st.integers(min_value=0, max_value=len(data) - 1))
+        if kind == "flip":
+            data[i] = draw(st.integers(min_value=0, max_value=255))
+        elif kind == "cut":
+            del data[i : i + draw(st.integers(min_value=1, max_value=40))]
+        elif kind == "insert":
+            piece = draw(
+                st.sampled_from(
+                    [b"\x1b]0;x\x07", b"[", b"]", b"=", b'"', b"\n[[", b"\x00", b"[" * 300]
+                )
+            )
+            data[i:i] = piece
+        elif kind == "dup":
+            data[i:i] = data[i : i + 200]
+        else:
+            del data[i:]
+    return bytes(data)
+
+
+def db_digest(path: Path) -> str:
+    """The content of a save (every row of every table), not its bytes: WAL checkpoints
+    move bytes without changing anything."""
+    con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        h = hashlib.sha256()
+        for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY 1"):
+            for row in con.execute(f'SELECT * FROM "{name}" ORDER BY 1'):  # noqa: S608
+                h.update(repr(row).encode())
+        return h.hexdigest()
+    finally:
+        con.close()
