@@ -4,6 +4,8 @@ For every game: the initial state and every step's command must decode (commands
 ``companion.core.game.upgrade``, as when a game is opened), every step must apply, each stored
 snapshot must equal the state the replay reaches after that many steps, and the stored outcome
 (``games.outcome``, with ``finished``) must be the one the game computes at the cursor.
+Snapshots an older save wrote after a step that is now upgraded are not compared: the game
+replays those states when it is opened (``GameSession``'s ``stale_after``).
 
 Only reads: a verify changes nothing, so it can be run on a backup or on the live save.
 """
@@ -66,13 +68,17 @@ def verify_game(store: Any, game_id: int) -> list[Problem]:
         bad("initial state", "undecodable", problem=_short(exc))
         return out
     states = {0: state}
+    upgraded: int | None = None  # the first step an older save wrote in older terms
     for s in steps:
         where = f"step {s.idx + 1}"
         try:
-            cmd = upgrade(game, codec.load_command(s.command))
+            stored = codec.load_command(s.command)
+            cmd = upgrade(game, stored)
         except Exception as exc:  # noqa: BLE001
             bad(where, "undecodable", problem=_short(exc))
             break
+        if upgraded is None and cmd != stored:
+            upgraded = s.idx
         try:
             state = apply_command(game, state, cmd)
         except Exception as exc:  # noqa: BLE001  (a RuleError or worse: the replay stops here)
@@ -85,6 +91,8 @@ def verify_game(store: Any, game_id: int) -> list[Problem]:
             if snap.idx > len(steps):
                 bad(where, "snapshot_beyond", steps=len(steps))
             continue  # the replay stopped earlier: said above
+        if upgraded is not None and snap.idx > upgraded:
+            continue  # written before its steps were upgraded: a resume replays instead
         try:
             saved = codec.load(game.state_type, snap.state)
         except Exception as exc:  # noqa: BLE001
