@@ -39,9 +39,14 @@ class GameScreen(Screen):
         self.refresh_all()
 
     def refresh_all(self) -> None:
-        for log in self.query(GameLog):
-            log.show(self.session.history())
+        """Bring the log panel up to date (only its newest lines are read) and redraw."""
+        self.refresh_log()
         self.refresh_view()
+
+    def refresh_log(self) -> None:
+        """The game log panels follow the session: new lines appended, undone ones dimmed."""
+        for log in self.query(GameLog):
+            log.follow(self.session)
 
     def refresh_view(self) -> None:
         """Redraw the game's own widgets from ``self.state``. Subclasses override."""
