@@ -15,6 +15,7 @@ from textual.screen import Screen
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
+from companion.core.steplog import HistoryLine
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
 
@@ -29,6 +30,7 @@ class GameScreen(Screen):
     def __init__(self, session: Any, **kwargs) -> None:
         super().__init__(**kwargs)
         self.session = session
+        self._bindings_shown: tuple | None = None  # what the footer last heard of
         translate_bindings(self)
 
     @property
@@ -46,7 +48,33 @@ class GameScreen(Screen):
     def refresh_log(self) -> None:
         """The game log panels follow the session: new lines appended, undone ones dimmed."""
         for log in self.query(GameLog):
-            log.follow(self.session)
+            log.follow(self.session, self.log_line)
+
+    def log_line(self, line: HistoryLine) -> Msg:
+        """The words of a log line, called once per line when it is first shown (a game may
+        name the ids of older saved lines from the current state)."""
+        return line.description
+
+    def refresh_bindings(self) -> None:
+        """Tell the footer only when the keys it shows changed: a footer rebuild costs tens of
+        milliseconds, and every redraw (and Textual itself) asks for one."""
+        shown = self._shown_bindings()
+        if shown is not None and shown == self._bindings_shown:
+            return
+        self._bindings_shown = shown
+        super().refresh_bindings()
+
+    def _shown_bindings(self) -> tuple | None:
+        if not self.is_attached:
+            return None
+        listeners = len(self.bindings_updated_signal._subscriptions)
+        if not listeners:
+            return None  # no footer yet: it must hear the first one
+        keys = tuple(
+            (key, b.binding.action, b.binding.description, b.binding.show, b.enabled)
+            for key, b in self.active_bindings.items()
+        )
+        return listeners, self.app.app_focus, keys
 
     def refresh_view(self) -> None:
         """Redraw the game's own widgets from ``self.state``. Subclasses override."""

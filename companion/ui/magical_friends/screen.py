@@ -24,6 +24,7 @@ from companion.core.commands import Command
 from companion.core.errors import CompanionError, RuleError
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option
+from companion.core.steplog import HistoryLine
 from companion.games.magical_friends import (
     SLAIN,
     CorrectBoard,
@@ -185,19 +186,12 @@ class MagicalFriendsScreen(GameScreen):
         return self._tile_names
 
     # -- drawing --------------------------------------------------------------------------
-    def refresh_all(self) -> None:
-        state = self.state
+    def log_line(self, line: HistoryLine) -> Msg:
         # lines written by the engine's describe() name things already (log.py); older saved
         # lines (cmd.*) carry ids and indexes, named here from the current state
-        lines = [
-            h
-            if h.description.key.startswith("magical_friends.log.")
-            else replace(h, description=humanize(h.description, state))
-            for h in self.session.history()
-        ]
-        for log in self.query(GameLog):
-            log.show(lines)
-        self.refresh_view()
+        if line.description.key.startswith("magical_friends.log."):
+            return line.description
+        return humanize(line.description, self.state)
 
     def refresh_view(self) -> None:
         state = self.state

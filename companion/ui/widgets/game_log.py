@@ -9,6 +9,7 @@ length of the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from rich.table import Table
@@ -16,7 +17,7 @@ from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
-from companion.core.i18n import tr
+from companion.core.i18n import Msg, tr
 from companion.core.steplog import HistoryLine
 
 WINDOW = 200  # log lines kept on screen; older ones stay in the game, not in the panel
@@ -43,16 +44,20 @@ class GameLog(RichLog):
         self._shown: list[HistoryLine] = []
         self._rows: list[int] | None = []
         self._width = 0
+        self._words: Callable[[HistoryLine], Msg] | None = None
 
     # -- the incremental form ---------------------------------------------------------------
-    def follow(self, source: History) -> None:
+    def follow(self, source: History, words: Callable[[HistoryLine], Msg] | None = None) -> None:
         """Bring the panel up to date with ``source`` (a session or step log), rendering only
-        the lines that changed since the last call."""
+        the lines that changed since the last call. ``words(line)`` gives the text of a line
+        (default: its description); it is called only for lines drawn anew."""
+        self._words = words
         self._sync(source.history_tail(self.window))
 
     def show(self, history: list[HistoryLine]) -> None:
         """Show ``history`` (its newest :data:`WINDOW` lines); undone steps (the redo tail) are
         dimmed. Lines already on screen and unchanged are kept as they are."""
+        self._words = None
         self._sync(history[-self.window :])
 
     def _sync(self, lines: list[HistoryLine]) -> None:
@@ -97,7 +102,7 @@ class GameLog(RichLog):
 
     def _write(self, line: HistoryLine) -> None:
         before = len(self.lines)
-        self.write(_render(line))
+        self.write(_render(line, self._words(line) if self._words else line.description))
         self._shown.append(line)
         if self._rows is not None:
             self._rows.append(len(self.lines) - before)
@@ -117,11 +122,11 @@ def _same(a: HistoryLine, b: HistoryLine) -> bool:
     return a.index == b.index and a.undone == b.undone and a.description is b.description
 
 
-def _render(line: HistoryLine) -> Table:
+def _render(line: HistoryLine, words: Msg) -> Table:
     # a grid keeps wrapped lines indented under the text, not under the number
     row = Table.grid(padding=(0, 1))
     row.add_column(justify="right", no_wrap=True)
     row.add_column(ratio=1)
     style = "dim strike" if line.undone else ""
-    row.add_row(Text(f"{line.index}.", style=style), Text(tr(line.description), style=style))
+    row.add_row(Text(f"{line.index}.", style=style), Text(tr(words), style=style))
     return row
