@@ -19,12 +19,15 @@ from companion.core.steplog import HistoryLine
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
 
+LEAVE_KEY = "ctrl+g"  # back to the home screen ("go home"); escape only closes dialogs
+
 
 class GameScreen(Screen):
     BINDINGS = [
         Binding("ctrl+z", "undo", "ui.key.undo"),
         Binding("ctrl+y", "redo", "ui.key.redo"),
-        Binding("escape", "leave", "ui.key.home"),
+        Binding(LEAVE_KEY, "leave", "ui.key.home"),
+        Binding("escape", "escape", show=False),
     ]
 
     def __init__(self, session: Any, **kwargs) -> None:
@@ -116,3 +119,14 @@ class GameScreen(Screen):
 
     def action_leave(self) -> None:
         self.app.pop_screen()
+
+    def action_escape(self) -> None:
+        """Escape closes the innermost dialog only; on the game screen it cancels what the
+        screen is in the middle of (:meth:`cancel`) or says how to leave (an escape typed
+        once too often for a dialog must not take the table off the game)."""
+        if not self.cancel():
+            self.notify(tr(msg("ui.leave.how", leave=LEAVE_KEY)))
+
+    def cancel(self) -> bool:
+        """Drop a half-made action (a move being aimed, say); True if there was one."""
+        return False

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, msg, tr
+from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import listed
 
 
@@ -34,7 +34,7 @@ class Pick:
     refused: str | None = None  # shown, but cannot be picked (the reason)
 
 
-class CardPicker(ModalScreen[tuple[str, ...] | None]):
+class CardPicker(Dialog[tuple[str, ...] | None]):
     DEFAULT_CSS = """
     CardPicker { align: center middle; }
     CardPicker > Vertical { width: 84; height: auto; max-height: 92%; border: thick $accent;

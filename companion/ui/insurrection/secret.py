@@ -16,11 +16,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection.catalog import InsurrectionCatalog, Leader
+from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import chip, counted
 
 
@@ -30,7 +30,7 @@ def sentence_lines(text: str) -> str:
     return re.sub(r"(?<=[。！？])(?=\S)", "\n", text)
 
 
-class PassTo(ModalScreen[bool]):
+class PassTo(Dialog[bool]):
     """An opaque screen: "Pass the keyboard to {player}". Enter: go on; Escape: not now."""
 
     DEFAULT_CSS = """
@@ -62,7 +62,7 @@ class PassTo(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class ShowHand(ModalScreen[None]):
+class ShowHand(Dialog[None]):
     """One player's hand, for that player's eyes only (after a :class:`PassTo`): each card
     with its marks, Remove/Scout (the chip), initiative, icons and words. Any of Enter, Escape or Space
     hides it again."""

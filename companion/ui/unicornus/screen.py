@@ -492,11 +492,15 @@ class UnicornusScreen(GameScreen):
         self.map.move_to((later or spaces)[0])
 
     def action_leave(self) -> None:
+        if not self.cancel():
+            super().action_leave()
+
+    def cancel(self) -> bool:
         if self.mode:
             self.mode = ""
             self.refresh_view()
-            return
-        super().action_leave()
+            return True
+        return False
 
     # --- choices: ask the table, or pick and say so (§5.3) ---
     def _is_space(self, value) -> bool:
