@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr, tr_name
@@ -48,6 +48,7 @@ from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label, land_name, listed, name
 from companion.ui.insurrection.picker import CardPicker, Pick
 from companion.ui.insurrection.secret import PassTo, ShowHand
+from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 NOT_USED = "__not_used__"

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError, RuleError
@@ -62,6 +62,7 @@ from companion.games.magical_friends.queries import (
 from companion.games.magical_friends.wands import check_ability
 from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
+from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 from .board import BoardView, tile_names

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.core.commands import Note
 from companion.core.i18n import Msg, tr
@@ -48,6 +48,7 @@ from companion.games.unicornus.state import PRINCESS
 from companion.games.unicornus.words import count, space_label
 from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.game_screen import GameScreen
+from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 from . import views
