@@ -141,6 +141,16 @@ class StepLog:
         return entry.line
 
     def history(self) -> list[HistoryLine]:
+        return self.history_since(0)
+
+    def history_since(self, start: int) -> list[HistoryLine]:
+        """The log lines of steps ``start`` (0-based) onwards, without decoding any state:
+        what a log panel that shows only the newest lines reads after each step."""
         return [
-            HistoryLine(i + 1, self.line(i), i >= self.cursor) for i in range(len(self._entries))
+            HistoryLine(i + 1, self.line(i), i >= self.cursor)
+            for i in range(max(0, start), len(self._entries))
         ]
+
+    def history_tail(self, count: int) -> list[HistoryLine]:
+        """The last ``count`` log lines (fewer in a shorter game)."""
+        return self.history_since(len(self._entries) - count)

@@ -107,6 +107,14 @@ class GameSession:
     def history(self) -> list[HistoryLine]:
         return self.log.history()
 
+    def history_since(self, start: int) -> list[HistoryLine]:
+        """Log lines of steps ``start`` (0-based) onwards; no state is decoded."""
+        return self.log.history_since(start)
+
+    def history_tail(self, count: int) -> list[HistoryLine]:
+        """The last ``count`` log lines; no state is decoded."""
+        return self.log.history_tail(count)
+
     @property
     def can_undo(self) -> bool:
         return self.log.can_undo

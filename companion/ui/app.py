@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from textual import events
+from textual._time import get_time
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -29,6 +31,10 @@ class Start:
     game_key: str | None = None
     game_id: int | None = None
     session: Any = None  # resume: the game already opened (the CLI checks it can be)
+
+
+# keys that always work, however fast they come
+ALWAYS_KEYS = frozenset({"ctrl+q", "ctrl+c"})
 
 
 class CompanionApp(App):
@@ -62,6 +68,7 @@ class CompanionApp(App):
             self._store_ready.set()
         self.start = start
         self.sub_title = f"v{__version__}"
+        self._stack_changed = 0.0  # when a screen or dialog last opened or closed
         translate_bindings(self)
 
     # the store: opened when something needs it ---------------------------------------
@@ -137,6 +144,38 @@ class CompanionApp(App):
         else:
             kwargs.setdefault("markup", False)
         super().notify(message, **kwargs)
+
+    # input discipline -----------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and self.stale_key(event):
+            return
+        await super().on_event(event)
+
+    def stale_key(self, event: events.Key) -> bool:
+        """A key is dropped when it was typed before the screen it would reach was on top
+        (typed for a dialog that has closed since, or before the one that opened), or while
+        the screen on top is still being built. Quit keys always pass."""
+        if event.key in ALWAYS_KEYS:
+            return False
+        return event.time < self._stack_changed or not self.screen.is_mounted
+
+    def _stack_change(self) -> None:
+        self._stack_changed = get_time()
+
+    def push_screen(self, *args, **kwargs):
+        result = super().push_screen(*args, **kwargs)
+        self._stack_change()
+        return result
+
+    def pop_screen(self):
+        result = super().pop_screen()
+        self._stack_change()
+        return result
+
+    def switch_screen(self, *args, **kwargs):
+        result = super().switch_screen(*args, **kwargs)
+        self._stack_change()
+        return result
 
     # settings -------------------------------------------------------------------------
     @property

@@ -1,22 +1,123 @@
-"""Small modal dialogs shared by every screen."""
+"""Small modal dialogs shared by every screen, and :class:`Dialog`, the base of every dialog.
+
+Input discipline (issue 15): a dialog owns every key from the moment it is pushed. Once it
+answers (its first ``dismiss``) it is *closing*: a second dismiss is ignored (``1 1 1`` in a
+choice used to pop the screens beneath, up to a ``ScreenStackError``), its actions are
+refused and the input messages still queued for it (keys, button presses, list selections,
+submitted fields) are dropped, so nothing typed for it reaches the game or the next dialog.
+The app drops keys typed before the last change of the screen stack (see
+``CompanionApp.on_event``). Numbers: one rule in every dialog, :func:`number_is_complete`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
+from textual import events
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice
 
+T = TypeVar("T")
 
-class Confirm(ModalScreen[bool]):
+# what a closing dialog no longer acts on: input, and what widgets make of it
+INPUT_MESSAGES: tuple[type[Message], ...] = (
+    events.Key,
+    events.MouseDown,
+    events.MouseUp,
+    events.Click,
+    Button.Pressed,
+    Input.Submitted,
+    OptionList.OptionSelected,
+    Select.Changed,
+)
+
+
+def number_is_complete(number: int, largest: int) -> bool:
+    """The one number rule of every dialog: a typed number is taken at once when no longer
+    number starts with its digits (``3`` of 9 options; ``12`` of 12), and otherwise waits for
+    Enter (``1`` of 12 could become ``12``)."""
+    return number * 10 > largest
+
+
+class Dialog(ModalScreen[T]):
+    """The base of every dialog: the input discipline above, and a backdrop (the screen
+    beneath, tinted) drawn once and kept while the screen beneath does not change."""
+
+    closing = False  # answered: waiting to be taken off the stack
+
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        if self.closing or self.app.screen is not self:
+            return AwaitComplete()  # answered already, or not on top: nothing to close
+        self.closing = True
+        return super().dismiss(result)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not self.closing
+
+    async def _on_message(self, message: Message) -> None:
+        if self.closing and isinstance(message, INPUT_MESSAGES):
+            return  # typed for this dialog: it has answered
+        await super()._on_message(message)
+
+    def render(self):
+        shown = super().render()
+        if isinstance(shown, BackgroundScreen):
+            return _Backdrop(self, shown)
+        return shown
+
+    def refresh(self, *regions, **kwargs):
+        if regions:  # the screen beneath changed there (or a resize): draw the backdrop again
+            self._backdrop_stale = True
+        return super().refresh(*regions, **kwargs)
+
+    _backdrop_stale = True
+
+
+class _Backdrop:
+    """The screen beneath a dialog, tinted like Textual's ``BackgroundScreen``, drawn once and
+    kept until the screen beneath reports a change (each repaint of the dialog, a highlight
+    moving or a digit typed, used to composite and tint the whole game screen again)."""
+
+    def __init__(self, dialog: Dialog, background: BackgroundScreen) -> None:
+        self.dialog, self.background = dialog, background
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        dialog = self.dialog
+        screen, color = self.background.screen, self.background.color
+        key = (id(screen), options.size, color)
+        cache = dialog.__dict__.setdefault("_backdrop", {})
+        if not dialog._backdrop_stale and cache.get("key") == key:
+            return cache["tinted"]
+        styles = cache["styles"] if cache.get("key", (None,))[2:] == (color,) else {}
+        tinted = []
+        for segment in console.render(screen._compositor, options):
+            text, style, control = segment
+            if control:
+                tinted.append(segment)
+                continue
+            if style not in styles:
+                (one,) = BackgroundScreen.process_segments([Segment(" ", style)], color)
+                styles[style] = one.style
+            tinted.append(Segment(text, styles[style]))
+        cache.update(key=key, tinted=tinted, styles=styles)
+        dialog._backdrop_stale = False
+        return tinted
+
+
+class Confirm(Dialog[bool]):
     DEFAULT_CSS = """
     Confirm { align: center middle; }
     Confirm > Vertical { width: 60; height: auto; border: thick $warning; background: $surface;
@@ -54,7 +155,7 @@ class Confirm(ModalScreen[bool]):
 # --- choices the rules leave to the table ------------------------------------------------
 
 
-class ChoiceDialog(ModalScreen[Any]):
+class ChoiceDialog(Dialog[Any]):
     """Ask the table to pick one option of a :class:`Choice`; dismisses with the option's value
     (or ``None`` on escape). ``on_highlight`` lets a screen preview the option (e.g. on a map)."""
 
@@ -106,7 +207,7 @@ class ChoiceDialog(ModalScreen[Any]):
                 tr(Msg("ui.choice.keys", {"pressed": self.typed + char, "last": count})),
                 severity="warning",
             )
-        elif number * 10 > count:  # no longer number starts with these digits
+        elif number_is_complete(number, count):
             self.dismiss(self.choice.options[number - 1].value)
         else:
             self._set_typed(self.typed + char)
@@ -198,7 +299,7 @@ def parse_field(f: FormField, text: str) -> Any:
     return text
 
 
-class FormScreen(ModalScreen[Any]):
+class FormScreen(Dialog[Any]):
     """The mechanics every form shares: Enter moves to the next field and submits from the
     last one, an "ok" button submits, escape or any other button cancels. A subclass builds
     its fields and implements :meth:`collect`, which shows what is wrong beside each field and

@@ -15,20 +15,25 @@ from textual.screen import Screen
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
+from companion.core.steplog import HistoryLine
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
+
+LEAVE_KEY = "ctrl+g"  # back to the home screen ("go home"); escape only closes dialogs
 
 
 class GameScreen(Screen):
     BINDINGS = [
         Binding("ctrl+z", "undo", "ui.key.undo"),
         Binding("ctrl+y", "redo", "ui.key.redo"),
-        Binding("escape", "leave", "ui.key.home"),
+        Binding(LEAVE_KEY, "leave", "ui.key.home"),
+        Binding("escape", "escape", show=False),
     ]
 
     def __init__(self, session: Any, **kwargs) -> None:
         super().__init__(**kwargs)
         self.session = session
+        self._bindings_shown: tuple | None = None  # what the footer last heard of
         translate_bindings(self)
 
     @property
@@ -39,9 +44,40 @@ class GameScreen(Screen):
         self.refresh_all()
 
     def refresh_all(self) -> None:
-        for log in self.query(GameLog):
-            log.show(self.session.history())
+        """Bring the log panel up to date (only its newest lines are read) and redraw."""
+        self.refresh_log()
         self.refresh_view()
+
+    def refresh_log(self) -> None:
+        """The game log panels follow the session: new lines appended, undone ones dimmed."""
+        for log in self.query(GameLog):
+            log.follow(self.session, self.log_line)
+
+    def log_line(self, line: HistoryLine) -> Msg:
+        """The words of a log line, called once per line when it is first shown (a game may
+        name the ids of older saved lines from the current state)."""
+        return line.description
+
+    def refresh_bindings(self) -> None:
+        """Tell the footer only when the keys it shows changed: a footer rebuild costs tens of
+        milliseconds, and every redraw (and Textual itself) asks for one."""
+        shown = self._shown_bindings()
+        if shown is not None and shown == self._bindings_shown:
+            return
+        self._bindings_shown = shown
+        super().refresh_bindings()
+
+    def _shown_bindings(self) -> tuple | None:
+        if not self.is_attached:
+            return None
+        listeners = len(self.bindings_updated_signal._subscriptions)
+        if not listeners:
+            return None  # no footer yet: it must hear the first one
+        keys = tuple(
+            (key, b.binding.action, b.binding.description, b.binding.show, b.enabled)
+            for key, b in self.active_bindings.items()
+        )
+        return listeners, self.app.app_focus, keys
 
     def refresh_view(self) -> None:
         """Redraw the game's own widgets from ``self.state``. Subclasses override."""
@@ -83,3 +119,14 @@ class GameScreen(Screen):
 
     def action_leave(self) -> None:
         self.app.pop_screen()
+
+    def action_escape(self) -> None:
+        """Escape closes the innermost dialog only; on the game screen it cancels what the
+        screen is in the middle of (:meth:`cancel`) or says how to leave (an escape typed
+        once too often for a dialog must not take the table off the game)."""
+        if not self.cancel():
+            self.notify(tr(msg("ui.leave.how", leave=LEAVE_KEY)))
+
+    def cancel(self) -> bool:
+        """Drop a half-made action (a move being aimed, say); True if there was one."""
+        return False

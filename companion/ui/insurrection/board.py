@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.game import Entry, Outcome, Step
@@ -32,6 +32,7 @@ from companion.ui.insurrection.corrections import Corrections
 from companion.ui.insurrection.picker import CardPicker, card_pick, cards_picker
 from companion.ui.insurrection.secret import Chain, ShowHand
 from companion.ui.table import TableScreen
+from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.flow import Cards
+from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import label, listed
 
 
@@ -69,7 +69,7 @@ def cards_picker(cat: InsurrectionCatalog, cards: Cards, name=None) -> CardPicke
     )
 
 
-class CardPicker(ModalScreen[tuple[str, ...] | None]):
+class CardPicker(Dialog[tuple[str, ...] | None]):
     DEFAULT_CSS = """
     CardPicker { align: center middle; }
     CardPicker > Vertical { width: 84; height: auto; max-height: 92%; border: thick $accent;

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection.catalog import InsurrectionCatalog, Leader
+from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import chip, counted
 
 
@@ -31,7 +32,7 @@ def sentence_lines(text: str) -> str:
     return re.sub(r"(?<=[。！？])(?=\S)", "\n", text)
 
 
-class PassTo(ModalScreen[bool]):
+class PassTo(Dialog[bool]):
     """An opaque screen: "Pass the keyboard to {player}". Enter: go on; Escape: not now."""
 
     DEFAULT_CSS = """
@@ -63,7 +64,7 @@ class PassTo(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class ShowHand(ModalScreen[None]):
+class ShowHand(Dialog[None]):
     """One player's hand, for that player's eyes only (after a :class:`PassTo`): each card
     with its marks, Remove/Scout (the chip), initiative, icons and words. Any of Enter, Escape or Space
     hides it again."""

@@ -9,7 +9,7 @@ which friend, how far (the engine's report questions ask the rest), which kind, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -19,12 +19,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Outcome
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option
+from companion.core.steplog import HistoryLine
 from companion.games.magical_friends import (
     SLAIN,
     CorrectBoard,
@@ -52,6 +53,7 @@ from companion.games.magical_friends.queries import (
 )
 from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
 from companion.ui.table import TableScreen
+from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 from .board import BoardView, tile_names
@@ -185,20 +187,12 @@ class MagicalFriendsScreen(TableScreen):
         return self._tile_names
 
     # -- drawing --------------------------------------------------------------------------
-    def refresh_all(self) -> None:
-        super().refresh_all()
-        # lines of saves older than log.py (cmd.*) carry ids and indexes: named here
-        history = self.session.history()
-        if any(h.description.key.startswith("magical_friends.cmd.") for h in history):
-            state = self.state
-            lines = [
-                replace(h, description=humanize(h.description, state))
-                if h.description.key.startswith("magical_friends.cmd.")
-                else h
-                for h in history
-            ]
-            for log in self.query(GameLog):
-                log.show(lines)
+    def log_line(self, line: HistoryLine) -> Msg:
+        # lines written by the engine's describe() name things already (log.py); older saved
+        # lines (cmd.*) carry ids and indexes, named here from the current state
+        if line.description.key.startswith("magical_friends.log."):
+            return line.description
+        return humanize(line.description, self.state)
 
     def refresh_view(self) -> None:
         state = self.state

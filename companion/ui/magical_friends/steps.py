@@ -12,12 +12,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState
 from companion.games.magical_friends.queries import step_ends, steps_to_tavern
+from companion.ui.dialogs import Dialog, number_is_complete
 
 from .names import creature_label, space_label
 
@@ -32,7 +32,7 @@ def ends_preview(state: GameState, cid: str, steps: int) -> str:
     return " | ".join(space_label(state, e) for e in ends) or "–"
 
 
-class StepsDialog(ModalScreen[int | str | None]):
+class StepsDialog(Dialog[int | str | None]):
     """Dismisses with the step count, ``JUMP`` (ability: straight onto a space) or None."""
 
     DEFAULT_CSS = """
@@ -86,7 +86,7 @@ class StepsDialog(ModalScreen[int | str | None]):
             event.stop()
             self.typed += char
             n = int(self.typed)
-            if n * 10 > self.longest:  # no longer count is possible: taken at once
+            if number_is_complete(n, self.longest):  # no longer count possible: taken now
                 self.dismiss(min(n, self.longest))
             else:
                 self._show_typed()

@@ -22,7 +22,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -43,7 +42,7 @@ from companion.games.unicornus.combat import (
 )
 from companion.games.unicornus.commands import ResolveBattle, RollBattle
 from companion.games.unicornus.words import count, space_label
-from companion.ui.dialogs import ChoiceDialog, Confirm, FormField, parse_field
+from companion.ui.dialogs import ChoiceDialog, Confirm, Dialog, FormField, parse_field
 from companion.ui.i18n import translate_bindings
 
 TOKEN, CHARACTER, NONE = "token", "character", "none"
@@ -77,7 +76,7 @@ def pct(p: float) -> str:
     return f"{p * 100:5.1f}%"
 
 
-class BattleHelper(ModalScreen[ResolveBattle | None]):
+class BattleHelper(Dialog[ResolveBattle | None]):
     CSS_PATH = "battle_helper.tcss"
     BINDINGS = [
         Binding("escape", "close", "unicornus_forms.key.close"),

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.core.game import Ask, Entry, Moment, Step
 from companion.core.i18n import Msg, tr
@@ -33,6 +33,7 @@ from companion.games.unicornus.commands import (
 from companion.games.unicornus.empire import destination, planned
 from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.table import TableScreen
+from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 from . import views
@@ -352,11 +353,15 @@ class UnicornusScreen(TableScreen):
             self.map.move_to((later or spaces)[0])
 
     def action_leave(self) -> None:
+        if not self.cancel():
+            super().action_leave()
+
+    def cancel(self) -> bool:
         if self.mode:
             self.mode = ""
             self.refresh_view()
-            return
-        super().action_leave()
+            return True
+        return False
 
     # --- questions beside the map, their spaces marked ---
     def choice_screen(self, question: Ask):

@@ -1,13 +1,32 @@
-"""The game log panel every game screen reuses: the step log, newest last."""
+"""The game log panel every game screen reuses: the step log, newest last.
+
+The panel follows the game incrementally (:meth:`GameLog.follow`): after a step it reads only
+the newest lines (``history_tail``), renders only the lines that are new or changed (a step
+made, a step undone or redone: its line is dimmed or restored in place), and keeps a bounded
+window of the newest :data:`WINDOW` lines on screen. Nothing it does per step grows with the
+length of the game.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from rich.table import Table
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
-from companion.core.i18n import tr
+from companion.core.i18n import Msg, tr
 from companion.core.steplog import HistoryLine
+
+WINDOW = 200  # log lines kept on screen; older ones stay in the game, not in the panel
+
+
+class History(Protocol):
+    """What the panel reads: a game session or a step log."""
+
+    def history_tail(self, count: int) -> list[HistoryLine]: ...
 
 
 class GameLog(RichLog):
@@ -15,21 +34,99 @@ class GameLog(RichLog):
     GameLog { border: round $primary-darken-2; height: 1fr; min-height: 5; }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, window: int = WINDOW, **kwargs) -> None:
         kwargs.setdefault("min_width", 16)  # RichLog's default (78) scrolls a side panel sideways
         super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
         self.border_title = tr("ui.log.title")
+        self.window = window
+        # the lines on screen, oldest first, with how many screen rows each took (None while
+        # the widget's width is unknown: RichLog defers rendering until then)
+        self._shown: list[HistoryLine] = []
+        self._rows: list[int] | None = []
+        self._width = 0
+        self._words: Callable[[HistoryLine], Msg] | None = None
+
+    # -- the incremental form ---------------------------------------------------------------
+    def follow(self, source: History, words: Callable[[HistoryLine], Msg] | None = None) -> None:
+        """Bring the panel up to date with ``source`` (a session or step log), rendering only
+        the lines that changed since the last call. ``words(line)`` gives the text of a line
+        (default: its description); it is called only for lines drawn anew."""
+        self._words = words
+        self._sync(source.history_tail(self.window))
 
     def show(self, history: list[HistoryLine]) -> None:
-        """Show the whole history; undone steps (the redo tail) are dimmed."""
+        """Show ``history`` (its newest :data:`WINDOW` lines); undone steps (the redo tail) are
+        dimmed. Lines already on screen and unchanged are kept as they are."""
+        self._words = None
+        self._sync(history[-self.window :])
+
+    def _sync(self, lines: list[HistoryLine]) -> None:
+        shown, rows = self._shown, self._rows
+        if not self._size_known or rows is None or not lines or not shown:
+            self._rebuild(lines)
+            return
+        first = lines[0].index
+        if first < shown[0].index or first > shown[-1].index + 1:
+            self._rebuild(lines)  # the window moved back, or jumped past what is shown
+            return
+        drop = first - shown[0].index  # lines that left the window at the top
+        keep = drop
+        while (
+            keep < len(shown)
+            and keep - drop < len(lines)
+            and _same(shown[keep], lines[keep - drop])
+        ):
+            keep += 1
+        if keep == len(shown) and keep - drop == len(lines):
+            return  # nothing changed
+        if keep < len(shown):  # a changed tail: take its rows away and write it again
+            del self.lines[len(self.lines) - sum(rows[keep:]) :]
+            del shown[keep:], rows[keep:]
+            self._line_cache.clear()
+        if drop:
+            cut = sum(rows[:drop])
+            del self.lines[:cut], shown[:drop], rows[:drop]
+            self._start_line += cut  # keeps RichLog's line cache keys right
+            self._line_cache.clear()
+        self.virtual_size = self.virtual_size.with_height(len(self.lines))
+        for line in lines[keep - drop :]:
+            self._write(line)
+        self.refresh()
+
+    def _rebuild(self, lines: list[HistoryLine]) -> None:
         self.clear()
-        for line in history:
-            # a grid keeps wrapped lines indented under the text, not under the number
-            row = Table.grid(padding=(0, 1))
-            row.add_column(justify="right", no_wrap=True)
-            row.add_column(ratio=1)
-            style = "dim strike" if line.undone else ""
-            row.add_row(
-                Text(f"{line.index}.", style=style), Text(tr(line.description), style=style)
-            )
-            self.write(row)
+        self._shown, self._rows = [], ([] if self._size_known else None)
+        self._width = self.size.width
+        for line in lines:
+            self._write(line)
+
+    def _write(self, line: HistoryLine) -> None:
+        before = len(self.lines)
+        self.write(_render(line, self._words(line) if self._words else line.description))
+        self._shown.append(line)
+        if self._rows is not None:
+            self._rows.append(len(self.lines) - before)
+
+    def on_resize(self, event: Resize) -> None:
+        if not self._size_known:
+            self._deferred_renders.clear()  # written again below, counting their rows
+            super().on_resize(event)
+            if self._size_known:
+                self._rebuild(list(self._shown))
+        elif self.size.width != self._width:
+            self._rebuild(list(self._shown))  # wrapped at the old width
+
+
+def _same(a: HistoryLine, b: HistoryLine) -> bool:
+    # a step's line is one Msg object for its life; a new step at that index is another
+    return a.index == b.index and a.undone == b.undone and a.description is b.description
+
+
+def _render(line: HistoryLine, words: Msg) -> Table:
+    # a grid keeps wrapped lines indented under the text, not under the number
+    row = Table.grid(padding=(0, 1))
+    row.add_column(justify="right", no_wrap=True)
+    row.add_column(ratio=1)
+    style = "dim strike" if line.undone else ""
+    row.add_row(Text(f"{line.index}.", style=style), Text(tr(words), style=style))
+    return row
