@@ -16,8 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
-from companion.games.magical_friends import GameState
-from companion.games.magical_friends.queries import step_ends, steps_to_tavern
+from companion.games.magical_friends import GameState, step_ends, steps_to_tavern
 
 from .names import creature_label, space_label
 
