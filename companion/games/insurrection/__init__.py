@@ -1,28 +1,38 @@
 """Insurrection (spec ``../shared/rules/insurrection.md``): tally, rounds, end-game scoring.
 
-Public API for the screens:
+Public API for the screens (every name below is importable from this package; the screens use
+no submodule):
 
 - ``GAME`` — the game (key ``"insurrection"``), the protocol of ``companion.core.game``:
   ``new_game(Setup, catalog, seed)``, ``apply``, ``describe``, ``summary``, ``moment`` and
-  ``outcome`` (``flow``: what the table faces next, the one place that decides).
-- Autoplay (``autoplay``): ``POLICY``, ``demo_setup(catalog, players)``.
-- Catalog (``catalog``): ``load("box"|"demo", user=None)``, ``load_file(path)``,
-  ``InsurrectionCatalog`` (``persons``, ``leaders``, ``lands``, ``card(id)``, ``land(id)``).
-- Setup (``engine``): ``new_game(catalog, players, path=None, seed=None, virtual=False,
-  first_game=True, options=None)`` → ``InsurrectionState``; ``play_unknowns(catalog)``.
-- Commands (``commands``): ``KeepLeader``, ``March``, ``Draw``, ``Play``, ``UseLand``,
-  ``Remove``, ``Scout``, ``Take``, ``EnterHand``, ``ResolveEffect``; corrections
-  ``CorrectMove``, ``CorrectCount``, ``CorrectProgress``, ``CorrectOutcome``.
-- State views (``state.InsurrectionState``): ``phase``, ``round``, ``token``/``land_id``,
-  ``path``, ``area``, ``graveyard``, ``deck_count``, ``deck_composition()``, ``tally``,
-  ``turns``/``current``, ``evil_won``, ``outcome``, ``hand(player)``; ``Options``.
-- During a turn (``engine``): ``allowed_takes(state)``, ``end_turn_options(state)``.
-- End (``engine``): ``prefill(state, player)``, ``next_effect(state)``, ``end_position(state)``,
-  ``final_score(state)`` → ``scoring.ScoreSheet`` (players → ``CardLine``\\ s with a ``line``
-  Msg, totals, ``winner``, ``explanation``, ``needs``: ``NeedsValue(card, field)``).
-- Forecast (``forecast``): ``forecast(state)`` → ``Forecast(probability: Fraction, ...)``.
-- Quick score: ``gamefile.read_game(path, catalog)``, ``scoring.score(catalog, position,
-  effects)``, ``quickscore.main(argv)`` (the CLI).
+  ``outcome`` (the flow: what the table faces next, the one place that decides); ``named(line,
+  state)``: a log line with its card ids named.
+- Catalog: ``load("box"|"demo", user=None)``, ``InsurrectionCatalog`` (``persons``,
+  ``leaders``, ``lands``, ``card(id)``, ``land(id)``), ``Leader``, ``ICONS``; the land effects
+  ``Exchange``, ``TakeFaceUp``.
+- Setup: ``Setup`` (players, path, virtual, first_game, options); ``play_unknowns(catalog)``.
+- Commands: ``KeepLeader``, ``March``, ``Draw``, ``Play``, ``UseLand``, ``Remove``, ``Scout``,
+  ``Take``, ``EnterHand``, ``ResolveEffect``, ``SetValues``; corrections ``CorrectMove``,
+  ``CorrectCount``, ``CorrectProgress``, ``CorrectOutcome`` (``PROGRESS_PHASES``,
+  ``progress_now(state)``).
+- State views (``InsurrectionState``): ``phase``, ``round``, ``token``/``land_id``, ``path``,
+  ``area``, ``graveyard``, ``deck_count``, ``deck_composition()``, ``tally``,
+  ``turns``/``current``, ``evil_won``, ``outcome``, ``hand(player)``; ``ROUNDS``, ``EVIL_AT``.
+- The flow's entries and actions: ``action(state, name)``, the subjects ``Cards``,
+  ``LeaderPick``, ``Played``, ``Scouting``, ``EffectPick`` (``BOTTOM``, ``NOT_USED``,
+  ``SERIES``); ``hand_entry``, ``hands_order``, ``round_shown``, ``corrections(state)``.
+- During a turn: ``allowed_takes(state)``, ``end_turn_options(state)``.
+- End: ``prefill(state, player)``, ``next_effect(state)``, ``end_position(state)`` →
+  ``EndPosition``, ``final_score(state)`` → ``ScoreSheet``; scoring
+  ``score(catalog, position, effects)`` → ``ScoreSheet`` (players → card lines with a ``line``
+  Msg, totals, ``winner``, ``explanation``, ``needs``), ``pending_effects``, ``apply_effect``,
+  ``EffectChoice``, ``name_msg``, ``rule_summary``.
+- Forecast: ``march_forecast(state)`` (the module's ``forecast``: the chance that the next
+  March reveal brings the face-up marks to 10) → ``Forecast(probability: Fraction, ...)``.
+- Catalog values the owner transcribes: ``Missing``, ``parse_path``, ``path_steps``,
+  ``parse_value``, ``missing_by_entry``, ``transcription_forms``.
+- Quick score (for the CLI, not the screens): ``gamefile.read_game(path, catalog)``,
+  ``quickscore.main(argv)``.
 """
 
 from __future__ import annotations
@@ -31,11 +41,172 @@ from companion.core.commands import Command
 from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
 from companion.games.insurrection import engine, flow
-from companion.games.insurrection.catalog import InsurrectionCatalog
-from companion.games.insurrection.engine import Setup
-from companion.games.insurrection.state import InsurrectionState
 
-__all__ = ["GAME", "Setup", "named"]
+# the catalog
+from companion.games.insurrection.catalog import (
+    ICONS,
+    Exchange,
+    InsurrectionCatalog,
+    Leader,
+    TakeFaceUp,
+    load,
+)
+
+# the commands
+from companion.games.insurrection.commands import (
+    CorrectCount,
+    CorrectMove,
+    CorrectOutcome,
+    CorrectProgress,
+    Draw,
+    EnterHand,
+    KeepLeader,
+    March,
+    Play,
+    Remove,
+    ResolveEffect,
+    Scout,
+    SetValues,
+    Take,
+    UseLand,
+)
+
+# setup, the turn, the end, corrections
+from companion.games.insurrection.engine import (
+    PROGRESS_PHASES,
+    Setup,
+    allowed_takes,
+    end_position,
+    end_turn_options,
+    final_score,
+    next_effect,
+    play_unknowns,
+    prefill,
+    progress_now,
+)
+
+# the flow: what the table faces next, and the subjects of its entries
+from companion.games.insurrection.flow import (
+    BOTTOM,
+    NOT_USED,
+    SERIES,
+    Cards,
+    EffectPick,
+    LeaderPick,
+    Played,
+    Scouting,
+    action,
+    corrections,
+    hand_entry,
+    hands_order,
+    round_shown,
+)
+
+# the forecast (aliased: the name ``forecast`` is its module's)
+from companion.games.insurrection.forecast import Forecast
+from companion.games.insurrection.forecast import forecast as march_forecast
+
+# scoring
+from companion.games.insurrection.scoring import (
+    EffectChoice,
+    EndPosition,
+    ScoreSheet,
+    apply_effect,
+    name_msg,
+    pending_effects,
+    rule_summary,
+    score,
+)
+
+# the state
+from companion.games.insurrection.state import EVIL_AT, ROUNDS, InsurrectionState
+
+# the catalog values the owner transcribes
+from companion.games.insurrection.values import (
+    Missing,
+    missing_by_entry,
+    parse_path,
+    parse_value,
+    transcription_forms,
+)
+from companion.games.insurrection.values import steps as path_steps
+
+__all__ = [
+    # the game
+    "GAME",
+    "named",
+    # the catalog
+    "ICONS",
+    "Exchange",
+    "InsurrectionCatalog",
+    "Leader",
+    "TakeFaceUp",
+    "load",
+    # the commands
+    "CorrectCount",
+    "CorrectMove",
+    "CorrectOutcome",
+    "CorrectProgress",
+    "Draw",
+    "EnterHand",
+    "KeepLeader",
+    "March",
+    "Play",
+    "Remove",
+    "ResolveEffect",
+    "Scout",
+    "SetValues",
+    "Take",
+    "UseLand",
+    # setup, the turn, the end, corrections
+    "PROGRESS_PHASES",
+    "Setup",
+    "allowed_takes",
+    "end_position",
+    "end_turn_options",
+    "final_score",
+    "next_effect",
+    "play_unknowns",
+    "prefill",
+    "progress_now",
+    # the flow
+    "BOTTOM",
+    "NOT_USED",
+    "SERIES",
+    "Cards",
+    "EffectPick",
+    "LeaderPick",
+    "Played",
+    "Scouting",
+    "action",
+    "corrections",
+    "hand_entry",
+    "hands_order",
+    "round_shown",
+    # the forecast
+    "Forecast",
+    "march_forecast",
+    # scoring
+    "EffectChoice",
+    "EndPosition",
+    "ScoreSheet",
+    "apply_effect",
+    "name_msg",
+    "pending_effects",
+    "rule_summary",
+    "score",
+    # the state
+    "EVIL_AT",
+    "ROUNDS",
+    "InsurrectionState",
+    # the catalog values the owner transcribes
+    "Missing",
+    "missing_by_entry",
+    "parse_path",
+    "parse_value",
+    "path_steps",
+    "transcription_forms",
+]
 
 
 class InsurrectionGame:

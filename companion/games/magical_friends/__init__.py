@@ -1,11 +1,13 @@
 """Magical Friends (and How to Summon Them): the round effects, board spaces, poison, trophies
 and the race to the tavern (spec ``rules/magical-friends.md``). Pure Python.
 
-Public API for the screens:
+Public API for the screens (every name below is importable from this package; the screens use
+no submodule):
 
 New game
-    ``catalog.load("box" | "demo", user=None) -> MagicalFriendsCatalog``;
-    ``catalog.missing_values(cat) -> list[str]`` (what the user must still transcribe);
+    ``load("box" | "demo", user=None) -> MagicalFriendsCatalog``;
+    ``missing_values(cat) -> list[str]`` (what the user must still transcribe): ``askable``,
+    ``board_missing``, ``answers(cat, paths, values)`` (``ARTIFACT_WANDS``, ``CREATURE_FIELD``);
     ``new_game(cat, Setup(wizards=((name, colour), ...), tiles=((tile, side), ...),
     start_player=0, rounds=8, stairway_up=True, options=Options()), seed) -> GameState``.
 
@@ -21,21 +23,30 @@ Commands (``GAME.apply(state, cmd)``, on the step log)
 The flow (``GAME.moment(state)``, ``GAME.outcome(state)``: ``flow.py``)
     what the table faces now: the app's round start, the artifacts to enter, a tie's order,
     the Highway to Hell, a turn's actions with the refused ones' reasons, the final tally;
-    ``reports.question(state, Draft(move))``: what a reported move still needs (the cavern
-    die, its end, a fork), as typed questions; ``autoplay.policy(seed)``, ``demo_setup``.
+    ``banner(state)``, ``fairy_entry``; a turn's choices: ``casters``, ``caster_refusal``,
+    ``ability_unknowns``, ``move_pool``, ``summon_kinds``, ``summon_choices``,
+    ``slay_targets``, ``poison_targets``, ``catapult_spaces``, ``jump_spaces``;
+    ``report_question(state, Draft(move))`` (``reports.question``): what a reported move still
+    needs (the cavern die, its end, a fork), as typed ``Question`` objects; ``ranking(state)``,
+    ``tie_break_steps(state)``. For the headless runner: ``autoplay.policy(seed)``,
+    ``autoplay.demo_setup``.
 
 State (``GameState``) and queries
     ``state.phase`` ("round_start" → "artifacts" → "turns" → … "over"), ``state.round``,
     ``state.current_wizard``, ``state.pending`` (decisions the table owes: answer with
     ``ResolveHighway``), ``state.events`` (what the last command did, as ``Msg``),
-    ``state.tally`` at the end; ``queries.board_view`` (what is on each space),
-    ``queries.destinations`` / ``queries.legal_ends`` (where a creature can go with n steps),
-    ``queries.wizard_view``, ``queries.bonus_steps``, ``queries.summon_spaces``.
+    ``state.tally`` at the end; ``board_view`` (what is on each space), ``destinations`` /
+    ``legal_ends`` / ``step_ends`` (where a creature can go with n steps), ``steps_to_tavern``,
+    ``wizard_view``, ``bonus_steps``, ``extra_spell``, ``magic_power``, ``fortune_teller``,
+    ``summon_spaces``.
 """
 
 from __future__ import annotations
 
+# the catalog
 from .catalog import MagicalFriendsCatalog, load, missing_values
+
+# the commands
 from .commands import (
     CorrectBoard,
     CorrectCreature,
@@ -53,21 +64,108 @@ from .commands import (
     StartRound,
     Summon,
 )
+
+# the game
 from .engine import GAME, apply, new_game, summary
+
+# the flow: what a turn allows, and the banner
+from .flow import (
+    ability_unknowns,
+    banner,
+    caster_refusal,
+    casters,
+    catapult_spaces,
+    fairy_entry,
+    jump_spaces,
+    move_pool,
+    poison_targets,
+    slay_targets,
+    summon_choices,
+    summon_kinds,
+)
+
+# queries
+from .queries import (
+    board_view,
+    bonus_steps,
+    destinations,
+    extra_spell,
+    fortune_teller,
+    legal_ends,
+    magic_power,
+    step_ends,
+    steps_to_tavern,
+    summon_spaces,
+    wizard_view,
+)
+
+# a reported move's questions (aliased: ``question`` names the screens' local questions)
+from .reports import Draft, Question
+from .reports import question as report_question
+
+# the final ranking
+from .scoring import ranking, tie_break_steps
+
+# the state
 from .state import SLAIN, GameState, Options, Setup
 
+# the unknown catalog values the owner transcribes
+from .transcribe import ARTIFACT_WANDS, CREATURE_FIELD, answers, askable, board_missing
+
 __all__ = [
+    # the game
     "GAME",
-    "SLAIN",
-    "GameState",
-    "MagicalFriendsCatalog",
-    "Options",
-    "Setup",
     "apply",
-    "load",
-    "missing_values",
     "new_game",
     "summary",
+    # the catalog
+    "MagicalFriendsCatalog",
+    "load",
+    "missing_values",
+    # the state
+    "SLAIN",
+    "GameState",
+    "Options",
+    "Setup",
+    # the flow
+    "ability_unknowns",
+    "banner",
+    "caster_refusal",
+    "casters",
+    "catapult_spaces",
+    "fairy_entry",
+    "jump_spaces",
+    "move_pool",
+    "poison_targets",
+    "slay_targets",
+    "summon_choices",
+    "summon_kinds",
+    # queries
+    "board_view",
+    "bonus_steps",
+    "destinations",
+    "extra_spell",
+    "fortune_teller",
+    "legal_ends",
+    "magic_power",
+    "step_ends",
+    "steps_to_tavern",
+    "summon_spaces",
+    "wizard_view",
+    # a reported move's questions
+    "Draft",
+    "Question",
+    "report_question",
+    # the final ranking
+    "ranking",
+    "tie_break_steps",
+    # the unknown catalog values the owner transcribes
+    "ARTIFACT_WANDS",
+    "CREATURE_FIELD",
+    "answers",
+    "askable",
+    "board_missing",
+    # the commands
     "CorrectBoard",
     "CorrectCreature",
     "CorrectHeart",

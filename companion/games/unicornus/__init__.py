@@ -1,6 +1,7 @@
 """Unicornus Knights: the engine (spec ``shared/rules/unicornus-knights.md``). Pure Python.
 
-Public API (for the UI):
+Public API for the screens (every name below is importable from this package; the screens use
+no submodule):
 
 - ``GAME`` — the game object (key ``"unicornus"``, :class:`companion.core.game.Game`):
   ``new_game(setup, catalog, seed)``, ``apply``, ``describe(before, cmd, after)`` (the
@@ -10,18 +11,29 @@ Public API (for the UI):
   ``missing_values(catalog, SetupChoice)`` → the unknown values this game needs (paths).
 - ``new_game(catalog, SetupChoice, seed, options=None)`` → ``UKState`` at round 1 (§2);
   ``draw_tiles`` for showing the drawn map first.
+- State: ``UKState``, ``Hero``, ``Unit``, ``PRINCESS`` (her id), ``Options``.
+- The flow, for a screen's turn: ``seat_of_turn(state)``, ``acting``, ``player_actions(state,
+  hid)``, ``move_targets``, ``transport_receivers`` (``flow.receivers``), ``free_starts``,
+  ``princess_left``, ``event_ask``, ``merges``, ``space_of(cmd)``; ``notices(state)`` → what
+  to announce now (ONGOING events, start-of-round/turn abilities).
 - ``plan_princess(state)`` → ``PrincessPlan`` (§5.1); ``plan_empire(state, forbid=())`` →
-  ``EmpirePlan`` (§5.2); their steps carry a reason ``Msg`` and ties a ``Choice``.
+  ``EmpirePlan`` (§5.2), ``planned(state)`` (the plan the Empire follows) and
+  ``destination(state, step)``; their steps carry a reason ``Msg`` and ties a ``Choice``.
 - Battles: ``battle_odds(state, space)`` (exact outcome distribution), ``assignment(state,
-  space)`` (best die assignment of the rolled dice), ``princess_damage``, ``retreat_options``,
-  ``dice_for``; ``fate_candidates(state, imperial)`` and ``fate_pick`` (hero id or Choice) for §7.
-- ``notices(state)`` → what to announce now (ONGOING events, start-of-round/turn abilities).
-- Commands: see :mod:`companion.games.unicornus.commands` (setup is ``new_game``; then
-  ``BeginRound``, ``RevealEvent``, player actions, ``EndTurn``, ``PrincessAct``,
-  ``MoveEmpire``, ``RetreatBeforeBattle``, ``RollBattle``, ``ResolveBattle``, ``DrawFate``,
-  ``EndEmpire``, ``ReplaceCharacter``, ``EndRound``, corrections ``Correct``/``PlaceUnit``/
-  ``RemoveUnit``/``SetOption``).
-- Boards: ``board_from_text`` builds a small board for tests and demos.
+  space)`` (best die assignment of the rolled dice), ``table_assignment``, ``battle_at``,
+  ``is_princess_battle``, ``princess_damage``, ``retreat_options``, ``dice_for``; the dice
+  maths' ``legal_splits`` and ``result_label``; ``fate_candidates(state, imperial)`` and
+  ``fate_pick`` (hero id or Choice) for §7.
+- The table's words: ``count(kind, n)``, ``space_label(state, space)``.
+- Commands (:mod:`companion.games.unicornus.commands`; setup is ``new_game``): ``BeginRound``,
+  ``RevealEvent``, the player actions (``Recruit``, ``Procure``, ``Move``, ``Transport``,
+  ``DrawSupport``), ``EndTurn``, ``PrincessAct``, the Empire phase's (``PickEmpireMove``,
+  ``SettleConflict``, ``MoveEmpire``), ``RetreatBeforeBattle``/``StayAndFight``,
+  ``RollBattle``, ``ResolveBattle``, ``PickFatePair``, ``DrawFate``, ``MakeAlly``,
+  ``EndEmpire``, ``ReplaceCharacter``, ``EndRound``, corrections
+  ``Correct``/``PlaceUnit``/``RemoveUnit``/``SetOption``.
+- Boards: ``Board``; ``board_from_text`` builds a small board for tests and demos;
+  ``default_layout()``, ``flower(a, b)`` (the hexes of a tile).
 """
 
 from __future__ import annotations
@@ -30,30 +42,106 @@ from companion.core.commands import Command
 from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
 from companion.games.unicornus import flow
-from companion.games.unicornus.board import Board, board_from_text
+
+# battles: the dice maths
+from companion.games.unicornus.battle import legal_splits, result_label
+
+# the board
+from companion.games.unicornus.board import Board, board_from_text, default_layout, flower
+
+# the catalog
 from companion.games.unicornus.catalog import (
     SetupChoice,
     UnicornusCatalog,
     missing_values,
 )
 from companion.games.unicornus.catalog import load as load_catalog
+
+# battles on the map
 from companion.games.unicornus.combat import (
     assignment,
+    battle_at,
     battle_odds,
     dice_for,
+    is_princess_battle,
     princess_damage,
     retreat_options,
+    table_assignment,
 )
-from companion.games.unicornus.commands import *  # noqa: F403 - registers every command
-from companion.games.unicornus.commands import upgrade
-from companion.games.unicornus.empire import EmpirePlan, EmpireStep, plan_empire
+
+# the commands (importing them registers them)
+from companion.games.unicornus.commands import (
+    BeginRound,
+    Correct,
+    DrawFate,
+    DrawSupport,
+    EndEmpire,
+    EndRound,
+    EndTurn,
+    MakeAlly,
+    Move,
+    MoveEmpire,
+    PickEmpireMove,
+    PickFatePair,
+    PlaceUnit,
+    PrincessAct,
+    Procure,
+    Recruit,
+    RemoveUnit,
+    ReplaceCharacter,
+    ResolveBattle,
+    RetreatBeforeBattle,
+    RevealEvent,
+    RollBattle,
+    SetOption,
+    SettleConflict,
+    StayAndFight,
+    Transport,
+    upgrade,
+)
+
+# the Empire's plan (§5.2)
+from companion.games.unicornus.empire import (
+    EmpirePlan,
+    EmpireStep,
+    destination,
+    plan_empire,
+    planned,
+)
+
+# applying a command
 from companion.games.unicornus.engine import apply
-from companion.games.unicornus.flow import notices
+
+# the flow: what a turn allows (``receivers`` aliased: the screens name their local list so)
+from companion.games.unicornus.flow import (
+    acting,
+    event_ask,
+    free_starts,
+    merges,
+    move_targets,
+    notices,
+    player_actions,
+    princess_left,
+    seat_of_turn,
+    space_of,
+)
+from companion.games.unicornus.flow import receivers as transport_receivers
 from companion.games.unicornus.log import describe as describe_step
+
+# the Princess's plan (§5.1)
 from companion.games.unicornus.princess import PrincessPlan, PrincessStep, plan_princess
+
+# Fate (§7)
 from companion.games.unicornus.rules import fate_candidates, fate_pick
+
+# a new game
 from companion.games.unicornus.setup import draw_tiles, new_game
-from companion.games.unicornus.state import Options, UKState
+
+# the state
+from companion.games.unicornus.state import PRINCESS, Hero, Options, UKState, Unit
+
+# the table's words
+from companion.games.unicornus.words import count, space_label
 
 
 class UnicornusGame:
@@ -97,30 +185,89 @@ class UnicornusGame:
 GAME = UnicornusGame()
 
 __all__ = [
+    # the game
     "GAME",
-    "Board",
-    "EmpirePlan",
-    "EmpireStep",
-    "Options",
-    "PrincessPlan",
-    "PrincessStep",
-    "SetupChoice",
-    "UKState",
-    "UnicornusCatalog",
     "apply",
-    "assignment",
-    "battle_odds",
-    "board_from_text",
-    "dice_for",
+    "new_game",
     "draw_tiles",
-    "fate_candidates",
-    "fate_pick",
+    # the catalog
+    "SetupChoice",
+    "UnicornusCatalog",
     "load_catalog",
     "missing_values",
-    "new_game",
+    # the board
+    "Board",
+    "board_from_text",
+    "default_layout",
+    "flower",
+    # the state
+    "PRINCESS",
+    "Hero",
+    "Options",
+    "UKState",
+    "Unit",
+    # the flow: what a turn allows
+    "acting",
+    "event_ask",
+    "free_starts",
+    "merges",
+    "move_targets",
     "notices",
+    "player_actions",
+    "princess_left",
+    "seat_of_turn",
+    "space_of",
+    "transport_receivers",
+    # the plans
+    "EmpirePlan",
+    "EmpireStep",
+    "PrincessPlan",
+    "PrincessStep",
+    "destination",
     "plan_empire",
     "plan_princess",
+    "planned",
+    # battles and Fate
+    "assignment",
+    "battle_at",
+    "battle_odds",
+    "dice_for",
+    "fate_candidates",
+    "fate_pick",
+    "is_princess_battle",
+    "legal_splits",
     "princess_damage",
+    "result_label",
     "retreat_options",
+    "table_assignment",
+    # the table's words
+    "count",
+    "space_label",
+    # the commands
+    "BeginRound",
+    "Correct",
+    "DrawFate",
+    "DrawSupport",
+    "EndEmpire",
+    "EndRound",
+    "EndTurn",
+    "MakeAlly",
+    "Move",
+    "MoveEmpire",
+    "PickEmpireMove",
+    "PickFatePair",
+    "PlaceUnit",
+    "PrincessAct",
+    "Procure",
+    "Recruit",
+    "RemoveUnit",
+    "ReplaceCharacter",
+    "ResolveBattle",
+    "RetreatBeforeBattle",
+    "RevealEvent",
+    "RollBattle",
+    "SetOption",
+    "SettleConflict",
+    "StayAndFight",
+    "Transport",
 ]

@@ -21,9 +21,24 @@ from companion.core.errors import CompanionError
 from companion.core.game import Entry, Outcome, Step
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.plan import Choice, Option
-from companion.games.insurrection import engine, flow, named
-from companion.games.insurrection.commands import SetValues
-from companion.games.insurrection.values import parse_value
+from companion.games.insurrection import (
+    BOTTOM,
+    NOT_USED,
+    SERIES,
+    Cards,
+    EffectPick,
+    LeaderPick,
+    Played,
+    Scouting,
+    SetValues,
+    action,
+    end_position,
+    hand_entry,
+    hands_order,
+    named,
+    parse_value,
+    prefill,
+)
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label
@@ -85,7 +100,7 @@ class InsurrectionScreen(Corrections, TableScreen):
             self.query_one(f"#{part}").border_title = tr(f"insurrection_ui.{key}.title")
         super().on_mount()
         nxt = self.moment.next
-        if not self.session.history() and isinstance(nxt, Entry) and nxt.kind in flow.SERIES:
+        if not self.session.history() and isinstance(nxt, Entry) and nxt.kind in SERIES:
             self.call_after_refresh(self.action_advance)  # a new game: the leaders, in secret
 
     @property
@@ -121,8 +136,8 @@ class InsurrectionScreen(Corrections, TableScreen):
         if not super().do(*commands):
             return False
         nxt = self.moment.next
-        if isinstance(before, Entry) and before.kind in flow.SERIES:
-            if isinstance(nxt, Entry) and nxt.kind in flow.SERIES:
+        if isinstance(before, Entry) and before.kind in SERIES:
+            if isinstance(nxt, Entry) and nxt.kind in SERIES:
                 self.call_after_refresh(self.enter, nxt)
         if self.moment.outcome is not None and not isinstance(before, Outcome):
             self.call_after_refresh(self.perform_scores)
@@ -138,7 +153,7 @@ class InsurrectionScreen(Corrections, TableScreen):
         self.action_act("take")  # a turn: take a card and end it
 
     def _action(self, name: str) -> None:
-        what = flow.action(self.state, name)
+        what = action(self.state, name)
         if isinstance(what, Step):
             self.do(what.command)
         else:
@@ -173,13 +188,13 @@ class InsurrectionScreen(Corrections, TableScreen):
         }.get(entry.kind)
         return build(entry.subject) if build else super().entry_screen(entry)
 
-    def _cards(self, cards: flow.Cards) -> Screen:
+    def _cards(self, cards: Cards) -> Screen:
         return Chain(lambda c: c.ask(self._picker(cards), c.done))
 
-    def _picker(self, cards: flow.Cards) -> CardPicker:
+    def _picker(self, cards: Cards) -> CardPicker:
         return cards_picker(self.state.catalog, cards, lambda m: named(m, self.state))
 
-    def _leader(self, pick: flow.LeaderPick) -> Screen:
+    def _leader(self, pick: LeaderPick) -> Screen:
         """§2 step 3: the leaders offered, each with what it brings; in secret with the app's
         deck (only the app knows what was dealt)."""
         from companion.ui.insurrection.new_game import leader_option
@@ -195,7 +210,7 @@ class InsurrectionScreen(Corrections, TableScreen):
         body = msg("insurrection_ui.secret.leader", player=player)
         return Chain(lambda c: c.secretly(player, body, lambda: c.ask(dialog, c.done)))
 
-    def _play(self, played: flow.Played) -> Screen:
+    def _play(self, played: Played) -> Screen:
         """§3.2: one pick per player in seat order; with the app's deck each behind a screen
         that hides the board, the player at the keyboard seeing only their own hand."""
 
@@ -223,7 +238,7 @@ class InsurrectionScreen(Corrections, TableScreen):
 
         return Chain(lambda c: pick(c, ()))
 
-    def _scout(self, scouting: flow.Scouting) -> Screen:
+    def _scout(self, scouting: Scouting) -> Screen:
         """§3.3 Scout: bottom or face up; the app's top card is shown to the scout alone."""
         player, top = scouting.player, scouting.top
         reason = Msg("insurrection_ui.scout.reason")
@@ -234,7 +249,7 @@ class InsurrectionScreen(Corrections, TableScreen):
         where = Choice(
             reason,
             (
-                Option(flow.BOTTOM, Msg("insurrection_ui.scout.bottom")),
+                Option(BOTTOM, Msg("insurrection_ui.scout.bottom")),
                 Option(top or "face_up", Msg("insurrection_ui.scout.face_up")),
             ),
         )
@@ -262,7 +277,7 @@ class InsurrectionScreen(Corrections, TableScreen):
         )
         return Chain(lambda c: c.ask(form, lambda v: c.done(v["note"] or "")))
 
-    def _effect(self, pick: flow.EffectPick) -> Screen:
+    def _effect(self, pick: EffectPick) -> Screen:
         """§4: an end-of-game effect: the face-up card taken (or not used), and for an exchange
         the card given back."""
         cat = self.state.catalog
@@ -275,7 +290,7 @@ class InsurrectionScreen(Corrections, TableScreen):
         )
 
         def took(chain: Chain, taken: str) -> None:
-            if taken == flow.NOT_USED or pick.give is None:
+            if taken == NOT_USED or pick.give is None:
                 chain.done((taken, None))
                 return
             give = CardPicker(
@@ -329,7 +344,7 @@ class InsurrectionScreen(Corrections, TableScreen):
         hands are secret, and with the app's deck the app alone holds them)."""
 
         def show(chain: Chain, player: str) -> None:
-            hand = ShowHand(player, self.state.catalog, engine.prefill(self.state, player))
+            hand = ShowHand(player, self.state.catalog, prefill(self.state, player))
             body = msg("insurrection_ui.secret.hand", player=player)
             chain.secretly(player, body, lambda: chain.ask(hand, chain.done))
 
@@ -345,12 +360,12 @@ class InsurrectionScreen(Corrections, TableScreen):
 
     def perform_hands(self) -> None:
         """§4: a hand entered (again): those still to enter first, or anyone's to correct."""
-        order = flow.hands_order(self.state)
+        order = hands_order(self.state)
         if len(order) == 1:
-            self.enter(flow.hand_entry(self.state, order[0]))
+            self.enter(hand_entry(self.state, order[0]))
             return
         dialog = self._whose(Msg("insurrection_ui.pick.whose_hand"), order)
-        self.app.push_screen(dialog, lambda p: p and self.enter(flow.hand_entry(self.state, p)))
+        self.app.push_screen(dialog, lambda p: p and self.enter(hand_entry(self.state, p)))
 
     def perform_scores(self) -> None:
         from companion.ui.insurrection.scoring_screen import ScoringScreen
@@ -361,7 +376,7 @@ class InsurrectionScreen(Corrections, TableScreen):
         self.app.push_screen(
             ScoringScreen(
                 title=self.session.title,
-                position=engine.end_position(state),
+                position=end_position(state),
                 effects=state.effects,
                 catalog=lambda: state.catalog,
                 catalog_name=self.session.catalog_name,

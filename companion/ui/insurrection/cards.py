@@ -9,7 +9,7 @@ from fractions import Fraction
 from rich.text import Text
 
 from companion.core.i18n import tr, tr_name
-from companion.games.insurrection.catalog import InsurrectionCatalog
+from companion.games.insurrection import InsurrectionCatalog
 
 MARK = "●"
 REMOVE = "⚔"

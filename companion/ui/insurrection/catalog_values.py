@@ -13,16 +13,17 @@ from typing import Any
 from pydantic import BaseModel
 
 from companion.core.i18n import Msg, msg
-from companion.games.insurrection.catalog import ICONS, InsurrectionCatalog
-from companion.games.insurrection.scoring import name_msg
-from companion.games.insurrection.values import (  # noqa: F401  (the screens' imports)
+from companion.games.insurrection import (  # noqa: F401  (the screens' imports)
+    ICONS,
+    InsurrectionCatalog,
     Missing,
     missing_by_entry,
+    name_msg,
     parse_path,
     parse_value,
+    path_steps,
     transcription_forms,
 )
-from companion.games.insurrection.values import steps as _steps
 from companion.ui.dialogs import FormField
 
 GAME_KEY = "insurrection"
@@ -59,7 +60,7 @@ def with_value(
     if entry is None:
         entry = {"id": where.entry}
         entries.append(entry)
-    steps = _steps(where.field)
+    steps = path_steps(where.field)
     top = steps[0]
     if len(steps) == 1:
         entry[top] = value
@@ -97,7 +98,7 @@ def form_field(cat: InsurrectionCatalog, path: str, index: int) -> FormField | N
     where = parse_path(path)
     if where is None:
         return None
-    last = _steps(where.field)[-1]
+    last = path_steps(where.field)[-1]
     label = field_label(cat, where)
     name = f"v{index}"
     if last in ("remove", "scout"):

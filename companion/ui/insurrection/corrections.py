@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from companion.core.i18n import Msg, msg
 from companion.core.plan import Choice, Option
-from companion.games.insurrection import engine, flow
-from companion.games.insurrection.commands import (
+from companion.games.insurrection import (
+    PROGRESS_PHASES,
     CorrectCount,
     CorrectMove,
     CorrectOutcome,
     CorrectProgress,
+    corrections,
+    progress_now,
 )
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.insurrection.cards import name
@@ -23,8 +25,7 @@ class Corrections:
 
     def perform_correct(self) -> None:
         options = tuple(
-            Option(kind, Msg(f"insurrection_ui.correct.{kind}"))
-            for kind in flow.corrections(self.state)
+            Option(kind, Msg(f"insurrection_ui.correct.{kind}")) for kind in corrections(self.state)
         )
         choice = Choice(Msg("insurrection_ui.correct.reason"), options)
         handlers = {
@@ -122,8 +123,8 @@ class Corrections:
 
     def _correct_progress(self) -> None:
         state = self.state
-        now = engine.progress_now(state)
-        phases = tuple((p, Msg(f"insurrection.phase.{p}")) for p in engine.PROGRESS_PHASES)
+        now = progress_now(state)
+        phases = tuple((p, Msg(f"insurrection.phase.{p}")) for p in PROGRESS_PHASES)
         fields = [
             FormField(
                 "round",

@@ -28,9 +28,15 @@ from textual.widgets import (
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
-from companion.games.insurrection import GAME, Setup, engine
-from companion.games.insurrection.catalog import InsurrectionCatalog, load
-from companion.games.insurrection.scoring import name_msg, rule_summary
+from companion.games.insurrection import (
+    GAME,
+    InsurrectionCatalog,
+    Setup,
+    load,
+    name_msg,
+    play_unknowns,
+    rule_summary,
+)
 from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import badges, land_name
@@ -158,7 +164,7 @@ class NewGameScreen(Screen):
             self.catalog = None
             status.update(str(exc))
             return
-        self.missing = engine.play_unknowns(self.catalog)
+        self.missing = play_unknowns(self.catalog)
         self.refresh_bindings()
         if self.missing:
             cards = len(missing_by_entry(self.missing))

@@ -18,8 +18,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, msg, tr
-from companion.games.insurrection.catalog import InsurrectionCatalog
-from companion.games.insurrection.flow import Cards
+from companion.games.insurrection import Cards, InsurrectionCatalog
 from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import label, listed
 

@@ -24,12 +24,15 @@ from textual.widgets import (
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
-from companion.games.insurrection.catalog import Exchange, InsurrectionCatalog, TakeFaceUp, load
-from companion.games.insurrection.flow import NOT_USED
-from companion.games.insurrection.scoring import (
+from companion.games.insurrection import (
+    NOT_USED,
     EffectChoice,
     EndPosition,
+    Exchange,
+    InsurrectionCatalog,
+    TakeFaceUp,
     apply_effect,
+    load,
     pending_effects,
 )
 from companion.ui.i18n import translate_bindings

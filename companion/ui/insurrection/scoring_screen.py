@@ -16,8 +16,13 @@ from textual.widgets import Footer, Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
-from companion.games.insurrection.catalog import InsurrectionCatalog
-from companion.games.insurrection.scoring import EffectChoice, EndPosition, ScoreSheet, score
+from companion.games.insurrection import (
+    EffectChoice,
+    EndPosition,
+    InsurrectionCatalog,
+    ScoreSheet,
+    score,
+)
 from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import land_name

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from companion.core.i18n import Msg, msg, tr, tr_name
-from companion.games.insurrection.catalog import InsurrectionCatalog, Leader
+from companion.games.insurrection import InsurrectionCatalog, Leader
 from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import chip, counted
 

@@ -9,9 +9,14 @@ from rich.console import Group
 from rich.text import Text
 
 from companion.core.i18n import msg, tr
-from companion.games.insurrection import engine, flow
-from companion.games.insurrection.forecast import forecast
-from companion.games.insurrection.state import EVIL_AT, ROUNDS, InsurrectionState
+from companion.games.insurrection import (
+    EVIL_AT,
+    ROUNDS,
+    InsurrectionState,
+    allowed_takes,
+    march_forecast,
+    round_shown,
+)
 from companion.ui.insurrection.cards import (
     MARK,
     badges,
@@ -51,7 +56,7 @@ def path_line(state: InsurrectionState) -> Text:
 def round_line(state: InsurrectionState, catalog_label: str) -> Text:
     text = Text()
     # the March opens a round: before it, the round shown is the one about to start
-    shown = flow.round_shown(state)
+    shown = round_shown(state)
     text.append(tr(msg("insurrection_ui.round", round=shown, rounds=ROUNDS)), style="bold")
     text.append("  ·  ")
     text.append(tr(f"insurrection.phase.{state.phase}"))
@@ -103,7 +108,7 @@ def leave_ten(state: InsurrectionState) -> Text | None:
     if not state.evil_won or state.current is None:
         return None
     text = Text(tr("insurrection_ui.leave_ten"), style="bold red")
-    takes, back = engine.allowed_takes(state)
+    takes, back = allowed_takes(state)
     if back:
         turn = state.current
         assert turn is not None
@@ -122,7 +127,7 @@ def leave_ten(state: InsurrectionState) -> Text | None:
 
 
 def forecast_line(state: InsurrectionState) -> Text:
-    fc = forecast(state)
+    fc = march_forecast(state)
     if fc is None:
         return Text(tr("insurrection_ui.forecast.none"), style="dim")
     text = Text(tr("insurrection_ui.forecast.label") + " ", style="bold")

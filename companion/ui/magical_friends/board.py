@@ -9,8 +9,7 @@ from textual.containers import Grid, Vertical
 from textual.widgets import Static
 
 from companion.core.i18n import msg, tr, tr_name
-from companion.games.magical_friends import GameState
-from companion.games.magical_friends.queries import board_view
+from companion.games.magical_friends import GameState, board_view
 
 from .names import (
     CATAPULT,

@@ -10,8 +10,7 @@ from textual.widgets import Static
 from companion.core.errors import RuleError
 from companion.core.game import Entry
 from companion.core.i18n import Msg, tr
-from companion.games.magical_friends import GameState
-from companion.games.magical_friends.queries import fortune_teller
+from companion.games.magical_friends import GameState, fortune_teller
 from companion.ui.dialogs import FormDialog, FormField
 
 from .names import humanize

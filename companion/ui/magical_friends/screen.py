@@ -32,6 +32,7 @@ from companion.games.magical_friends import (
     CorrectCreature,
     CorrectHeart,
     CorrectWizard,
+    Draft,
     EndGame,
     EndTurn,
     GameState,
@@ -40,15 +41,24 @@ from companion.games.magical_friends import (
     Poison,
     Slay,
     Summon,
-    flow,
-    load,
-    reports,
-)
-from companion.games.magical_friends.queries import (
+    ability_unknowns,
+    banner,
     bonus_steps,
+    caster_refusal,
+    casters,
+    catapult_spaces,
     extra_spell,
+    fairy_entry,
     fortune_teller,
+    jump_spaces,
+    load,
     magic_power,
+    move_pool,
+    poison_targets,
+    report_question,
+    slay_targets,
+    summon_choices,
+    summon_kinds,
     wizard_view,
 )
 from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
@@ -207,7 +217,7 @@ class MagicalFriendsScreen(TableScreen):
     def round_text(self, state: GameState) -> Text:
         # one line at 120 columns with every part shown (lava or bonus round, Hell up, the
         # catapult held, the demo label): the symbols ✿ ⇈ ⇊ ⇗ are in the legend, words are short
-        b = flow.banner(state)
+        b = banner(state)
         out = Text()
         if b.over:
             head = tr("magical_friends_ui.header.over")
@@ -422,7 +432,7 @@ class MagicalFriendsScreen(TableScreen):
         self.action_advance()
 
     def perform_fairy_roll(self) -> None:
-        self.enter(flow.fairy_entry(self.state))
+        self.enter(fairy_entry(self.state))
 
     def perform_artifacts(self) -> None:
         self.action_advance()
@@ -488,7 +498,7 @@ class MagicalFriendsScreen(TableScreen):
         # the list is shown even for one friend: "m 1 5" then always means friend 1, 5 steps
         # (skipped, the 1 would be taken as 1 step when the wizard is down to one friend)
         cid = await self.pick(
-            [(c.id, self.creature_line(c.id)) for c in flow.move_pool(state, how)],
+            [(c.id, self.creature_line(c.id)) for c in move_pool(state, how)],
             Msg(f"magical_friends_ui.how.{how}"),
             Msg("magical_friends_ui.pick.creature"),
             always=True,
@@ -504,16 +514,16 @@ class MagicalFriendsScreen(TableScreen):
             return
         if steps == JUMP:
             to = await self.pick(
-                [(s, space_label(state, s)) for s in flow.jump_spaces(state)],
+                [(s, space_label(state, s)) for s in jump_spaces(state)],
                 Msg("magical_friends_ui.pick.space_title"),
                 Msg("magical_friends_ui.pick.space"),
             )
             if to is not None:
                 self.do(Move(cid, how=how, to=to, jump=True, **power))
             return
-        draft = reports.Draft(Move(cid, steps=int(steps), how=how, **power))
+        draft = Draft(Move(cid, steps=int(steps), how=how, **power))
         while True:
-            draft, question = reports.question(self.state, draft)
+            draft, question = report_question(self.state, draft)
             if question is None:
                 break
             draft = await self.app.push_screen_wait(ChoiceDialog(question.choice, question.title))
@@ -528,7 +538,7 @@ class MagicalFriendsScreen(TableScreen):
         wiz = state.current_wizard
         # every kind, always in catalog order: a remembered digit never picks another creature;
         # a kind that cannot be summoned stays listed, greyed, with the reason
-        kinds = flow.summon_kinds(state)
+        kinds = summon_kinds(state)
         options = []
         for k, why in kinds:
             line = self._kind_line(k)
@@ -551,7 +561,7 @@ class MagicalFriendsScreen(TableScreen):
             self.notify(tr(refused[kind]), severity="error")
         # start spaces that lead to the same place are one answer: not asked
         space = await self.pick(
-            [(s, space_label(state, s)) for s in flow.summon_choices(state)],
+            [(s, space_label(state, s)) for s in summon_choices(state)],
             Msg("magical_friends_ui.pick.summon_title"),
             Msg("magical_friends_ui.pick.summon_space"),
         )
@@ -587,7 +597,7 @@ class MagicalFriendsScreen(TableScreen):
                 (what, target),
                 tr(msg("magical_friends_ui.pick.all_on", space=space_label(state, target))),
             )
-            for what, target in flow.slay_targets(state)
+            for what, target in slay_targets(state)
         ]
         pick = await self.pick(
             options, Msg("magical_friends_ui.key.slay"), Msg("magical_friends_ui.pick.slay")
@@ -604,7 +614,7 @@ class MagicalFriendsScreen(TableScreen):
         if not power:
             return
         cid = await self.pick(
-            [(c.id, self.creature_line(c.id)) for c in flow.poison_targets(self.state)],
+            [(c.id, self.creature_line(c.id)) for c in poison_targets(self.state)],
             Msg("magical_friends_ui.key.poison"),
             Msg("magical_friends_ui.pick.poison"),
         )
@@ -632,7 +642,7 @@ class MagicalFriendsScreen(TableScreen):
 
         power = "?" if p.total is None else p.total
         cid = await self.pick(
-            [(c.id, line(c)) for c in flow.casters(state)],
+            [(c.id, line(c)) for c in casters(state)],
             title,
             Msg(
                 "magical_friends_ui.pick.ability",
@@ -642,7 +652,7 @@ class MagicalFriendsScreen(TableScreen):
         if cid is None:
             return {}
         fields: dict[str, Any] = {"by": wiz, "ability": cid}
-        unknown = flow.ability_unknowns(state, cid)
+        unknown = ability_unknowns(state, cid)
         asks = []
         if "cost" in unknown:
             label = Msg(
@@ -668,7 +678,7 @@ class MagicalFriendsScreen(TableScreen):
             if not values:
                 return {}
             fields.update(values)
-        why = flow.caster_refusal(state, cid, fields.get("wands"), fields.get("cost"))
+        why = caster_refusal(state, cid, fields.get("wands"), fields.get("cost"))
         if why is not None:
             self.notify(tr(humanize(why, state)), severity="error", timeout=8)
             return {}
@@ -678,7 +688,7 @@ class MagicalFriendsScreen(TableScreen):
     async def perform_catapult(self) -> None:
         state = self.state
         to = await self.pick(
-            [(s, space_label(state, s)) for s in flow.catapult_spaces(state)],
+            [(s, space_label(state, s)) for s in catapult_spaces(state)],
             Msg("magical_friends_ui.key.catapult"),
             Msg("magical_friends_ui.pick.catapult"),
         )

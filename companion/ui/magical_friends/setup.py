@@ -23,18 +23,16 @@ from companion.core.catalog import merge
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.magical_friends import (
-    MagicalFriendsCatalog,
-    Setup,
-    load,
-    missing_values,
-    new_game,
-)
-from companion.games.magical_friends.transcribe import (
     ARTIFACT_WANDS,
     CREATURE_FIELD,
+    MagicalFriendsCatalog,
+    Setup,
     answers,
     askable,
     board_missing,
+    load,
+    missing_values,
+    new_game,
 )
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.i18n import translate_bindings

@@ -15,8 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
-from companion.games.magical_friends import GameState
-from companion.games.magical_friends.queries import step_ends, steps_to_tavern
+from companion.games.magical_friends import GameState, step_ends, steps_to_tavern
 from companion.ui.dialogs import Dialog, number_is_complete
 
 from .names import creature_label, space_label

@@ -11,8 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from companion.core.i18n import msg, tr
-from companion.games.magical_friends import GameState
-from companion.games.magical_friends.scoring import ranking, tie_break_steps
+from companion.games.magical_friends import GameState, ranking, tie_break_steps
 from companion.ui.i18n import translate_bindings
 
 from .names import wizard_text

@@ -28,20 +28,23 @@ from textual.widgets.option_list import Option as ListOption
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option, auto_pick
-from companion.games.unicornus import GAME
-from companion.games.unicornus import battle as bmath
-from companion.games.unicornus.combat import (
+from companion.games.unicornus import (
+    GAME,
+    ResolveBattle,
+    RollBattle,
     assignment,
     battle_at,
     battle_odds,
+    count,
     dice_for,
     is_princess_battle,
+    legal_splits,
     princess_damage,
+    result_label,
     retreat_options,
+    space_label,
     table_assignment,
 )
-from companion.games.unicornus.commands import ResolveBattle, RollBattle
-from companion.games.unicornus.words import count, space_label
 from companion.ui.dialogs import ChoiceDialog, Confirm, Dialog, FormField, parse_field
 from companion.ui.i18n import translate_bindings
 
@@ -186,7 +189,7 @@ class BattleHelper(Dialog[ResolveBattle | None]):
         if not is_princess_battle(battle):
             diagram = hero.attack if battle.attacker == "kingdom" else hero.defence
             which = "attack" if battle.attacker == "kingdom" else "defence"
-            faces = "  ".join(f"{i + 1}:{tr(bmath.result_label(r))}" for i, r in enumerate(diagram))
+            faces = "  ".join(f"{i + 1}:{tr(result_label(r))}" for i, r in enumerate(diagram))
             lines.append(tr(msg(f"unicornus_forms.battle.diagram_{which}", faces=faces)))
         return Text("\n".join(lines))
 
@@ -310,7 +313,7 @@ class BattleHelper(Dialog[ResolveBattle | None]):
                     "unicornus_forms.battle.die",
                     n=i + 1,
                     face=face,
-                    result=bmath.result_label(diagram[face - 1]),
+                    result=result_label(diagram[face - 1]),
                     target=Msg(f"unicornus_forms.battle.to_{self.targets[i]}"),
                 )
             )
@@ -354,7 +357,7 @@ class BattleHelper(Dialog[ResolveBattle | None]):
         splits = self.query_one("#splits", OptionList)
         splits.clear_options()
         try:
-            legal = bmath.legal_splits(damage, hero.tokens, hero.damage, hero.life)
+            legal = legal_splits(damage, hero.tokens, hero.damage, hero.life)
         except CompanionError as exc:
             self.notify(str(exc), severity="error")
             return

@@ -13,9 +13,7 @@ from textual.widgets import Input, Static
 from companion.core.errors import RuleError
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice, Option
-from companion.games.unicornus import GAME
-from companion.games.unicornus.commands import Correct, PlaceUnit, RemoveUnit
-from companion.games.unicornus.state import UKState
+from companion.games.unicornus import GAME, Correct, PlaceUnit, RemoveUnit, UKState
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 
 

@@ -25,8 +25,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from companion.core.i18n import tr
-from companion.games.unicornus.board import Board, flower
-from companion.games.unicornus.state import PRINCESS, UKState
+from companion.games.unicornus import PRINCESS, Board, UKState, default_layout, flower
 
 # tile shades (backgrounds): three for the hex lattice of tiles, a fourth when a board needs it
 SHADES = ("#22402a", "#2a2d4e", "#4a3a22", "#44284a")
@@ -80,8 +79,6 @@ def board_coords(board: Board) -> tuple[tuple[int, int], ...]:
     default layout (names ``pos.k``)."""
     if board.coords:
         return board.coords
-    from companion.games.unicornus.board import default_layout
-
     where = {p["pos"]: (p["a"], p["b"]) for p in default_layout()}
     out = []
     for name in board.names:

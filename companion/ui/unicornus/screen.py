@@ -17,8 +17,7 @@ from textual.widgets import Static
 
 from companion.core.game import Ask, Entry, Moment, Step
 from companion.core.i18n import Msg, tr
-from companion.games.unicornus import flow, plan_princess
-from companion.games.unicornus.commands import (
+from companion.games.unicornus import (
     DrawSupport,
     EndTurn,
     Move,
@@ -29,8 +28,19 @@ from companion.games.unicornus.commands import (
     Recruit,
     SettleConflict,
     Transport,
+    acting,
+    destination,
+    event_ask,
+    free_starts,
+    merges,
+    move_targets,
+    plan_princess,
+    planned,
+    player_actions,
+    seat_of_turn,
+    space_of,
+    transport_receivers,
 )
-from companion.games.unicornus.empire import destination, planned
 from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.table import TableScreen
 from companion.ui.widgets.footer import Footer
@@ -135,10 +145,10 @@ class UnicornusScreen(TableScreen):
     @property
     def moment(self) -> Moment:
         m = super().moment
-        if not self.active or self.active == flow.acting(self.state):
+        if not self.active or self.active == acting(self.state):
             return m
         if self._own is None or self._own[0] is not self.state or self._own[1] != self.active:
-            actions = flow.player_actions(self.state, self.active)
+            actions = player_actions(self.state, self.active)
             self._own = (self.state, self.active, replace(m, actions=actions))
         return self._own[2]
 
@@ -204,7 +214,7 @@ class UnicornusScreen(TableScreen):
         for b in s.battles:
             marks[b.space] = Mark("attack", "")
         if self.mode == "move":
-            for i, (n, cost) in enumerate(flow.move_targets(s, self.active), 1):
+            for i, (n, cost) in enumerate(move_targets(s, self.active), 1):
                 marks[n] = Mark("target", f"{i}${cost}")
         for i, n in enumerate(sorted(self.preview), 1):
             marks[n] = Mark("option", str(i))
@@ -219,10 +229,10 @@ class UnicornusScreen(TableScreen):
 
     # --- the acting character ---
     def _seat(self) -> list[str]:
-        return [h for h in flow.seat_of_turn(self.state) if self.state.hero(h).on_board]
+        return [h for h in seat_of_turn(self.state) if self.state.hero(h).on_board]
 
     def _check_active(self) -> None:
-        default = flow.acting(self.state)
+        default = acting(self.state)
         if not default:
             self.active = self.mode = ""
         elif self.active not in self._seat():
@@ -253,7 +263,7 @@ class UnicornusScreen(TableScreen):
         self.do(DrawSupport(self.active))
 
     def perform_event(self) -> None:
-        self.ask(flow.event_ask(self.state))
+        self.ask(event_ask(self.state))
 
     def perform_move(self) -> None:
         self.mode = "" if self.mode == "move" else "move"
@@ -269,7 +279,7 @@ class UnicornusScreen(TableScreen):
     def do(self, *commands) -> bool:
         for cmd in commands:
             if isinstance(cmd, MoveEmpire):  # §5.2: said before the units merge
-                self.merges = flow.merges(self.state, cmd.moves)
+                self.merges = merges(self.state, cmd.moves)
         if not super().do(*commands):
             return False
         nxt = self.moment.next
@@ -280,13 +290,13 @@ class UnicornusScreen(TableScreen):
 
     def action_digit(self, n: int) -> None:
         if self.mode == "move":
-            targets = flow.move_targets(self.state, self.active)
+            targets = move_targets(self.state, self.active)
             if 1 <= n <= len(targets):
                 self._move_to(targets[n - 1][0])
 
     def on_hex_map_activated(self, event: HexMap.Activated) -> None:
         if self.mode == "move":
-            if event.space in {n for n, _ in flow.move_targets(self.state, self.active)}:
+            if event.space in {n for n, _ in move_targets(self.state, self.active)}:
                 self._move_to(event.space)
             return
         self.refresh_view()
@@ -297,7 +307,7 @@ class UnicornusScreen(TableScreen):
     def perform_transport(self) -> None:
         s = self.state
         hero = s.hero(self.active)
-        receivers = flow.receivers(s, hero.id)
+        receivers = transport_receivers(s, hero.id)
         form = [
             FormField(
                 "receiver",
@@ -365,13 +375,11 @@ class UnicornusScreen(TableScreen):
 
     # --- questions beside the map, their spaces marked ---
     def choice_screen(self, question: Ask):
-        self.preview = {
-            n for o in question.choice.options if (n := flow.space_of(o.value)) is not None
-        }
+        self.preview = {n for o in question.choice.options if (n := space_of(o.value)) is not None}
         self.refresh_view()
 
         def highlight(cmd) -> None:
-            n = flow.space_of(cmd)
+            n = space_of(cmd)
             if n is not None:
                 self.map.move_to(n)
 
@@ -396,7 +404,7 @@ class UnicornusScreen(TableScreen):
         s, seat = self.state, entry.subject
         character, space = entry.suggest
         chars = [(h.id, views.name(h.name)) for h in s.reserve]
-        free = flow.free_starts(s)
+        free = free_starts(s)
         form = [
             # numbered: a character's id is English, typed from a Japanese keyboard too
             numbered("character", "unicornus_ui.form.character", chars, character),

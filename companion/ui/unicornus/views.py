@@ -8,9 +8,17 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from companion.core.i18n import Msg, language, tr
-from companion.games.unicornus import EmpirePlan, PrincessPlan, UKState, flow
-from companion.games.unicornus.state import PRINCESS, Hero, Unit
-from companion.games.unicornus.words import count
+from companion.games.unicornus import (
+    PRINCESS,
+    EmpirePlan,
+    Hero,
+    PrincessPlan,
+    UKState,
+    Unit,
+    count,
+    princess_left,
+    seat_of_turn,
+)
 
 from .hexmap import HERO, LEADERLESS, PERSONALITY, short_name
 
@@ -81,10 +89,10 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
     pad = " " * (max(2, width - 2) + 2)  # under the cursor mark and the map initials
     first, _, rest = tr("unicornus_ui.kingdom.columns").partition(" ")
     out.append(pad + fit(first, name_width + 1) + rest.lstrip() + "\n", style="dim")
-    seat_of_turn = flow.seat_of_turn(state)
+    seat = seat_of_turn(state)
     for h in state.heroes:
         mark = "▶" if h.id == active else " "
-        style = "bold" if h.id in seat_of_turn or h.id == active else ""
+        style = "bold" if h.id in seat or h.id == active else ""
         if not h.alive:
             style = "dim strike"
         ini = hero_initial(h, max(1, width - 2))
@@ -99,9 +107,9 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
         life_style = "bold red" if h.life - h.damage <= 1 else ""
         out.append(f"{h.damage}/{h.life:<2} ", style=life_style)
         if h.id == PRINCESS:
-            left = flow.princess_left(state)
+            left = princess_left(state)
             acts = f"{left}/{state.princess_actions}" if left is not None else "—"
-        elif h.id in seat_of_turn:
+        elif h.id in seat:
             acts = f"{state.actions_per_turn - state.used_by(h.id)}/{state.actions_per_turn}"
         else:
             acts = "—"
