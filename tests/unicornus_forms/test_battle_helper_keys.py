@@ -40,7 +40,9 @@ async def test_enter_enter_on_the_split_resolves_once(store):
         burst(app, "enter", "enter")
         await pilot.pause()
         assert app._exception is None
-        assert results == [True] and app.screen is host
+        # one answer for the table driver to apply, not a second from the queued Enter
+        assert [type(r).__name__ for r in results] == ["ResolveBattle"] and app.screen is host
+        assert host.do(results[0])
         assert [type(c).__name__ for c in host.session.log.commands()][-2:] == [
             "RollBattle",
             "ResolveBattle",
