@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.core.commands import Command, apply_command
 from companion.core.i18n import Msg
 from companion.core.plan import Choice, Option
+
+if TYPE_CHECKING:
+    from companion.core.steplog import HistoryLine
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,46 @@ class Game(Protocol):
         ...
 
 
+class Session(Protocol):
+    """A saved game open for play, as a screen sees it: what the UI may ask of the store
+    (``companion.store.session.GameSession`` is the one implementation). Every step, undo and
+    redo is saved before it returns; a failed save raises ``StoreError`` and changes nothing."""
+
+    id: int
+    title: str
+    catalog_name: str
+    game: Game
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def cursor(self) -> int:
+        """The number of steps applied (undo moves it back)."""
+        ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def do(self, cmd: Command) -> Any:
+        """Apply and save ``cmd``; return the new state (``RuleError`` when not legal now)."""
+        ...
+
+    def undo(self) -> Command | None: ...
+
+    def redo(self) -> Command | None: ...
+
+    def line(self, index: int) -> Msg:
+        """The log line of step ``index`` (0-based), as written when it was made."""
+        ...
+
+    def history(self) -> list[HistoryLine]: ...
+
+    def history_tail(self, count: int) -> list[HistoryLine]:
+        """The last ``count`` log lines (no state is decoded)."""
+        ...
+
+
 def upgrade(game: Any, cmd: Command) -> Command:
     """``game.upgrade(cmd)`` where the game has one (a test's tiny game may not)."""
     up = getattr(game, "upgrade", None)
@@ -271,6 +314,7 @@ __all__ = [
     "Option",
     "Outcome",
     "Policy",
+    "Session",
     "Step",
     "decide",
     "outcome_of",

@@ -107,6 +107,9 @@ class GameSession:
     def history(self) -> list[HistoryLine]:
         return self.log.history()
 
+    def line(self, index: int) -> Msg:
+        return self.log.line(index)
+
     def history_since(self, start: int) -> list[HistoryLine]:
         """Log lines of steps ``start`` (0-based) onwards; no state is decoded."""
         return self.log.history_since(start)

@@ -13,7 +13,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from companion.core.commands import Command
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, RuleError
+from companion.core.game import Session
 from companion.core.i18n import Msg, msg, tr
 from companion.core.steplog import HistoryLine
 from companion.ui.i18n import translate_bindings
@@ -30,7 +31,7 @@ class GameScreen(Screen):
         Binding("escape", "escape", show=False),
     ]
 
-    def __init__(self, session: Any, **kwargs) -> None:
+    def __init__(self, session: Session, **kwargs) -> None:
         super().__init__(**kwargs)
         self.session = session
         self._bindings_shown: tuple | None = None  # what the footer last heard of
@@ -88,13 +89,17 @@ class GameScreen(Screen):
             for cmd in commands:
                 self.session.do(cmd)
         except CompanionError as exc:
-            self.notify(
-                tr(self.explain(exc)), title=tr("ui.error.rule"), severity="error", timeout=8
-            )
+            self.refuse(exc)
             self.refresh_all()
             return False
         self.refresh_all()
         return True
+
+    def refuse(self, exc: CompanionError) -> None:
+        """Say why a step, an undo or a redo did not happen: a rule refused it, or the save
+        failed (the game stays open and unchanged; the message says what to do)."""
+        title = "ui.error.rule" if isinstance(exc, RuleError) else "ui.error.save"
+        self.notify(tr(self.explain(exc)), title=tr(title), severity="error", timeout=8)
 
     def explain(self, error: CompanionError) -> Msg:
         """What to tell the table about a refused command. A game may name the engine's ids
@@ -102,19 +107,27 @@ class GameScreen(Screen):
         return error.message
 
     def action_undo(self) -> None:
-        cmd = self.session.undo()
+        try:
+            cmd = self.session.undo()
+        except CompanionError as exc:
+            self.refuse(exc)
+            return
         if cmd is None:
             self.notify(tr("ui.undo.nothing"))
-        else:
-            self.notify(tr(msg("ui.undo.done", step=self.session.log.describe(cmd))))
+        else:  # the step undone, in the words it was logged with
+            self.notify(tr(msg("ui.undo.done", step=self.session.line(self.session.cursor))))
         self.refresh_all()
 
     def action_redo(self) -> None:
-        cmd = self.session.redo()
+        try:
+            cmd = self.session.redo()
+        except CompanionError as exc:
+            self.refuse(exc)
+            return
         if cmd is None:
             self.notify(tr("ui.redo.nothing"))
         else:
-            self.notify(tr(msg("ui.redo.done", step=self.session.log.describe(cmd))))
+            self.notify(tr(msg("ui.redo.done", step=self.session.line(self.session.cursor - 1))))
         self.refresh_all()
 
     def action_leave(self) -> None:

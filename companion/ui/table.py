@@ -149,7 +149,7 @@ class TableScreen(GameScreen):
             try:
                 cmd = entry.answer(value)
             except CompanionError as exc:
-                self.notify(tr(self.explain(exc)), title=tr("ui.error.rule"), severity="error")
+                self.refuse(exc)
                 return
             self.do(cmd)
 
