@@ -3,8 +3,8 @@
 For each game, a demo game is saved with 100, 1,000 and 10,000 steps (the game's first real
 state, then ``Note`` steps written in one transaction: they change nothing but the log, which
 is what grows), resumed in the app in-process (``app.run_test()``), and a key that makes a real
-step is timed: Unicornus ``n`` (Begin round), Insurrection ``space`` (March, virtual deck),
-Magical Friends ``r`` (Start round). After each timed key ``ctrl+z`` (untimed) takes the step
+step is timed: ``n``, the table driver's advance key (Unicornus: Begin round, Insurrection:
+March with the app's deck, Magical Friends: Start round). After each timed key ``ctrl+z`` (untimed) takes the step
 back, so every sample runs on the same game. A sample is the key's round trip in the app:
 ``pilot.press`` then ``pilot.pause()`` (the key handled, the screen redrawn, nothing pending).
 
@@ -33,48 +33,37 @@ from textual.binding import Binding  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
 from companion.core import codec  # noqa: E402
-from companion.core.commands import Note  # noqa: E402
+from companion.core.commands import (
+    Note,  # noqa: E402
+    apply_command,  # noqa: E402
+)
+from companion.core.game import Step, decide  # noqa: E402
 from companion.core.i18n import msg  # noqa: E402
 from companion.core.msgjson import dump_msg  # noqa: E402
-from companion.games.registry import get_game  # noqa: E402
+from companion.games.registry import get_game, load_game_catalog, sensible_table  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.store.session import GAMES, SNAPSHOTS, STEPS  # noqa: E402
 from companion.ui.app import Start, create_app  # noqa: E402
 
 
-def unicornus_state():
-    from companion.games.unicornus import SetupChoice, load_catalog, new_game
-
-    setup = SetupChoice(3, ("annelie", "bertram", "cordelia"), "p3")
-    return new_game(load_catalog("demo"), setup, seed=7)
-
-
-def insurrection_state():
-    from companion.games.insurrection import engine
-    from companion.games.insurrection.catalog import load
-    from companion.games.insurrection.commands import KeepLeader
-
-    players = ("Ann", "Ben", "Cleo")
-    state = engine.new_game(load("demo"), players, seed=7, virtual=True)
-    for p in players:
-        state = engine.apply(state, KeepLeader(player=p, leader=state.leader_offers[p][0]))
-    return state
+def first_app_step(key: str):
+    """The demo game (3 players, seed 7) played by the sensible table up to the first step
+    the app takes on the table's word (the advance key): Unicornus's Begin round, Insurrection's
+    first March (leaders kept first), Magical Friends' Start round."""
+    game = get_game(key)
+    catalog = load_game_catalog(key, "demo")
+    policy, demo_setup = sensible_table(key, 7)
+    state = game.new_game(demo_setup(catalog, 3), catalog, 7)
+    for _ in range(100):
+        moment = game.moment(state)
+        if isinstance(moment.next, Step) and moment.next.confirm:
+            return state
+        state = apply_command(game, state, decide(moment, state, policy))
+    raise SystemExit(f"{key}: no app step to time")
 
 
-def magical_friends_state():
-    from companion.games.magical_friends import Setup, load, new_game
-
-    tiles = (("t1", "t1-portal"), ("t2", "t2-lava"), ("t3", "t3-highway"), ("t4", "t4-fairy"))
-    wizards = (("Red", "red"), ("Blue", "blue"), ("Green", "green"))
-    return new_game(load("demo"), Setup(wizards=wizards, tiles=tiles, rounds=8), 7)
-
-
-# game key, initial state, the key that makes a step from that state
-GAMES_TO_TIME = {
-    "unicornus": (unicornus_state, "n"),
-    "insurrection": (insurrection_state, "space"),
-    "magical-friends": (magical_friends_state, "r"),
-}
+GAMES_TO_TIME = ("unicornus", "insurrection", "magical-friends")
+STEP_KEY = "n"  # the table driver's advance key: the app's step on the table's word
 
 
 def saved_game(store: Store, key: str, state, steps: int) -> int:
@@ -172,8 +161,8 @@ async def main(samples: int, sizes: list[int], games: list[str]) -> None:
     print("then the median wall time (includes Pilot's 20 ms idle polling)")
     print(f"  bare Textual app                      {med:8.1f} {p95:8.1f}   wall {wall:7.1f}")
     for key in games:
-        make_state, step_key = GAMES_TO_TIME[key]
-        state = make_state()
+        step_key = STEP_KEY
+        state = first_app_step(key)
         medians = {}
         for size in sizes:
             store = Store.open("sqlite://")
