@@ -41,6 +41,7 @@ class StormReport:
     keys: int = 0
     steps_before: int = 0
     steps_after: int = 0
+    moves: int = 0  # how often the game moved (a step, an undo or a redo) during the storm
     screens: dict[str, int] = field(default_factory=dict)  # top screen class -> keys sent to it
 
 
@@ -81,10 +82,13 @@ async def storm(app, pilot, seed: int, count: int, pause_every: int = 16) -> Sto
         name = type(app.screen).__name__
         report.screens[name] = report.screens.get(name, 0) + 1
         history.append(key)
+        where = (game.session.cursor, len(game.session.log))
         await send(app, pilot, key)
         if i % pause_every == pause_every - 1:
             await pilot.pause()
         assert_alive(app, game, i, key, history)
+        if (game.session.cursor, len(game.session.log)) != where:
+            report.moves += 1
     await pilot.pause()
     # close what is open (dialogs, the help, a scoring table): escape, one at a time
     for _ in range(10):

@@ -16,9 +16,8 @@ from tests.magical_friends_ui.helpers import play_to_round_3, saved_game
 from tests.ui.storm import check_replay, storm
 from tests.unicornus_ui.demo import demo_state
 
-# keys per game: what fits in about a minute per game on a shared 2-core machine (the issue
-# asks for 5,000; Unicornus's map redraws make its keys the dearest)
-KEYS = {"unicornus": 3000, "insurrection": 5000, "magical-friends": 4000}
+# keys per game: the 5,000 the issue asks for (60-100 s a game on a 2-core machine)
+KEYS = {"unicornus": 5000, "insurrection": 5000, "magical-friends": 5000}
 
 
 @pytest.fixture
@@ -63,4 +62,4 @@ async def test_key_storm(store, key, make, seed) -> None:
         assert app.screen is game
         check_replay(app, game)
         assert report.keys == KEYS[key]
-        assert report.steps_after > report.steps_before  # the storm played, too
+        assert report.moves > 0  # the storm played, too (steps, undos and redos)
