@@ -12,11 +12,12 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 
-from companion.core.commands import Command
+from companion.core.commands import Command, apply_command
 from companion.core.errors import CompanionError, RuleError
-from companion.core.game import Session
+from companion.core.game import Session, outcome_of
 from companion.core.i18n import Msg, msg, tr
 from companion.core.steplog import HistoryLine
+from companion.ui.dialogs import Confirm
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
 
@@ -94,6 +95,30 @@ class GameScreen(Screen):
             return False
         self.refresh_all()
         return True
+
+    def do_confirmed(self, *commands: Command) -> None:
+        """:meth:`do` for corrections: a change that would end the game (the engine's outcome
+        appears) is asked first, saying how the game would end."""
+        game = self.session.game
+        after = self.state
+        try:
+            for cmd in commands:
+                after = apply_command(game, after, cmd)
+        except CompanionError:
+            self.do(*commands)  # refused: do() says why
+            return
+        ending = outcome_of(game, after)
+        if ending is None or outcome_of(game, self.state) is not None:
+            self.do(*commands)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.do(*commands)
+            else:
+                self.refresh_all()
+
+        self.app.push_screen(Confirm(msg("ui.correct.ends_game", outcome=ending.reason)), answered)
 
     def refuse(self, exc: CompanionError) -> None:
         """Say why a step, an undo or a redo did not happen: a rule refused it, or the save

@@ -477,9 +477,25 @@ _SPACE_FIELDS = {"difficulty", "impassable", "recruit", "resource", "defence"}
 _GAME_FIELDS = {"round", "phase", "start_player", "turn", "princess_used", "outcome"}
 
 
+# the least a corrected count may be (§1: nobody has fewer than no tokens; life is printed)
+_LEAST = {"tokens": 0, "supplies": 0, "damage": 0, "support": 0, "combat_power": 0}
+_LEAST_ONE = {"command", "life"}
+
+
+def _check_count(field: str, value: object) -> None:
+    """Corrections obey what moves obey: counts are never negative, a life or a command at
+    least 1 (issue 9: −4 tokens were accepted)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return
+    least = 1 if field in _LEAST_ONE else _LEAST.get(field)
+    if least is not None and value < least:
+        raise RuleError("unicornus.rule.too_few", field=field, value=value, least=least)
+
+
 def _correct(state: UKState, cmd: Correct) -> UKState:
     kind, _, ident = cmd.target.partition(":")
     value = cmd.value
+    _check_count(cmd.field, value)
     if kind == "hero":
         hero = _hero(state, ident)
         if cmd.field not in _HERO_FIELDS:
@@ -518,6 +534,8 @@ def _correct(state: UKState, cmd: Correct) -> UKState:
             raise RuleError("unicornus.rule.bad_field", field=cmd.field)
         if cmd.field == "space":
             _space(state, int(value))
+        if cmd.field == "leader" and value:
+            _leader_free(state, str(value), unit)
         new = replace(unit, **{cmd.field: value})
         # a unit moved onto another merges at once (§5.2)
         units = [u for u in state.units if u is not unit] + [new]
@@ -541,7 +559,21 @@ def _correct(state: UKState, cmd: Correct) -> UKState:
     raise RuleError("unicornus.rule.bad_target", target=cmd.target)
 
 
+def _leader_free(state: UKState, leader: str, unit: Unit | None = None) -> None:
+    """An imperial character who exists and leads no other unit: one character, one space."""
+    try:
+        state.imp(leader)
+    except KeyError:
+        raise RuleError("unicornus.rule.no_such_imperial", imperial=leader) from None
+    other = next((u for u in state.units if u.leader == leader and u is not unit), None)
+    if other is not None:
+        raise RuleError(
+            "unicornus.rule.leads_elsewhere", imperial=leader, space=state.board.names[other.space]
+        )
+
+
 def _place_unit(state: UKState, cmd: PlaceUnit) -> UKState:
+    _check_count("tokens", cmd.tokens)
     _space(state, cmd.space)
     if cmd.leader:
         try:

@@ -432,7 +432,7 @@ class UnicornusScreen(TableScreen):
 
         def done(cmds) -> None:
             if cmds:
-                self.do(*cmds)
+                self.do_confirmed(*cmds)
             else:
                 self.refresh_all()
 
