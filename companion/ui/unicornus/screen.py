@@ -43,7 +43,7 @@ from companion.games.unicornus import (
 )
 from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.table import TableScreen
-from companion.ui.widgets.content import set_content
+from companion.ui.widgets.content import set_border_title, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
@@ -177,7 +177,7 @@ class UnicornusScreen(TableScreen):
         )
         side_box = q("#uk-side-box")
         side, title = self.side_panel()
-        side_box.border_title = tr(title)
+        set_border_title(side_box, tr(title))
         set_content(q("#uk-side", Static), side)
         # 1fr high but for the wide screen's (auto, at most 5 lines)
         details = views.details(s, hm.cursor)
