@@ -24,7 +24,10 @@ class Footer(TextualFooter):
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._update_keys if ready else self.recompose)
+            if ready:
+                self.call_later(self._update_keys)
+            else:
+                self.call_after_refresh(self.recompose)
 
     def _specs(self) -> list[Spec] | None:
         active = self.screen.active_bindings
