@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from companion.core.i18n import msg, tr, tr_name
 from companion.games.magical_friends import GameState, board_view
+from companion.ui.widgets.content import set_border_title, set_content
 
 from .names import (
     CATAPULT,
@@ -100,12 +101,12 @@ class BoardView(Vertical):
         for i in range(4):
             tile = self.query_one(f"#mf-tile-{i}", Static)
             lines = by_tile.get(i, [])
-            tile.update(Text("\n").join(lines) if lines else "")
-            tile.border_title = tile_names[i] if i < len(tile_names) else ""
+            set_content(tile, Text("\n").join(lines) if lines else "")
+            set_border_title(tile, tile_names[i] if i < len(tile_names) else "")
             tile.set_class(i in lava_tiles, "lava")
             tile.display = i < len(state.board.tiles)
-        self.query_one("#mf-ends", Static).update(self._ends(state, views))
-        self.query_one("#mf-legend", Static).update(self._legend(state))
+        set_content(self.query_one("#mf-ends", Static), self._ends(state, views))
+        set_content(self.query_one("#mf-legend", Static), self._legend(state))
 
     def _ends(self, state: GameState, views) -> Text:
         out = Text(tr("magical_friends_ui.board.start") + " ", style="bold")

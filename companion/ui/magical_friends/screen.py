@@ -63,6 +63,7 @@ from companion.games.magical_friends import (
 )
 from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
 from companion.ui.table import TableScreen
+from companion.ui.widgets.content import content_key, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
@@ -154,6 +155,7 @@ class MagicalFriendsScreen(TableScreen):
         super().__init__(session, **kwargs)
         self.catalog_name = getattr(session, "catalog_name", "box")
         self._tile_names: list[str] | None = None
+        self._wizard_rows: tuple | None = None  # what the wizards' table shows
 
     # the footer names what a turn can do; chili, Fairy Dust and the dagger are in the prompt
     # while they can be done (pressed otherwise, they say why not)
@@ -207,12 +209,12 @@ class MagicalFriendsScreen(TableScreen):
     def refresh_view(self) -> None:
         state = self.state
         self.query_one(BoardView).show(state, self.tile_names)
-        self.query_one("#mf-round", Static).update(self.round_text(state))
-        self.query_one("#mf-prompt", Static).update(self.prompt_text(state))
+        set_content(self.query_one("#mf-round", Static), self.round_text(state))
+        set_content(self.query_one("#mf-prompt", Static), self.prompt_text(state))
         self._show_wizards(state)
-        self.query_one("#mf-turn", Static).update(self.turn_text(state))
+        set_content(self.query_one("#mf-turn", Static), self.turn_text(state))
         events = Text("\n").join(Text(tr(humanize(e, state))) for e in state.events)
-        self.query_one("#mf-events", Static).update(events or Text("–", style="dim"))
+        set_content(self.query_one("#mf-events", Static), events or Text("–", style="dim"))
 
     def round_text(self, state: GameState) -> Text:
         # one line at 120 columns with every part shown (lava or bonus round, Hell up, the
@@ -368,8 +370,9 @@ class MagicalFriendsScreen(TableScreen):
         return out
 
     def _show_wizards(self, state: GameState) -> None:
-        table = self.query_one("#mf-wizards", DataTable)
-        table.clear()
+        """The wizards' table, filled again only when a row changed (a DataTable refill costs
+        a layout and a repaint)."""
+        rows = []
         for i in range(len(state.wizards)):
             v = wizard_view(state, i)
             name = Text("▶ " if state.current_wizard == i else "  ") + wizard_text(state, i)
@@ -378,16 +381,26 @@ class MagicalFriendsScreen(TableScreen):
             trophies = str(v["trophies"])
             if v["neutral_trophies"]:
                 trophies += f"+{v['neutral_trophies']}"
-            table.add_row(
-                name,
-                str(v["racing"]),
-                str(v["tavern"]),
-                str(v["slain"]),
-                str(v["pity"]),
-                str(v["fairy_dust"]),
-                trophies,
-                number_ranges(v["artifacts_left"]) or "–",
+            rows.append(
+                (
+                    name,
+                    str(v["racing"]),
+                    str(v["tavern"]),
+                    str(v["slain"]),
+                    str(v["pity"]),
+                    str(v["fairy_dust"]),
+                    trophies,
+                    number_ranges(v["artifacts_left"]) or "–",
+                )
             )
+        key = tuple(tuple(content_key(cell) for cell in row) for row in rows)
+        if key == self._wizard_rows:
+            return
+        self._wizard_rows = key
+        table = self.query_one("#mf-wizards", DataTable)
+        table.clear()
+        for row in rows:
+            table.add_row(*row)
 
     # -- the driver's hooks ----------------------------------------------------------------
     def explain(self, error: CompanionError) -> Msg:

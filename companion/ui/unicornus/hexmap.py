@@ -141,6 +141,7 @@ class HexMap(Widget, can_focus=True):
         self.marks: dict[int, Mark] = {}
         self._set_board(state.board)
         self._want_x: int | None = None
+        self._shown: tuple | None = None  # (marks, occupants) last drawn by show()
 
     # --- geometry ---
     def _set_board(self, board: Board) -> None:
@@ -180,11 +181,21 @@ class HexMap(Widget, can_focus=True):
 
     # --- updates from the screen ---
     def show(self, state: UKState, marks: dict[int, Mark] | None = None) -> None:
+        """Draw ``state`` with ``marks``: repainted only when what the map shows changed (its
+        size changes only with the board)."""
         self.state = state
+        marks = marks or {}
         if state.board is not self._board:
             self._set_board(state.board)
-        self.marks = marks or {}
-        self.refresh(layout=True)
+            self.marks = marks
+            self._shown = None
+            self.refresh(layout=True)
+            return
+        shown = (marks, tuple(self.occupant(s) for s in range(len(self.coords))))
+        self.marks = marks
+        if shown != self._shown:
+            self._shown = shown
+            self.refresh()
 
     def set_cell(self, width: int) -> None:
         if width != self.cell:

@@ -43,6 +43,7 @@ from companion.games.unicornus import (
 )
 from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.table import TableScreen
+from companion.ui.widgets.content import set_border_title, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
@@ -165,18 +166,22 @@ class UnicornusScreen(TableScreen):
         self._check_active()
         hm = self.map
         hm.show(s, self.map_marks())
-        self.query_one("#uk-header", Static).update(views.header(s))
-        self.query_one("#uk-banner", Static).update(Text(self.banner()))
-        self.query_one("#uk-kingdom", Static).update(views.kingdom_panel(s, self.active, hm.cell))
+        q = self.query_one
+        set_content(q("#uk-header", Static), views.header(s), layout=False)  # height: 2
+        set_content(q("#uk-banner", Static), Text(self.banner()))
+        set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell))
         # under the map of a wide screen the names have room
-        self.query_one("#uk-kingdom-low", Static).update(
-            views.kingdom_panel(s, self.active, hm.cell, name_width=22)
+        set_content(
+            q("#uk-kingdom-low", Static),
+            views.kingdom_panel(s, self.active, hm.cell, name_width=22),
         )
-        side_box = self.query_one("#uk-side-box")
+        side_box = q("#uk-side-box")
         side, title = self.side_panel()
-        side_box.border_title = tr(title)
-        self.query_one("#uk-side", Static).update(side)
-        self.query_one("#uk-details", Static).update(views.details(s, hm.cursor))
+        set_border_title(side_box, tr(title))
+        set_content(q("#uk-side", Static), side)
+        # 1fr high but for the wide screen's (auto, at most 5 lines)
+        details = views.details(s, hm.cursor)
+        set_content(q("#uk-details", Static), details, layout=self.has_class("wide"))
 
     def side_panel(self):
         s, kinds = self.state, {type(c) for c in self._commands()}

@@ -24,7 +24,14 @@ class Footer(TextualFooter):
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._update_keys if ready else self.recompose)
+            if ready:
+                self.call_later(self._update_keys)
+            else:
+                self.call_after_refresh(self.recompose)
+
+    def watch_compact(self, compact: bool) -> None:
+        for widget in self.query_children(FooterKey):
+            widget.compact = compact
 
     def _specs(self) -> list[Spec] | None:
         active = self.screen.active_bindings
@@ -74,13 +81,18 @@ class Footer(TextualFooter):
         if len(keys) > len(specs):
             await self.remove_children(keys[len(specs) :])
         elif len(specs) > len(keys):
-            await self.mount_all(_new_key(spec) for spec in specs[len(keys) :])
+            await self.mount_all(_new_key(spec, self.compact) for spec in specs[len(keys) :])
 
 
-def _new_key(spec: Spec) -> FooterKey:
+def _new_key(spec: Spec, compact: bool) -> FooterKey:
+    # not data_bind(compact=Footer.compact) as Textual's footer does: that watcher stays on the
+    # footer after the key is removed, keeping every removed key alive; the footer passes its
+    # ``compact`` on itself (watch_compact)
     key, shown, words, action, disabled, tooltip, classes = spec
-    return FooterKey(key, shown, words, action, disabled=disabled, tooltip=tooltip,
-                     classes=classes).data_bind(compact=Footer.compact)  # fmt: skip
+    widget = FooterKey(key, shown, words, action, disabled=disabled, tooltip=tooltip,
+                       classes=classes)  # fmt: skip
+    widget.set_reactive(FooterKey.compact, compact)
+    return widget
 
 
 def _update(widget: FooterKey, spec: Spec) -> None:
