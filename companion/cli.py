@@ -262,7 +262,7 @@ def autoplay(args: argparse.Namespace, store) -> int:
     session = store.new_game(game, game.new_game(setup, catalog, args.seed), title, "demo")
     print(tr("cli.autoplay.started", id=session.id, title=title))
     for _cmd, _state in play(game, session.state, policy, do=session.do):
-        print(f"{session.cursor:>5}. {tr(session.log.line(session.cursor - 1))}")
+        print(f"{session.cursor:>5}. {tr(session.line(session.cursor - 1))}")
     outcome = session.outcome
     print(tr("cli.autoplay.ended", id=session.id, outcome=tr(outcome.reason)))
     return 0

@@ -39,11 +39,6 @@ def visible(text: str, *, lines: bool = False) -> str:
     return pattern.sub(_picture, text)
 
 
-def is_clean(text: str) -> bool:
-    """True when ``text`` holds no character :func:`visible` would change (newlines aside)."""
-    return _KEEP_LINES.search(text) is None
-
-
 def visible_data(value: Any) -> Any:
     """Every string inside plain data (dicts, lists: a parsed TOML file) made visible; keys too."""
     stack: list[Any] = []

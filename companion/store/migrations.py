@@ -8,7 +8,7 @@ the save at its old version. Before migrating a file the store copies it aside
 
 from __future__ import annotations
 
-import hashlib
+import filecmp
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -86,8 +86,6 @@ def _earlier(first: Path) -> list[Path]:
 
 def _same(a: Path, b: Path) -> bool:
     try:
-        if a.stat().st_size != b.stat().st_size or a.stat().st_size == 0:
-            return False
-        return hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest()
+        return a.stat().st_size > 0 and filecmp.cmp(a, b, shallow=False)
     except OSError:
         return False

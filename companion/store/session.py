@@ -110,10 +110,6 @@ class GameSession:
     def line(self, index: int) -> Msg:
         return self.log.line(index)
 
-    def history_since(self, start: int) -> list[HistoryLine]:
-        """Log lines of steps ``start`` (0-based) onwards; no state is decoded."""
-        return self.log.history_since(start)
-
     def history_tail(self, count: int) -> list[HistoryLine]:
         """The last ``count`` log lines; no state is decoded."""
         return self.log.history_tail(count)

@@ -100,6 +100,9 @@ class GameScreen(Screen):
         """:meth:`do` for corrections: a change that would end the game (the engine's outcome
         appears) is asked first, saying how the game would end."""
         game = self.session.game
+        if outcome_of(game, self.state) is not None:  # over already: nothing more to end
+            self.do(*commands)
+            return
         after = self.state
         try:
             for cmd in commands:
@@ -108,7 +111,7 @@ class GameScreen(Screen):
             self.do(*commands)  # refused: do() says why
             return
         ending = outcome_of(game, after)
-        if ending is None or outcome_of(game, self.state) is not None:
+        if ending is None:
             self.do(*commands)
             return
 
@@ -127,9 +130,13 @@ class GameScreen(Screen):
         self.notify(tr(self.explain(exc)), title=tr(title), severity="error", timeout=8)
 
     def explain(self, error: CompanionError) -> Msg:
-        """What to tell the table about a refused command. A game may name the engine's ids
-        (creatures, wizard numbers) the way the table knows them."""
-        return error.message
+        """What to tell the table about a refused command."""
+        return self.name_ids(error.message)
+
+    def name_ids(self, message: Msg) -> Msg:
+        """``message`` with the engine's ids (cards, creatures, wizard numbers) named the way
+        the table knows them: a game overrides this; every refusal goes through it."""
+        return message
 
     def action_undo(self) -> None:
         try:

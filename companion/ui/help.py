@@ -20,16 +20,12 @@ def own_bindings(screen: Screen) -> Iterator[tuple[str, ActiveBinding]]:
     """The bindings of ``screen`` (its focused widgets and the app included) that are the
     app's own: their description is one of our message keys (``translate_bindings`` keeps
     it), not one of Textual's widget keys ("Scroll Left", "Focus Next", copy…)."""
-    seen = set()
     for key, active in screen.active_bindings.items():
         binding = active.binding
         originals = active.node.__dict__.get("_binding_keys", {})
         original = originals.get((key, binding.action))
         if not binding.description or not original or not has_key(original):
             continue
-        if (key, binding.action) in seen:
-            continue
-        seen.add((key, binding.action))
         yield key, active
 
 

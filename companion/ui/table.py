@@ -64,11 +64,13 @@ class TableScreen(GameScreen):
     def action_act(self, name: str) -> None:
         if self.busy:
             return
-        reason = self.moment.refusal(name)
-        if reason is not None:
-            self.notify(tr(reason), title=tr("ui.error.rule"), severity="warning")
+        action = self.moment.action(name)
+        if action is None:
             return
-        if self.moment.action(name) is None:
+        if action.reason is not None:
+            self.notify(
+                tr(self.name_ids(action.reason)), title=tr("ui.error.rule"), severity="warning"
+            )
             return
         getattr(self, f"perform_{name}")()
 

@@ -125,8 +125,8 @@ class InsurrectionScreen(Corrections, TableScreen):
         self.query_one("#hands", Static).update(views.hands_panel(state))
         self.query_one("#next", Static).update(Text(tr(self.moment.prompt)))
 
-    def explain(self, error: CompanionError) -> Msg:
-        return named(error.message, self.state)  # cards by the names printed on them
+    def name_ids(self, message: Msg) -> Msg:
+        return named(message, self.state)  # cards by the names printed on them
 
     # stepping ---------------------------------------------------------------------------
     def do(self, *commands) -> bool:

@@ -282,7 +282,8 @@ class MagicalFriendsScreen(TableScreen):
 
     def prompt_text(self, state: GameState) -> Text:
         """The moment's sentence and the keys for what it allows now."""
-        moment = self.session.game.moment(state)
+        # the driver's moment (computed once per state) when it is the game's own state
+        moment = self.moment if state is self.state else self.session.game.moment(state)
         out = Text()
         style = "bold red" if isinstance(moment.next, Ask) else "bold"
         if state.current_wizard is not None and moment.next is None:
@@ -403,18 +404,9 @@ class MagicalFriendsScreen(TableScreen):
             table.add_row(*row)
 
     # -- the driver's hooks ----------------------------------------------------------------
-    def explain(self, error: CompanionError) -> Msg:
+    def name_ids(self, message: Msg) -> Msg:
         """The engine's creature ids and wizard numbers, named as the table knows them."""
-        return humanize(error.message, self.state)
-
-    def action_act(self, name: str) -> None:
-        reason = self.moment.refusal(name)
-        if reason is not None and not self.busy:
-            self.notify(
-                tr(humanize(reason, self.state)), title=tr("ui.error.rule"), severity="warning"
-            )
-            return
-        super().action_act(name)
+        return humanize(message, self.state)
 
     def do(self, *commands) -> bool:
         """A table step; a question it raises (the Highway to Hell, a tie) is asked at once,

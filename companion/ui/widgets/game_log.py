@@ -54,12 +54,6 @@ class GameLog(RichLog):
         self._words = words
         self._sync(source.history_tail(self.window))
 
-    def show(self, history: list[HistoryLine]) -> None:
-        """Show ``history`` (its newest :data:`WINDOW` lines); undone steps (the redo tail) are
-        dimmed. Lines already on screen and unchanged are kept as they are."""
-        self._words = None
-        self._sync(history[-self.window :])
-
     def _sync(self, lines: list[HistoryLine]) -> None:
         shown, rows = self._shown, self._rows
         if not self._size_known or rows is None or not lines or not shown:
