@@ -25,9 +25,8 @@ the players' free turns by the plan above.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
-from companion.core.game import Ask, Entry, Moment, play
+from companion.core.game import Moment, play
 from companion.games.unicornus.catalog import SetupChoice, UnicornusCatalog
 from companion.games.unicornus.commands import EndTurn, Move, Procure, Recruit, Transport
 from companion.games.unicornus.flow import refusal
@@ -167,15 +166,6 @@ class SensibleTable:
                 if refusal(state, cmd) is None:
                     return cmd
         return EndTurn()
-
-    def pick(self, state: UKState, ask: Ask):
-        """Ties and the table's questions: the first option (§5.3 fast play) — staying to
-        fight, a Fate card that binds."""
-        return ask.auto_command
-
-    def enter(self, state: UKState, entry: Entry) -> Any:
-        """Battles and replacements: what the flow suggests (a careful table)."""
-        return entry.suggest
 
 
 POLICY = SensibleTable()

@@ -8,6 +8,7 @@ helper for a battle entry and marks a question's options on the map.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -160,6 +161,19 @@ class UnicornusScreen(TableScreen):
             return (nxt.command,)
         return nxt.commands if isinstance(nxt, Ask) else ()
 
+    def _plans(self) -> tuple[set[type], Any, Any]:
+        """The kinds of command the moment would make, and the Princess's and the Empire's
+        plans (each made at most once per state: the side panel and the map both show them)."""
+        s, moment = self.state, self.moment
+        cached = self.__dict__.get("_plans_of")
+        key = (s, moment, self.show_path)
+        if cached is None or any(a is not b for a, b in zip(cached[:3], key, strict=True)):
+            kinds = {type(c) for c in self._commands()}
+            princess = plan_princess(s) if PrincessAct in kinds or self.show_path else None
+            empire = planned(s) if kinds & set(EMPIRE_PICKS) else None
+            cached = self._plans_of = (*key, kinds, princess, empire)
+        return cached[3:]
+
     # --- drawing ---
     def refresh_view(self) -> None:
         s = self.state
@@ -184,11 +198,12 @@ class UnicornusScreen(TableScreen):
         set_content(q("#uk-details", Static), details, layout=self.has_class("wide"))
 
     def side_panel(self):
-        s, kinds = self.state, {type(c) for c in self._commands()}
+        s = self.state
+        kinds, princess, empire = self._plans()
         if PrincessAct in kinds:
-            return views.princess_plan(s, plan_princess(s)), "unicornus_ui.side.princess"
-        if kinds & set(EMPIRE_PICKS):
-            plan = planned(s)
+            return views.princess_plan(s, princess), "unicornus_ui.side.princess"
+        if empire is not None:
+            plan = empire
             picks = dict(s.empire_picks)
             return views.empire_plan(s, plan, picks, s.empire_forbid), "unicornus_ui.side.empire"
         if s.battles or s.fate_pending or s.empire_moved:
@@ -196,11 +211,12 @@ class UnicornusScreen(TableScreen):
         return views.imperial_panel(s), "unicornus_ui.side.imperial"
 
     def map_marks(self) -> dict[int, Mark]:
-        s, kinds = self.state, {type(c) for c in self._commands()}
+        s = self.state
+        kinds, princess, empire = self._plans()
         marks: dict[int, Mark] = {}
-        if self.show_path or PrincessAct in kinds:
+        if princess is not None:
             here = s.princess.space
-            for i, step in enumerate(plan_princess(s).steps, s.princess_used + 1):
+            for i, step in enumerate(princess.steps, s.princess_used + 1):
                 if step.to >= 0:
                     marks[step.to] = Mark("path", f"{i}")
                 elif step.choice is not None:
@@ -208,8 +224,8 @@ class UnicornusScreen(TableScreen):
                         marks[o.value] = Mark("option", "?")
             if here >= 0 and PrincessAct not in kinds and not marks:
                 marks[here] = Mark("path", "")
-        if kinds & set(EMPIRE_PICKS):
-            for st in planned(s).steps:
+        if empire is not None:
+            for st in empire.steps:
                 to = destination(s, st)
                 if to >= 0:
                     marks.setdefault(st.unit, Mark("origin", "→"))
