@@ -276,7 +276,7 @@ def _over(state: InsurrectionState) -> Moment:
             subject=needs,
         )
         return Moment(prompt, entry, _actions(state))
-    result = outcome(state)
+    result = _outcome_of(state, sheet)
     prompt = result.reason if result is not None else msg("insurrection.flow.scores_open")
     return Moment(prompt, result, _actions(state))
 
@@ -548,7 +548,11 @@ def outcome(state: InsurrectionState) -> Outcome | None:
     while the score needs values the table must still enter."""
     if state.phase != "over":
         return None
-    sheet = engine.final_score(state)
+    return _outcome_of(state, engine.final_score(state))
+
+
+def _outcome_of(state: InsurrectionState, sheet: ScoreSheet) -> Outcome | None:
+    """The outcome from the game's final score sheet (scored once per moment)."""
     if sheet.needs or any(p.total is None for p in sheet.players):
         return None
     ranked = ranked_scores(sheet)

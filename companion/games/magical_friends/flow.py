@@ -84,7 +84,12 @@ def moment(state: GameState) -> Moment:
         "magical_friends.flow.turn",
         {"wizard": wizard(state, wiz), "n": state.turn_index + 1, "of": len(state.turn_order)},
     )
-    return Moment(prompt, None, tuple(Action(a, refusal(state, a)) for a in TURN_ACTIONS))
+    casting = ability_refusal(state)  # the same check answers ability, slay and poison
+    return Moment(
+        prompt,
+        None,
+        tuple(Action(a, casting if a in CASTING else refusal(state, a)) for a in TURN_ACTIONS),
+    )
 
 
 def _round_start(state: GameState) -> Moment:
@@ -207,11 +212,14 @@ def _and(state: GameState, cids: tuple[str, ...]) -> Msg | str:
 # -- what the table may do in a turn ------------------------------------------------------
 
 
+CASTING = ("ability", "slay", "poison")  # actions that use a friend's ability (§2)
+
+
 def refusal(state: GameState, action: str) -> Msg | None:
     """Why ``action`` cannot be done now (None: it can), from the engine's own checks."""
     if action in MOVES:
         return move_refusal(state, "basic" if action == "move" else action)
-    if action in ("ability", "slay", "poison"):
+    if action in CASTING:
         return ability_refusal(state)
     if action == "summon":
         if state.current_wizard is None:
