@@ -13,7 +13,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.core.catalog import diff, is_empty, locate, merge, read_toml
 from companion.core.errors import CatalogError
 from companion.core.i18n import tr
 from companion.core.text import visible
@@ -34,6 +33,8 @@ def add_import_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def import_command(args: argparse.Namespace, store) -> int:
+    # here, not at the top: every command line builds the parser, and pydantic is slow to load
+    from companion.core.catalog import diff, is_empty, locate, merge, read_toml
     from companion.games.registry import load_game_catalog
     from companion.store.errors import StoreError
 
@@ -96,6 +97,7 @@ def _confirm(question: str) -> bool:
 
 def check_file(game: str, path: Path) -> object:
     """The box catalog with the user file ``path`` on top; errors name the file's line."""
+    from companion.core.catalog import locate, read_toml
     from companion.games.registry import load_game_catalog
 
     user = read_toml(path)
