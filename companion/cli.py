@@ -199,7 +199,10 @@ def _main(args: argparse.Namespace) -> int:
 
         return quickscore(args.args)
     if args.command == "catalog" and args.catalog_command == "check":
-        return catalog_check(args.game, args.file)
+        if args.file is not None:
+            return catalog_check(args.game, args.file)
+        # the box as the owner has it: their saved transcription on top, as every screen shows
+        return _with_store(args, lambda a, store: catalog_check(a.game, None, store))
     if args.command == "verify":
         from companion.cli_verify import verify_command
 
@@ -373,9 +376,11 @@ def print_games(games) -> int:
     return 0
 
 
-def catalog_check(game: str | None, file: Path | None) -> int:
-    """Validate the shipped catalogs (or a user file) and list values still unknown."""
-    from companion.games.registry import catalog_gaps, load_game_catalog
+def catalog_check(game: str | None, file: Path | None, store=None) -> int:
+    """Validate the shipped catalogs (or a user file) and list values still unknown: the box
+    with the owner's saved transcription on top (``store``), counted by the same function as
+    the app's screens (``registry.owner_catalog``)."""
+    from companion.games.registry import catalog_gaps, owner_catalog
 
     keys = [game] if game else list(GAME_KEYS)
     if file is not None and game is None:
@@ -383,16 +388,17 @@ def catalog_check(game: str | None, file: Path | None) -> int:
         return EXIT_USAGE
     for key in keys:
         for name in ("box",) if file is not None else ("box", "demo"):
+            user = store.user_catalog(key) if store is not None and name == "box" else None
             if file is not None:
                 from companion.cli_catalog import check_file
 
                 catalog = check_file(key, file)
+                missing = catalog_gaps(key, catalog)
             else:
-                catalog = load_game_catalog(key, name)
-            missing = catalog_gaps(key, catalog)
+                catalog, missing = owner_catalog(key, name, user)
             print(
                 tr(
-                    "cli.catalog.checked",
+                    "cli.catalog.checked_owner" if user else "cli.catalog.checked",
                     game=tr(f"ui.game.{key}"),
                     name=name,
                     unknown=len(missing),

@@ -44,6 +44,15 @@ def load_game_catalog(key: str, name: str = "box", user: dict | None = None):
     return module.load(name, user if name == "box" else None)
 
 
+def owner_catalog(key: str, name: str = "box", user: dict | None = None):
+    """The catalog ``name`` as the owner has it and every value still unknown in it:
+    ``(catalog, gaps)``. For ``"box"``, ``user`` is the owner's saved transcription
+    (``Store.user_catalog(key)``) merged on the box. The one reader behind ``companion catalog
+    check`` and the screens, so both count the same unknowns."""
+    catalog = load_game_catalog(key, name, user)
+    return catalog, catalog_gaps(key, catalog)
+
+
 def catalog_gaps(key: str, catalog) -> list[str]:
     """Every value of ``catalog`` still unknown (a game may also count what is not yet
     transcribed at all, such as a board: its ``catalog.missing_values(catalog)``)."""

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
-from companion.games.registry import GAME_KEYS, catalog_gaps, load_game_catalog
+from companion.games.registry import GAME_KEYS, owner_catalog
 from companion.ui.dialogs import Dialog
 from companion.ui.i18n import translate_bindings
 
@@ -89,10 +89,9 @@ class CatalogsScreen(Screen):
 
     def _status(self, key: str, name: str, user: dict | None) -> str:
         try:
-            catalog = load_game_catalog(key, name, user)
+            _, missing = owner_catalog(key, name, user)  # the reader `catalog check` uses too
         except CompanionError as exc:
             return str(exc)
-        missing = catalog_gaps(key, catalog)
         if name == "box":
             self.missing[key] = missing
         return (
