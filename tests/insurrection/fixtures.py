@@ -83,6 +83,8 @@ def tiny(copies: dict[str, int] | None = None, stronghold_reveal: int = 4) -> In
             leader("low", 0, 3),
             leader("mid", 0, 4),
             leader("hi", 0, 9),
+            leader("l5", 0, 5),  # 2 leaders dealt to each of 3 players (§2)
+            leader("l6", 0, 6),
         ],
     }
     return validate(InsurrectionCatalog, data, "tiny")

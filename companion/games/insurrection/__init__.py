@@ -10,7 +10,10 @@ no submodule):
 - Catalog: ``load("box"|"demo", user=None)``, ``InsurrectionCatalog`` (``persons``,
   ``leaders``, ``lands``, ``card(id)``, ``land(id)``), ``Leader``, ``ICONS``; the land effects
   ``Exchange``, ``TakeFaceUp``.
-- Setup: ``Setup`` (players, path, virtual, first_game, options); ``play_unknowns(catalog)``.
+- Setup: ``Setup`` (players, path, virtual, first_game, options); ``play_unknowns(catalog)``;
+  ``player_limit(catalog)``, ``players_refusal(catalog, count)`` (2 leaders dealt each);
+  the rule options ``Options`` (``OPTION_NAMES``, ``RULINGS``, ``changed_options``,
+  ``rules_line``: the header's and the first March's words).
 - Commands: ``KeepLeader``, ``March``, ``Draw``, ``Play``, ``UseLand``, ``Remove``, ``Scout``,
   ``Take``, ``EnterHand``, ``ResolveEffect``, ``SetValues``; corrections ``CorrectMove``,
   ``CorrectCount``, ``CorrectProgress``, ``CorrectOutcome`` (``PROGRESS_PHASES``,
@@ -30,7 +33,9 @@ no submodule):
 - Forecast: ``march_forecast(state)`` (the module's ``forecast``: the chance that the next
   March reveal brings the face-up marks to 10) → ``Forecast(probability: Fraction, ...)``.
 - Catalog values the owner transcribes: ``Missing``, ``parse_path``, ``path_steps``,
-  ``parse_value``, ``missing_by_entry``, ``transcription_forms``.
+  ``parse_value``, ``missing_by_entry``, ``transcription_forms``; into the owner's catalog:
+  ``with_values`` (typed values), ``card_entry``/``land_entry`` + ``with_entry`` (a card or
+  land the box file does not list), ``renamed`` (a placeholder land's name).
 - Quick score (for the CLI, not the screens): ``gamefile.read_game(path, catalog)``,
   ``quickscore.main(argv)``.
 """
@@ -73,6 +78,7 @@ from companion.games.insurrection.commands import (
 
 # setup, the turn, the end, corrections
 from companion.games.insurrection.engine import (
+    MAX_PLAYERS,
     PROGRESS_PHASES,
     Setup,
     allowed_takes,
@@ -81,6 +87,8 @@ from companion.games.insurrection.engine import (
     final_score,
     next_effect,
     play_unknowns,
+    player_limit,
+    players_refusal,
     prefill,
     progress_now,
 )
@@ -119,15 +127,29 @@ from companion.games.insurrection.scoring import (
 )
 
 # the state
-from companion.games.insurrection.state import EVIL_AT, ROUNDS, InsurrectionState
+from companion.games.insurrection.state import (
+    EVIL_AT,
+    OPTION_NAMES,
+    ROUNDS,
+    RULINGS,
+    InsurrectionState,
+    Options,
+    changed_options,
+    rules_line,
+)
 
 # the catalog values the owner transcribes
 from companion.games.insurrection.values import (
     Missing,
+    card_entry,
+    land_entry,
     missing_by_entry,
     parse_path,
     parse_value,
+    renamed,
     transcription_forms,
+    with_entry,
+    with_values,
 )
 from companion.games.insurrection.values import steps as path_steps
 
@@ -159,6 +181,7 @@ __all__ = [
     "Take",
     "UseLand",
     # setup, the turn, the end, corrections
+    "MAX_PLAYERS",
     "PROGRESS_PHASES",
     "Setup",
     "allowed_takes",
@@ -167,6 +190,8 @@ __all__ = [
     "final_score",
     "next_effect",
     "play_unknowns",
+    "player_limit",
+    "players_refusal",
     "prefill",
     "progress_now",
     # the flow
@@ -197,15 +222,25 @@ __all__ = [
     "score",
     # the state
     "EVIL_AT",
+    "OPTION_NAMES",
     "ROUNDS",
+    "RULINGS",
     "InsurrectionState",
+    "Options",
+    "changed_options",
+    "rules_line",
     # the catalog values the owner transcribes
     "Missing",
+    "card_entry",
+    "land_entry",
     "missing_by_entry",
     "parse_path",
     "parse_value",
     "path_steps",
+    "renamed",
     "transcription_forms",
+    "with_entry",
+    "with_values",
 ]
 
 
@@ -244,8 +279,12 @@ class InsurrectionGame:
     def describe(
         self, state: InsurrectionState, cmd: Command, after: InsurrectionState | None = None
     ) -> Msg:
-        """The log line, naming cards as printed (in the reader's language), not by id."""
-        return named(cmd.describe(), state)
+        """The log line, naming cards as printed (in the reader's language), not by id; the
+        game's first March also says the rules the game plays by (its options)."""
+        line = named(cmd.describe(), state)
+        if isinstance(cmd, March) and state.round == 0:
+            line = Msg("insurrection.log.rules", {"step": line, "rules": rules_line(state.options)})
+        return line
 
 
 def named(line: Msg, state: InsurrectionState) -> Msg:

@@ -75,12 +75,16 @@ def _by(line: Msg, player: str | None) -> Msg:
 @command(GAME_KEY)
 @dataclass(frozen=True)
 class UseLand(Command):
-    """§3.3 step 1: the current player applies the land's effect (logged; ``note`` says how)."""
+    """§3.3 step 1: the current player applies the land's effect (logged; ``note`` says how),
+    or (``used`` False) lets it pass: either way its moment, before Remove and Scout, is over."""
 
     note: str = ""
     player: str | None = None
+    used: bool = True
 
     def describe(self) -> Msg:
+        if not self.used:
+            return _by(Msg("insurrection.cmd.UseLand.declined"), self.player)
         return _by(msg("insurrection.cmd.UseLand", note=self.note), self.player)
 
 

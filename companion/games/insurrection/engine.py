@@ -59,6 +59,26 @@ def play_unknowns(cat: InsurrectionCatalog) -> list[str]:
     return [p for p in unknowns(cat) if p.rsplit(".", 1)[-1] in _PLAY_FIELDS]
 
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the box's range
+LEADERS_EACH = 2  # §2 step 3: two leaders are dealt to each player
+
+
+def player_limit(cat: InsurrectionCatalog) -> int:
+    """How many players the catalog seats: 6 at most, and 2 leaders dealt to each (§2)."""
+    return min(MAX_PLAYERS, len(cat.leaders) // LEADERS_EACH)
+
+
+def players_refusal(cat: InsurrectionCatalog, count: int) -> Msg | None:
+    """Why ``count`` players cannot play with this catalog (None: they can); when leaders are
+    short, how many more the catalog needs."""
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        return msg("insurrection.setup.players_range", count=count)
+    more = LEADERS_EACH * count - len(cat.leaders)
+    if more > 0:
+        return msg("insurrection.setup.leaders_needed", count=count, more=more)
+    return None
+
+
 @dataclass(frozen=True)
 class Setup:
     """What the table decides before the game (§2): players in seat order from the first
@@ -90,8 +110,11 @@ def new_game(
             "insurrection.catalog.incomplete", fields=", ".join(missing[:6]), count=len(missing)
         )
     players = tuple(players)
-    if not 2 <= len(players) <= 6 or len(set(players)) != len(players):
+    if len(set(players)) != len(players):
         raise RuleError("insurrection.setup.players")
+    refused = players_refusal(catalog, len(players))
+    if refused is not None:
+        raise RuleError(refused)
     rng = new_rng(seed)
     if path is None:
         basic = [land.id for land in catalog.lands if land.kind == "basic"]
@@ -137,8 +160,6 @@ def new_game(
     deck, rng = rng.shuffle([cid for cid, n in copies.items() for _ in range(n)])
     hands = tuple(Hand(p, hidden=3, secret=deck[3 * i : 3 * i + 3]) for i, p in enumerate(players))
     leaders, rng = rng.shuffle([c.id for c in catalog.leaders])
-    if len(leaders) < 2 * len(players):
-        raise RuleError("insurrection.setup.leaders_few")
     offers = {p: leaders[2 * i : 2 * i + 2] for i, p in enumerate(players)}
     return replace(state, rng=rng, deck=deck[3 * len(players) :], hands=hands, leader_offers=offers)
 
@@ -464,7 +485,7 @@ def next_effect(state: InsurrectionState) -> tuple[str, str] | None:
         choice = done.get((effect.player, effect.card))
         if choice is None:
             return effect.player, effect.card
-        pos, _ = apply_effect(state.catalog, pos, choice)
+        pos, _ = apply_effect(state.catalog, pos, choice, state.options.exchange_gives_face_up)
     return None
 
 
@@ -490,8 +511,8 @@ def _resolve_effect(state: InsurrectionState, cmd: ResolveEffect) -> Insurrectio
     choice = EffectChoice(cmd.player, cmd.card, cmd.take, cmd.give)
     pos = end_position(state)
     for earlier in state.effects:  # check the choice against the position it meets
-        pos, _ = apply_effect(state.catalog, pos, earlier)
-    apply_effect(state.catalog, pos, choice)
+        pos, _ = apply_effect(state.catalog, pos, earlier, state.options.exchange_gives_face_up)
+    apply_effect(state.catalog, pos, choice, state.options.exchange_gives_face_up)
     state = replace(state, effects=state.effects + (choice,))
     return replace(state, phase="effects" if next_effect(state) else "over")
 
@@ -499,7 +520,9 @@ def _resolve_effect(state: InsurrectionState, cmd: ResolveEffect) -> Insurrectio
 def final_score(state: InsurrectionState) -> ScoreSheet:
     """The score sheet once hands are entered and effects resolved."""
     _phase(state, "over")
-    return score(state.catalog, end_position(state), state.effects)
+    return score(
+        state.catalog, end_position(state), state.effects, state.options.exchange_gives_face_up
+    )
 
 
 # Corrections --------------------------------------------------------------------------------

@@ -28,8 +28,9 @@ from typing import Any
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
-from companion.core.game import Action, Entry, Moment, Outcome, Step
+from companion.core.game import Action, Ask, Entry, Moment, Outcome, Step
 from companion.core.i18n import Msg, msg
+from companion.core.plan import Choice, Option
 from companion.games.insurrection import engine
 from companion.games.insurrection.catalog import Exchange, TakeFaceUp
 from companion.games.insurrection.commands import (
@@ -261,7 +262,32 @@ def _turn(state: InsurrectionState) -> Moment:
     )
     if forced is not None:
         prompt = forced.reason
-    return Moment(prompt, forced, _actions(state, *actions))
+        return Moment(prompt, forced, _actions(state, *actions))
+    land = _land_moment(state)
+    if land is not None:
+        return Moment(land.choice.reason, land, _actions(state, *actions))
+    return Moment(prompt, None, _actions(state, *actions))
+
+
+def _land_moment(state: InsurrectionState) -> Ask | None:
+    """§3.3 step 1: at the start of a turn on a land with an effect, the land's words and
+    whether the player applies it — before Remove and Scout (their moment ends it)."""
+    turn = state.current
+    assert turn is not None
+    if not _land_has_effect(state) or turn.land_used or turn.removed or turn.scouted:
+        return None
+    land = state.catalog.land(state.land_id or "")
+    words = land.effect or {"en": "", "ja": ""}
+    reason = msg(
+        "insurrection.flow.land_now", player=turn.player, land=name_msg(land.name), effect=words
+    )
+    declined = UseLand(player=turn.player, used=False)
+    options = (
+        Option(UseLand(player=turn.player), Msg("insurrection.flow.land_use")),
+        Option(declined, Msg("insurrection.flow.land_pass")),
+    )
+    title = msg("insurrection.flow.land", land=name_msg(land.name))
+    return Ask(Choice(reason, options), title=title, tie=False, auto=declined)
 
 
 def _over(state: InsurrectionState) -> Moment:
@@ -478,7 +504,7 @@ def effect_position(state: InsurrectionState):
     """The end position as the next effect meets it (the earlier effects applied)."""
     pos = engine.end_position(state)
     for earlier in state.effects:
-        pos, _ = apply_effect(state.catalog, pos, earlier)
+        pos, _ = apply_effect(state.catalog, pos, earlier, state.options.exchange_gives_face_up)
     return pos
 
 

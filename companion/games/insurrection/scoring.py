@@ -136,9 +136,11 @@ def effect_order_needs(cat: InsurrectionCatalog, pos: EndPosition) -> tuple[Need
 
 
 def apply_effect(
-    cat: InsurrectionCatalog, pos: EndPosition, choice: EffectChoice
+    cat: InsurrectionCatalog, pos: EndPosition, choice: EffectChoice, give_face_up: bool = True
 ) -> tuple[EndPosition, Msg]:
-    """One end-of-game effect; raises RuleError when the choice is not allowed."""
+    """One end-of-game effect; raises RuleError when the choice is not allowed.
+    ``give_face_up``: an exchange's given card goes face up into the play area (the rule
+    option ``exchange_gives_face_up``; otherwise it leaves the hand and counts nowhere)."""
     hand = list(pos.hand(choice.player))
     if choice.card not in hand:
         raise RuleError("insurrection.effect.not_in_hand", player=choice.player, card=choice.card)
@@ -165,7 +167,8 @@ def apply_effect(
         if choice.give is None or choice.give not in hand:
             raise RuleError("insurrection.effect.give_missing", player=choice.player)
         hand.remove(choice.give)
-        face_up.append(choice.give)
+        if give_face_up:
+            face_up.append(choice.give)
         line = msg(
             "insurrection.effect.exchanged",
             player=choice.player,
@@ -182,7 +185,10 @@ def apply_effect(
 
 
 def apply_effects(
-    cat: InsurrectionCatalog, pos: EndPosition, choices: Sequence[EffectChoice]
+    cat: InsurrectionCatalog,
+    pos: EndPosition,
+    choices: Sequence[EffectChoice],
+    give_face_up: bool = True,
 ) -> tuple[EndPosition, tuple[Msg, ...]]:
     """Apply every pending effect in initiative order; ``choices`` must follow that order
     (a pending effect without a choice is not used)."""
@@ -197,7 +203,7 @@ def apply_effects(
         choice = by_key.get((effect.player, effect.card), EffectChoice(effect.player, effect.card))
         if effect.card not in pos.hand(effect.player):  # given away by an earlier exchange
             continue
-        pos, line = apply_effect(cat, pos, choice)
+        pos, line = apply_effect(cat, pos, choice, give_face_up)
         lines.append(line)
     return pos, tuple(lines)
 
@@ -654,7 +660,10 @@ def score_hand(
 
 
 def score(
-    cat: InsurrectionCatalog, pos: EndPosition, choices: Sequence[EffectChoice] = ()
+    cat: InsurrectionCatalog,
+    pos: EndPosition,
+    choices: Sequence[EffectChoice] = (),
+    give_face_up: bool = True,
 ) -> ScoreSheet:
     """Apply the end-of-game effects in initiative order, then score every hand (§4, §6)."""
     for _, hand in pos.hands:
@@ -664,7 +673,7 @@ def score(
     order_needs = effect_order_needs(cat, pos)
     if order_needs:
         return ScoreSheet(pos.outcome, (), order_needs, None)
-    pos, effect_lines = apply_effects(cat, pos, choices)
+    pos, effect_lines = apply_effects(cat, pos, choices, give_face_up)
     needs = _Needs(cat)
     players = tuple(score_hand(cat, pos, p, needs) for p, _ in pos.hands)
     winner, why = _winner(cat, pos, players, needs)

@@ -9,9 +9,10 @@ hidden hand cards together): the forecast draws from it.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal
 
+from companion.core.i18n import Msg, msg
 from companion.core.rng import Rng
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.scoring import EffectChoice
@@ -38,6 +39,29 @@ class Options:
     exchange_gives_face_up: bool = True
 
 
+OPTION_NAMES = tuple(f.name for f in fields(Options))  # the rule options, in the form's order
+RULINGS = Options()  # each option at the companion's Ruling
+
+
+def changed_options(options: Options) -> tuple[str, ...]:
+    """The options a game set away from their Ruling."""
+    return tuple(n for n in OPTION_NAMES if getattr(options, n) != getattr(RULINGS, n))
+
+
+def rules_line(options: Options) -> Msg:
+    """The rules a game plays by, for its header and log: the Rulings, or those set apart."""
+    changed = [
+        msg(f"insurrection.option.{n}.{'on' if getattr(options, n) else 'off'}")
+        for n in changed_options(options)
+    ]
+    if not changed:
+        return Msg("insurrection.rules.rulings")
+    listed = changed[0]
+    for more in changed[1:]:
+        listed = Msg("insurrection.rules.list", {"a": listed, "b": more})
+    return msg("insurrection.rules.changed", options=listed)
+
+
 @dataclass(frozen=True)
 class Hand:
     player: str
@@ -50,7 +74,7 @@ class Hand:
 class Turn:
     player: str
     card: str  # the card played this round
-    land_used: bool = False
+    land_used: bool = False  # the land's moment has passed: its effect used, or declined
     removed: bool = False
     scouted: bool = False
 

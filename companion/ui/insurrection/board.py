@@ -8,6 +8,7 @@ and shows the forms and the secret "pass the keyboard" screens each entry needs.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -17,7 +18,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from companion.core.errors import CompanionError
 from companion.core.game import Entry, Outcome, Step
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.plan import Choice, Option
@@ -36,13 +36,12 @@ from companion.games.insurrection import (
     hand_entry,
     hands_order,
     named,
-    parse_value,
     prefill,
 )
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label
-from companion.ui.insurrection.catalog_values import GAME_KEY, form_field, with_value
+from companion.ui.insurrection.catalog_values import form_field, keep_values
 from companion.ui.insurrection.corrections import Corrections
 from companion.ui.insurrection.picker import CardPicker, card_pick, cards_picker
 from companion.ui.insurrection.secret import Chain, ShowHand
@@ -315,28 +314,18 @@ class InsurrectionScreen(Corrections, TableScreen):
             lambda c: c.ask(form, lambda v: c.done({p: v[f"v{i}"] for i, p in enumerate(paths)}))
         )
 
-    def _keep_values(self, cmd: SetValues) -> None:
-        if self.session.catalog_name != "box":
-            return
-        user = self.app.store.user_catalog(GAME_KEY)
-        try:
-            for path, raw in cmd.values:
-                user = with_value(user, self.state.catalog, path, parse_value(path, raw))
-            self.app.store.save_user_catalog(GAME_KEY, user)
-        except (CompanionError, ValueError) as exc:
-            self.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
-
     def enter(self, entry: Entry) -> None:
-        if entry.kind != "insurrection.values":
+        """The values the score needs go into the owner's catalog too (a box game)."""
+        if entry.kind != "insurrection.values" or self.session.catalog_name != "box":
             super().enter(entry)
             return
 
         def answer(values: Any) -> SetValues:
-            cmd = SetValues(values=tuple((p, str(v)) for p, v in dict(values).items()))
-            self._keep_values(cmd)
+            cmd = entry.answer(values)  # the engine's command, as the flow makes it
+            keep_values(self, self.state.catalog, cmd.values)
             return cmd
 
-        super().enter(Entry(entry.kind, entry.prompt, answer, subject=entry.subject))
+        super().enter(replace(entry, answer=answer))
 
     # what the table may look at ---------------------------------------------------------
     def perform_look(self) -> None:
@@ -380,5 +369,6 @@ class InsurrectionScreen(Corrections, TableScreen):
                 effects=state.effects,
                 catalog=lambda: state.catalog,
                 catalog_name=self.session.catalog_name,
+                options=state.options,
             )
         )

@@ -7,12 +7,11 @@ e.g. ``persons[id=goblin].corruption`` or ``persons[id=dragon].scoring[0].evil``
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Iterable
 from typing import Any
 
-from pydantic import BaseModel
-
-from companion.core.i18n import Msg, msg
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection import (  # noqa: F401  (the screens' imports)
     ICONS,
     InsurrectionCatalog,
@@ -23,6 +22,7 @@ from companion.games.insurrection import (  # noqa: F401  (the screens' imports)
     parse_value,
     path_steps,
     transcription_forms,
+    with_values,
 )
 from companion.ui.dialogs import FormField
 
@@ -30,48 +30,16 @@ GAME_KEY = "insurrection"
 YES_NO = (("y", Msg("insurrection_ui.form.yes")), ("n", Msg("insurrection_ui.form.no")))
 
 
-def _plain(value: Any) -> Any:
-    """A catalog value as user-catalog data: models without their defaults, unknowns as "?"."""
-    if isinstance(value, BaseModel):
-        value = value.model_dump(mode="json", exclude_defaults=True)  # "kind" has no default
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return "?" if value is None else value
-
-
-def _item(cat: InsurrectionCatalog, section: str, entry: str) -> Any:
-    return cat.land(entry) if section == "lands" else cat.card(entry)
-
-
-def with_value(
-    user: dict | None, cat: InsurrectionCatalog, path: str, value: Any, base: str = "box"
-) -> dict:
-    """The user catalog with ``value`` set at ``path``; a nested field (a scoring term) writes
-    the whole top-level field, since a list in the user catalog replaces the box's list."""
-    where = parse_path(path)
-    if where is None:
-        raise ValueError(path)
-    data = copy.deepcopy(user) if user else {"meta": {"extends": base}}
-    data.setdefault("meta", {}).setdefault("extends", base)
-    entries = data.setdefault(where.section, [])
-    entry = next((e for e in entries if e.get("id") == where.entry), None)
-    if entry is None:
-        entry = {"id": where.entry}
-        entries.append(entry)
-    steps = path_steps(where.field)
-    top = steps[0]
-    if len(steps) == 1:
-        entry[top] = value
-        return data
-    current = _plain(getattr(_item(cat, where.section, where.entry), str(top)))
-    node = current
-    for step in steps[1:-1]:
-        node = node[step]
-    node[steps[-1]] = value
-    entry[top] = current
-    return data
+def keep_values(screen: Any, cat: InsurrectionCatalog, typed: Iterable[tuple[str, Any]]) -> bool:
+    """Save values typed in a form (``(path, text)``) into the owner's catalog — the one way
+    every screen does it. A value the catalog refuses is said and nothing is saved."""
+    store = screen.app.store
+    try:
+        store.save_user_catalog(GAME_KEY, with_values(store.user_catalog(GAME_KEY), cat, typed))
+    except CompanionError as exc:
+        screen.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
+        return False
+    return True
 
 
 # What each field is and where the table finds it ---------------------------------------------
@@ -88,7 +56,7 @@ _PLAY_HINTS = {
 
 
 def field_label(cat: InsurrectionCatalog, where: Missing) -> Msg:
-    item = _item(cat, where.section, where.entry)
+    item = cat.land(where.entry) if where.section == "lands" else cat.card(where.entry)
     return msg("insurrection_ui.form.field", name=name_msg(item.name), field=where.field)
 
 

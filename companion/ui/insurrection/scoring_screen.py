@@ -17,21 +17,18 @@ from textual.widgets import Footer, Header, Static
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection import (
+    RULINGS,
     EffectChoice,
     EndPosition,
     InsurrectionCatalog,
+    Options,
     ScoreSheet,
     score,
 )
 from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import land_name
-from companion.ui.insurrection.catalog_values import (
-    GAME_KEY,
-    form_field,
-    parse_value,
-    with_value,
-)
+from companion.ui.insurrection.catalog_values import form_field, keep_values
 
 
 class ScoringScreen(Screen):
@@ -55,9 +52,11 @@ class ScoringScreen(Screen):
         effects: Sequence[EffectChoice],
         catalog: Callable[[], InsurrectionCatalog],
         catalog_name: str = "box",
+        options: Options = RULINGS,
     ) -> None:
         super().__init__()
         self.game_title, self.position, self.effects = title, position, tuple(effects)
+        self.options = options  # the game's rule options (the quick score: the Rulings)
         self.load_catalog, self.catalog_name = catalog, catalog_name
         self.catalog = catalog()
         self.sheet: ScoreSheet | None = None
@@ -85,7 +84,9 @@ class ScoringScreen(Screen):
 
     def rescore(self) -> None:
         try:
-            self.sheet = score(self.catalog, self.position, self.effects)
+            self.sheet = score(
+                self.catalog, self.position, self.effects, self.options.exchange_gives_face_up
+            )
         except CompanionError as exc:
             self.sheet = None
             self.query_one("#summary", Static).update(str(exc))
@@ -197,13 +198,11 @@ class ScoringScreen(Screen):
         def done(values: dict | None) -> None:
             if values is None:
                 return
-            user = self.app.store.user_catalog(GAME_KEY)
+            if not keep_values(self, self.catalog, [(p, values[k]) for k, p in asked]):
+                return
             try:
-                for key, path in asked:
-                    user = with_value(user, self.catalog, path, parse_value(path, values[key]))
-                self.app.store.save_user_catalog(GAME_KEY, user)
                 self.catalog = self.load_catalog()
-            except (CompanionError, ValueError) as exc:
+            except CompanionError as exc:
                 self.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
                 return
             self.rescore()
