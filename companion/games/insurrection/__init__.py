@@ -280,9 +280,9 @@ class InsurrectionGame:
         self, state: InsurrectionState, cmd: Command, after: InsurrectionState | None = None
     ) -> Msg:
         """The log line, naming cards as printed (in the reader's language), not by id; the
-        game's first March also says the rules the game plays by (its options)."""
+        game's first March also names the rule options set away from their Ruling."""
         line = named(cmd.describe(), state)
-        if isinstance(cmd, March) and state.round == 0:
+        if isinstance(cmd, March) and state.round == 0 and changed_options(state.options):
             line = Msg("insurrection.log.rules", {"step": line, "rules": rules_line(state.options)})
         return line
 

@@ -30,27 +30,33 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection import (
     GAME,
+    MAX_PLAYERS,
+    OPTION_NAMES,
+    RULINGS,
     InsurrectionCatalog,
+    Options,
     Setup,
-    load,
     name_msg,
     play_unknowns,
+    player_limit,
+    players_refusal,
     rule_summary,
 )
+from companion.games.registry import owner_catalog
 from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
+from companion.ui.insurrection.box_forms import edit_box
 from companion.ui.insurrection.cards import badges, land_name
 from companion.ui.insurrection.catalog_values import (
     GAME_KEY,
     form_field,
+    keep_values,
     missing_by_entry,
-    parse_value,
     transcription_forms,
-    with_value,
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
 
-SEATS = 6
+SEATS = MAX_PLAYERS
 
 
 class NewGameScreen(Screen):
@@ -59,6 +65,8 @@ class NewGameScreen(Screen):
     NewGameScreen .section-title { text-style: bold; padding-top: 1; }
     NewGameScreen #catalog-status { color: $warning; height: auto; }
     NewGameScreen #catalog-status.complete { color: $success; }
+    NewGameScreen #seats-status { color: $text-muted; height: auto; }
+    NewGameScreen #rules Checkbox { border: none; padding: 0; height: auto; }
     NewGameScreen #seats { height: 3; }
     NewGameScreen #seats Input { width: 1fr; }
     NewGameScreen .seat { height: 3; margin-top: 1; }
@@ -78,6 +86,7 @@ class NewGameScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "insurrection_ui.key.start", priority=True),
         Binding("ctrl+t", "transcribe", "insurrection_ui.key.transcribe", priority=True),
+        Binding("ctrl+e", "edit_box", "insurrection_ui.key.edit_box", priority=True),
         Binding("escape", "app.pop_screen", "ui.key.back"),
     ]
 
@@ -98,6 +107,7 @@ class NewGameScreen(Screen):
             )
             yield Static("", id="catalog-status")
             yield Static(tr("insurrection_ui.new.players"), classes="section-title")
+            yield Static("", id="seats-status")
             with Horizontal(id="seats"):
                 for seat in range(1, SEATS + 1):
                     yield Input(
@@ -126,6 +136,15 @@ class NewGameScreen(Screen):
                         )
                         yield RadioButton(tr("insurrection_ui.new.path_laid"), id="path-laid")
                     yield Checkbox(tr("insurrection_ui.new.first_game"), True, id="first-game")
+            yield Static(tr("insurrection_ui.new.rules"), classes="section-title")
+            with Vertical(id="rules"):
+                for name in OPTION_NAMES:
+                    ruling = getattr(RULINGS, name)
+                    words = msg(
+                        f"insurrection_ui.new.ruling_{'on' if ruling else 'off'}",
+                        option=Msg(f"insurrection.option.{name}"),
+                    )
+                    yield Checkbox(tr(words), ruling, id=f"opt-{name}")
             with Horizontal(id="choices2", classes="seat"):
                 yield Label(tr("insurrection_ui.new.seed"))
                 yield Input(id="seed", classes="small", placeholder="—")
@@ -138,6 +157,8 @@ class NewGameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "transcribe":
             return bool(self.missing)
+        if action == "edit_box":
+            return self.catalog_name == "box" and self.catalog is not None
         return True
 
     def _default_title(self) -> str:
@@ -155,11 +176,10 @@ class NewGameScreen(Screen):
 
     def reload_catalog(self) -> None:
         status = self.query_one("#catalog-status", Static)
-        try:
-            if self.catalog_name == "box":
-                self.catalog = load("box", self.app.store.user_catalog(GAME_KEY))
-            else:
-                self.catalog = load(self.catalog_name)
+        box = self.catalog_name == "box"
+        try:  # the reader `companion catalog check` uses: the same unknowns
+            user = self.app.store.user_catalog(GAME_KEY) if box else None
+            self.catalog, gaps = owner_catalog(GAME_KEY, self.catalog_name, user)
         except CompanionError as exc:
             self.catalog = None
             status.update(str(exc))
@@ -168,13 +188,42 @@ class NewGameScreen(Screen):
         self.refresh_bindings()
         if self.missing:
             cards = len(missing_by_entry(self.missing))
-            status.update(
-                tr(msg("insurrection_ui.new.missing", count=len(self.missing), cards=cards))
-            )
+            words = tr(msg("insurrection_ui.new.missing", count=len(self.missing), cards=cards))
             status.remove_class("complete")
         else:
-            status.update(tr("insurrection_ui.new.complete"))
+            words = tr("insurrection_ui.new.complete")
             status.add_class("complete")
+        if box:
+            words += " " + tr(msg("insurrection_ui.new.unknown_all", count=len(gaps)))
+        status.update(words)
+        self._show_seats(self.catalog)
+
+    def _show_seats(self, cat: InsurrectionCatalog) -> None:
+        """How many players the box seats (the engine's limit) and what more would take."""
+        limit = player_limit(cat)
+        more = players_refusal(cat, limit + 1) if limit < MAX_PLAYERS else None
+        words = (
+            msg("insurrection_ui.new.seats", limit=limit)
+            if more is None
+            else msg(
+                "insurrection_ui.new.seats_more",
+                limit=limit,
+                more=more.params.get("more", 0),
+                next=limit + 1,
+            )
+        )
+        self.query_one("#seats-status", Static).update(tr(words))
+
+    def action_edit_box(self) -> None:
+        """Add a card, a leader or a land to the box, or rename a placeholder land."""
+        if self.catalog is None or self.catalog_name != "box":
+            return
+        edit_box(self, self.catalog, self.reload_catalog)
+
+    def options(self) -> Options:
+        """The rule options as the form sets them (each defaults to its Ruling)."""
+        values = {n: self.query_one(f"#opt-{n}", Checkbox).value for n in OPTION_NAMES}
+        return Options(**values)
 
     # the missing numbers, card by card -----------------------------------------------------
     def action_transcribe(self) -> None:
@@ -198,13 +247,7 @@ class NewGameScreen(Screen):
         def done(values: dict | None) -> None:
             if values is None:
                 return
-            user = self.app.store.user_catalog(GAME_KEY)
-            try:
-                for f, path in pairs:
-                    user = with_value(user, cat, path, parse_value(path, values[f.name]))
-                self.app.store.save_user_catalog(GAME_KEY, user)
-            except (CompanionError, ValueError) as exc:
-                self.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
+            if not keep_values(self, cat, [(path, values[f.name]) for f, path in pairs]):
                 return
             self.reload_catalog()
             if self.missing:
@@ -242,8 +285,9 @@ class NewGameScreen(Screen):
         if twice is not None:
             self._fail(msg("insurrection_ui.new.same_name", name=twice))
             return
-        if not 2 <= len(names) <= 6:
-            self._fail(msg("insurrection_ui.new.bad_players", count=len(names)))
+        refused = players_refusal(self.catalog, len(names))  # the engine's limit
+        if refused is not None:
+            self._fail(refused)
             return
         first_text = self.query_one("#first", Input).value.strip()
         if first_text in names:
@@ -300,7 +344,7 @@ class NewGameScreen(Screen):
         first_game: bool,
     ) -> None:
         assert self.catalog is not None
-        setup = Setup(tuple(players), path, virtual, first_game)
+        setup = Setup(tuple(players), path, virtual, first_game, self.options())
         try:
             state = GAME.new_game(setup, self.catalog, seed)
         except CompanionError as exc:

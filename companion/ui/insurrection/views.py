@@ -14,8 +14,10 @@ from companion.games.insurrection import (
     ROUNDS,
     InsurrectionState,
     allowed_takes,
+    changed_options,
     march_forecast,
     round_shown,
+    rules_line,
 )
 from companion.ui.insurrection.cards import (
     MARK,
@@ -66,6 +68,9 @@ def round_line(state: InsurrectionState, catalog_label: str) -> Text:
     )
     text.append("  ·  ")
     text.append(catalog_label, style="italic")
+    if changed_options(state.options):  # rules set away from the Rulings stay in view
+        text.append("  ·  ")
+        text.append(tr(rules_line(state.options)), style="bold yellow")
     return text
 
 
