@@ -4,10 +4,10 @@ options go into the game, and an advanced land's effect is asked at its moment."
 
 from __future__ import annotations
 
-from textual.widgets import Checkbox, Input, Static
+from textual.widgets import Static
 
-from companion.core.i18n import set_language, tr
-from companion.games.insurrection import GAME, engine
+from companion.core.i18n import set_language
+from companion.games.insurrection import engine
 from companion.games.insurrection.catalog import load
 from companion.store import Store
 from companion.ui.app import Start, create_app
