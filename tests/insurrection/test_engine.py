@@ -292,10 +292,9 @@ def test_log_names_cards_as_printed_in_either_language():
     s = new_game(demo, ("A", "B"), seed=1)
     first, second = demo.persons[0], demo.persons[1]
     line = GAME.describe(s, March((first.id, second.id)))
-    march = Msg("insurrection.cmd.March", {"cards": f"{first.name['en']}, {second.name['en']}"})
-    # the first March also says the rules the game plays by
-    rules = Msg("insurrection.rules.rulings")
-    assert tr(line, "en") == tr(Msg("insurrection.log.rules", {"step": march, "rules": rules}))
+    assert tr(line, "en") == tr(
+        Msg("insurrection.cmd.March", {"cards": f"{first.name['en']}, {second.name['en']}"}), "en"
+    )
     assert first.name["ja"] in tr(line, "ja")
 
 

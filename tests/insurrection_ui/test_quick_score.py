@@ -9,11 +9,11 @@ from companion.core.catalog import unknowns
 from companion.core.i18n import set_language
 from companion.games.insurrection import engine
 from companion.games.insurrection.catalog import load
+from companion.games.insurrection.values import with_value
 from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import FormDialog
 from companion.ui.home import HomeScreen
-from companion.ui.insurrection.catalog_values import with_value
 from companion.ui.insurrection.new_game import NewGameScreen
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.quick_score import QuickScoreScreen
