@@ -96,3 +96,35 @@ def test_add_card_form_snapshot(snap_compare):
         assert snap_compare(app, terminal_size=(100, 40), run_before=open_form)
     finally:
         store.close()
+
+
+async def test_a_card_the_catalog_refuses_is_said_and_the_form_keeps_what_was_typed():
+    """House rule 3: a name longer than a catalog allows is refused with a message, nothing
+    is saved, and the form opens again with everything typed."""
+    set_language("en")
+    store = Store.open("sqlite://")
+    app = create_app(store, Start("new", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("escape")  # the missing numbers can wait
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("1")  # a person card
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        typed = {"name": "T" * 130, "corruption": "1", "remove": "n", "scout": "y"}
+        typed |= {"initiative": "9", "copies": "2"}
+        for name, value in typed.items():
+            form.query_one(f"#field-{name}", Input).value = value
+        form.action_submit()
+        await pilot.pause()
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, FormDialog) and again is not form
+        assert again.query_one("#field-name", Input).value == "T" * 130
+        assert again.query_one("#field-initiative", Input).value == "9"
+        assert store.user_catalog("insurrection") is None
+    store.close()

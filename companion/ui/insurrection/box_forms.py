@@ -28,7 +28,7 @@ from companion.games.insurrection import (
     with_entry,
 )
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
-from companion.ui.insurrection.catalog_values import GAME_KEY, YES_NO
+from companion.ui.insurrection.catalog_values import YES_NO, save_owner_catalog
 
 LAND_KINDS = (
     ("b", Msg("insurrection_ui.box.kind_basic")),
@@ -121,16 +121,6 @@ def edit_box(screen: Screen, cat: InsurrectionCatalog, done: Callable[[], None])
     screen.app.push_screen(ChoiceDialog(choice, Msg("insurrection_ui.box.title")), picked)
 
 
-def _save(screen: Screen, make: Callable[[dict | None], dict]) -> bool:
-    store = screen.app.store
-    try:
-        store.save_user_catalog(GAME_KEY, make(store.user_catalog(GAME_KEY)))
-    except CompanionError as exc:
-        screen.notify(str(exc), title=tr("ui.error.catalog"), severity="error", timeout=10)
-        return False
-    return True
-
-
 def _add(
     screen: Screen,
     cat: InsurrectionCatalog,
@@ -157,7 +147,7 @@ def _add(
             screen.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
             _add(screen, cat, section, done, values)
             return
-        if _save(screen, lambda user: with_entry(user, section, entry)):
+        if save_owner_catalog(screen, lambda user: with_entry(user, section, entry)):
             screen.notify(tr(msg("insurrection_ui.box.added", name=entry["name"])))
             done()
         else:
@@ -181,7 +171,9 @@ def _rename(
         if values is None:
             return
         path = f"lands[id={land_id}]"
-        if _save(screen, lambda user: renamed(user, cat, path, values["name"], values["name_ja"])):
+        if save_owner_catalog(
+            screen, lambda user: renamed(user, cat, path, values["name"], values["name_ja"])
+        ):
             done()
         else:
             _rename(screen, cat, land_id, done, values)

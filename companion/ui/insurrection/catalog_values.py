@@ -7,7 +7,7 @@ e.g. ``persons[id=goblin].corruption`` or ``persons[id=dragon].scoring[0].evil``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.core.errors import CompanionError
@@ -33,11 +33,17 @@ YES_NO = (("y", Msg("insurrection_ui.form.yes")), ("n", Msg("insurrection_ui.for
 def keep_values(screen: Any, cat: InsurrectionCatalog, typed: Iterable[tuple[str, Any]]) -> bool:
     """Save values typed in a form (``(path, text)``) into the owner's catalog — the one way
     every screen does it. A value the catalog refuses is said and nothing is saved."""
+    return save_owner_catalog(screen, lambda user: with_values(user, cat, typed))
+
+
+def save_owner_catalog(screen: Any, change: Callable[[dict | None], dict]) -> bool:
+    """The owner's catalog changed by ``change(user) -> user`` (which checks it) and saved;
+    a change the catalog refuses is said and nothing is saved."""
     store = screen.app.store
     try:
-        store.save_user_catalog(GAME_KEY, with_values(store.user_catalog(GAME_KEY), cat, typed))
+        store.save_user_catalog(GAME_KEY, change(store.user_catalog(GAME_KEY)))
     except CompanionError as exc:
-        screen.notify(str(exc), title=tr("ui.error.catalog"), severity="error")
+        screen.notify(str(exc), title=tr("ui.error.catalog"), severity="error", timeout=10)
         return False
     return True
 
