@@ -121,6 +121,25 @@ class Store:
         with self.engine.begin() as conn:
             yield conn
 
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """A connection whose reads all see one moment of the database (SQLite: the BEGIN
+        of every transaction; a server: repeatable read, not one snapshot per statement)."""
+        with self.engine.connect() as conn:
+            if self.engine.dialect.name != "sqlite":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            yield conn
+
+    @property
+    def shared(self) -> bool:
+        """Whether other instances may open the same games (a file or a server; not an
+        in-memory database): only then is there anything to follow."""
+        return self.engine.dialect.name != "sqlite" or self.engine.url.database not in (
+            None,
+            "",
+            ":memory:",
+        )
+
     def _write_failed(self, exc: Exception) -> StoreError:
         return StoreError("store.write_failed", file=self.label, problem=_problem(exc))
 
@@ -152,6 +171,7 @@ class Store:
                         length=0,
                         summary=dump_msg(game.summary(initial_state)),
                         finished=False,
+                        revision=0,
                         created=stamp,
                         last_played=stamp,
                     )
@@ -187,7 +207,7 @@ class Store:
 
     def open_game(self, game_id: int) -> GameSession:
         """The game exactly where it was: cursor, redo tail and undo history."""
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
             if row is None:
                 raise StoreError("store.no_game", id=game_id)
@@ -228,6 +248,7 @@ class Store:
             [(s.idx, bool(s.kept)) for s in snaps],
             row.catalog_name,
             stale_after=changed,
+            revision=row.revision,
         )
         self._settle_outcome(session, row.outcome)
         return session
