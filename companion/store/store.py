@@ -141,7 +141,8 @@ class Store:
         )
 
     def _write_failed(self, exc: Exception) -> StoreError:
-        return StoreError("store.write_failed", file=self.label, problem=_problem(exc))
+        key = "store.write_failed" if self.engine.dialect.name == "sqlite" else "store.server_failed"
+        return StoreError(key, file=self.label, problem=_problem(exc))
 
     def _game(self, key: str) -> Game:
         try:
@@ -452,6 +453,8 @@ def _make_engine(where: Target) -> Engine:
     try:
         return _create_engine(where)
     except ImportError as exc:  # the URL's driver is not installed
+        if where.url.get_backend_name() == "postgresql":
+            raise StoreError("store.no_postgres_driver", url=where.label) from None
         raise StoreError("store.no_driver", url=where.label, problem=str(exc)) from None
     except SQLAlchemyError as exc:  # "Can't load plugin: sqlalchemy.dialects:bogus"
         raise StoreError("store.bad_url", url=where.label, problem=_problem(exc)) from None
