@@ -10,7 +10,6 @@ from sqlalchemy.engine import URL, make_url
 from companion.store.errors import StoreError
 from companion.store.precheck import default_db_path
 
-
 POSTGRES_DRIVER = "postgresql+psycopg"  # psycopg 3: pip install 'table-companion[postgres]'
 
 

@@ -141,7 +141,9 @@ class Store:
         )
 
     def _write_failed(self, exc: Exception) -> StoreError:
-        key = "store.write_failed" if self.engine.dialect.name == "sqlite" else "store.server_failed"
+        key = (
+            "store.write_failed" if self.engine.dialect.name == "sqlite" else "store.server_failed"
+        )
         return StoreError(key, file=self.label, problem=_problem(exc))
 
     def _game(self, key: str) -> Game:
