@@ -150,6 +150,10 @@ class GameSession:
         return self.log.can_undo
 
     @property
+    def shared(self) -> bool:
+        return self._store.shared
+
+    @property
     def can_redo(self) -> bool:
         return self.log.can_redo
 
