@@ -296,6 +296,8 @@ class GameSession:
         and touches nothing of the session but its id and revision: a screen calls it from a
         thread and hands the result to :meth:`follow` on its own."""
         since = self.revision
+        if self._store.closed:
+            return None
         with self._store._read() as conn:
             row = conn.execute(
                 select(GAMES.c.revision, GAMES.c.cursor, GAMES.c.length).where(

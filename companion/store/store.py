@@ -107,7 +107,10 @@ class Store:
             raise StoreError("store.cannot_open", file=where.label, problem=_problem(exc)) from None
         return cls(engine, where.label, games, snapshot_every)
 
+    closed = False  # after close(): nothing more is read (a follower's thread stops asking)
+
     def close(self) -> None:
+        self.closed = True
         self.engine.dispose()  # the last connection closing checkpoints the WAL
 
     def __enter__(self) -> Store:

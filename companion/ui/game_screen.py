@@ -6,18 +6,19 @@ command, saves it, and shows a ``RuleError`` as a message without changing anyth
 
 The same game may be open elsewhere (another terminal on the same file, a club's shared
 database): a thread looks at the game's revision every ``FOLLOW_EVERY`` seconds (one indexed
-read; it never touches the screen), and when it moved the screen takes the new steps on its
-own thread and redraws through :meth:`GameScreen.on_remote_change`.
+read; it never touches the screen) and posts what was written; the screen takes the new
+steps on its own thread and redraws through :meth:`GameScreen.on_remote_change`.
 """
 
 from __future__ import annotations
 
+import contextvars
 import threading
 from typing import Any
 
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
-from textual.worker import get_current_worker
 
 from companion.core.commands import Command, apply_command
 from companion.core.errors import ChangedElsewhere, CompanionError, Elsewhere, RuleError
@@ -56,26 +57,37 @@ class GameScreen(Screen):
         self.refresh_all()
         if getattr(self.session, "shared", False) and not self._watching:  # others may open it
             self._watching = True
-            self.run_worker(self._watch, name="follow", thread=True, exit_on_error=False)
+            # a daemon thread, not a worker: it must never hold up the app's exit
+            run = contextvars.copy_context().run  # (self.app and post_message need the app)
+            threading.Thread(target=run, args=(self._watch,), name="follow", daemon=True).start()
 
     # -- steps made elsewhere --------------------------------------------------------------
+    class RemoteSteps(Message):
+        """What another instance saved (``Session.fetch_remote``), for the screen's thread."""
+
+        def __init__(self, remote: Any) -> None:
+            super().__init__()
+            self.remote = remote
+
     def _watch(self) -> None:
-        """In a thread, for as long as the screen lives: look at the game's revision; when
-        it moved, hand what was written to the screen's own thread."""
-        worker = get_current_worker()
-        while not self._screen_gone.wait(FOLLOW_EVERY) and not worker.is_cancelled:
+        """In a thread, for as long as the screen and its app run: look at the game's
+        revision; when it moved, post what was written to the screen (never waiting for it)."""
+        app = self.app
+        while not self._screen_gone.wait(FOLLOW_EVERY):
+            if not (app.is_running and self.is_running):
+                return
             try:
                 remote = self.session.fetch_remote()
             except Exception:  # noqa: BLE001  (the database away: the next write says so)
                 continue
-            if remote is not None and not self._screen_gone.is_set():
-                try:
-                    self.app.call_from_thread(self.take_remote, remote)
-                except Exception:  # noqa: BLE001  (the app has stopped)
-                    return
+            if remote is not None and not self.post_message(self.RemoteSteps(remote)):
+                return  # the screen is closing
 
     def on_unmount(self) -> None:
         self._screen_gone.set()
+
+    def on_game_screen_remote_steps(self, message: RemoteSteps) -> None:
+        self.take_remote(message.remote)
 
     def take_remote(self, remote: Any) -> None:
         """Take steps another instance saved (read by the watcher) and redraw."""
