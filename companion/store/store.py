@@ -5,6 +5,10 @@ transaction appended to the WAL without waiting for the disk, so a step stays we
 10 ms goal even on slow storage. An application crash (even SIGKILL) loses nothing committed;
 a power cut or OS crash may lose the last few steps but never corrupts the file, which is the
 right trade for a game log (``FULL`` would add an fsync, often 2–20 ms, to every step).
+
+A club may share one PostgreSQL database instead (``--db postgresql+psycopg://user@host/db``,
+the ``postgres`` extra): the same tables and transactions; several instances may play one
+game, each write checked against the game's revision (``session.py``).
 """
 
 from __future__ import annotations
