@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from companion.store.store import Store
 
 GAMES, STEPS, SNAPSHOTS = GameRow.__table__, StepRow.__table__, SnapshotRow.__table__
+REPLAY_RATHER_THAN_READ = 2  # steps from a state in memory replayed rather than read
 
 
 def now() -> datetime:
@@ -178,7 +179,9 @@ class GameSession:
             if i is not None and i not in self._stale
         ]
         snap = max((i for i in candidates if start < i <= n), default=None)
-        if snap is not None:
+        # a state a few steps on from one in memory (a step followed from elsewhere) is
+        # replayed: a few applies cost less than decoding a snapshot
+        if snap is not None and n - start > REPLAY_RATHER_THAN_READ:
             self._states[snap] = self._store._load_snapshot(self.id, snap, self.game)
             start = snap
         state = self._states[start]
