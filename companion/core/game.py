@@ -212,6 +212,8 @@ class Session(Protocol):
     title: str
     catalog_name: str
     game: Game
+    revision: int  # the game's revision this instance last saw or wrote
+    shared: bool  # other instances may open the game (a file or a server): follow them
 
     @property
     def state(self) -> Any: ...
@@ -240,6 +242,17 @@ class Session(Protocol):
 
     def history_tail(self, count: int) -> list[HistoryLine]:
         """The last ``count`` log lines (no state is decoded)."""
+        ...
+
+    def fetch_remote(self) -> Any:
+        """What other instances saved since :attr:`revision` (``None``: nothing); only reads,
+        and may run in another thread."""
+        ...
+
+    def follow(self, remote: Any) -> Any:
+        """Take what :meth:`fetch_remote` read: an ``Elsewhere`` saying what changed, or
+        ``None``. A step, undo or redo refused because another instance wrote first raises
+        ``ChangedElsewhere``, after following."""
         ...
 
 

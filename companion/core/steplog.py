@@ -120,6 +120,16 @@ class StepLog:
         self.cursor += 1
         return self._entries[self.cursor - 1].command
 
+    def follow(self, keep: int, entries: Sequence[tuple], cursor: int) -> None:
+        """Take steps another instance of the game saved: the first ``keep`` steps stay, the
+        rest become ``entries`` (as in ``__init__``), the cursor moves to ``cursor``. Already
+        saved, so the sink is not told."""
+        if not 0 <= keep <= len(self._entries) or not 0 <= cursor <= keep + len(entries):
+            raise ValueError(f"cannot follow to {keep} + {len(entries)} steps at {cursor}")
+        del self._entries[keep:]
+        self._entries += [_Entry(*entry) for entry in entries]
+        self.cursor = cursor
+
     def commands(self) -> list[Command]:
         return [e.command for e in self._entries]
 

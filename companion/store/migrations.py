@@ -28,7 +28,13 @@ def _v2_to_v3(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE games ADD COLUMN outcome VARCHAR"))
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(conn: Connection) -> None:
+    # Revisions start at 0: every instance that opens the game afterwards sees the same one.
+    conn.execute(text("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(text("ALTER TABLE steps ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def migrate(conn: Connection, found: int) -> int:

@@ -10,6 +10,8 @@ from sqlalchemy.engine import URL, make_url
 from companion.store.errors import StoreError
 from companion.store.precheck import default_db_path
 
+POSTGRES_DRIVER = "postgresql+psycopg"  # psycopg 3: pip install 'table-companion[postgres]'
+
 
 @dataclass(frozen=True)
 class Target:
@@ -27,6 +29,8 @@ def resolve_target(target: str | Path | None) -> Target:
             url = make_url(target)
         except Exception as exc:  # sqlalchemy.exc.ArgumentError
             raise StoreError("store.bad_url", url=target, problem=str(exc)) from None
+        if url.drivername == "postgresql":  # the driver the postgres extra installs
+            url = url.set(drivername=POSTGRES_DRIVER)
         if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
             if not url.database.startswith("file:"):
                 return Target(url, Path(url.database).expanduser(), url.database)

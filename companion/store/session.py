@@ -5,6 +5,14 @@ the dropped redo tail and the games row (cursor, summary, last played) together.
 kept as snapshots: the head, moved with the cursor, makes resume a single decode; a kept
 snapshot every ``snapshot_every`` steps bounds the replay needed to rebuild any earlier state
 (undo on a resumed game), which happens lazily through the step log's state loaders.
+
+One game may be open in several instances (two terminals, a club's shared database). Each
+write first moves ``games.revision`` on from the revision this instance last saw (a
+compare-and-swap in the same transaction): when another instance wrote in between, nothing
+is written, the session follows the other's steps and raises :class:`ChangedElsewhere`
+saying what they were. Never a fork. :meth:`GameSession.fetch_remote` (one indexed read when
+nothing changed; safe in another thread) and :meth:`GameSession.follow` let an open screen
+follow steps made elsewhere: only the steps written since its revision are read.
 """
 
 from __future__ import annotations
@@ -12,25 +20,29 @@ from __future__ import annotations
 import bisect
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
 from companion.core.commands import Command, apply_command
-from companion.core.game import Game, Outcome, outcome_of
+from companion.core.errors import ChangedElsewhere, Elsewhere
+from companion.core.game import Game, Outcome, outcome_of, upgrade
 from companion.core.i18n import Msg
-from companion.core.msgjson import dump_msg
+from companion.core.msgjson import dump_msg, load_msg
 from companion.core.steplog import HistoryLine, StepLog
+from companion.store.errors import StoreError
 from companion.store.tables import GameRow, SnapshotRow, StepRow
 
 if TYPE_CHECKING:
     from companion.store.store import Store
 
 GAMES, STEPS, SNAPSHOTS = GameRow.__table__, StepRow.__table__, SnapshotRow.__table__
+REPLAY_RATHER_THAN_READ = 2  # steps from a state in memory replayed rather than read
 
 
 def now() -> datetime:
@@ -41,6 +53,24 @@ def outcome_json(game: Game, state: Any) -> str | None:
     """The game's outcome at ``state`` as stored (``None`` while the game goes on)."""
     result = outcome_of(game, state)
     return None if result is None else json.dumps(result.to_json(), ensure_ascii=False)
+
+
+class _Stale(Exception):
+    """Another instance wrote the game since this one last saw it (rolls the write back)."""
+
+
+@dataclass(frozen=True)
+class Remote:
+    """What other instances wrote since revision ``since``: the games row now and the steps
+    written after ``since`` (``(idx, command JSON, line JSON)``, from the first index that
+    changed), with the snapshots past it and the head (``(idx, kept)``)."""
+
+    since: int
+    revision: int
+    cursor: int
+    length: int
+    steps: tuple[tuple[int, str, str], ...]
+    snapshots: tuple[tuple[int, bool], ...]
 
 
 class _Persist:
@@ -73,8 +103,10 @@ class GameSession:
         snapshots: Sequence[tuple[int, bool]] = (),
         catalog_name: str = "box",
         stale_after: int | None = None,
+        revision: int = 0,
     ) -> None:
         self._store = store
+        self.revision = revision  # the game's revision this instance last saw (or wrote)
         self.id, self.game, self.title, self.catalog_name = game_id, game, title, catalog_name
         self._commands = list(commands)  # mirrors the log's, for replay
         self._states: dict[int, Any] = {0: initial}  # steps applied -> state, filled lazily
@@ -119,6 +151,10 @@ class GameSession:
         return self.log.can_undo
 
     @property
+    def shared(self) -> bool:
+        return self._store.shared
+
+    @property
     def can_redo(self) -> bool:
         return self.log.can_redo
 
@@ -143,7 +179,9 @@ class GameSession:
             if i is not None and i not in self._stale
         ]
         snap = max((i for i in candidates if start < i <= n), default=None)
-        if snap is not None:
+        # a state a few steps on from one in memory (a step followed from elsewhere) is
+        # replayed: a few applies cost less than decoding a snapshot
+        if snap is not None and n - start > REPLAY_RATHER_THAN_READ:
             self._states[snap] = self._store._load_snapshot(self.id, snap, self.game)
             start = snap
         state = self._states[start]
@@ -158,6 +196,7 @@ class GameSession:
         kept = n % self._store.snapshot_every == 0
         try:
             with self._store._begin() as conn:
+                revision = self._write_position(conn, n, state, length=n)  # first: the CAS
                 # the redo tail (steps from index on) and every snapshot past it, and the old head
                 conn.execute(delete(STEPS).where(STEPS.c.game_id == self.id, STEPS.c.idx >= index))
                 conn.execute(
@@ -172,13 +211,16 @@ class GameSession:
                         idx=index,
                         command=codec.dump_command(cmd),
                         description=dump_msg(line),
+                        revision=revision,
                     )
                 )
                 self._write_snapshot(conn, n, state, kept)
-                self._write_position(conn, n, state, length=n)
+        except _Stale:
+            raise self._changed_elsewhere() from None
         except SQLAlchemyError as exc:
             raise self._store._write_failed(exc) from None
         # memory follows only once the transaction committed
+        self.revision = revision
         del self._commands[index:]
         self._commands.append(cmd)
         for i in [i for i in self._states if i > index]:
@@ -198,27 +240,36 @@ class GameSession:
             )
         )
 
-    def _write_position(self, conn, cursor: int, state: Any, **more: Any) -> None:
-        """The games row after a step, undo or redo: where it stands, for the resume list."""
+    def _write_position(self, conn, cursor: int, state: Any, **more: Any) -> int:
+        """The games row after a step, undo or redo: where it stands (for the resume list) and
+        the next revision, written only if the game is still at the revision this instance
+        saw (raises :class:`_Stale` otherwise). The first write of the transaction, so it
+        holds the game's row (PostgreSQL) or the file (SQLite) from then on."""
         outcome = outcome_json(self.game, state)
-        conn.execute(
+        revision = self.revision + 1
+        done = conn.execute(
             update(GAMES)
-            .where(GAMES.c.id == self.id)
+            .where(GAMES.c.id == self.id, GAMES.c.revision == self.revision)
             .values(
                 cursor=cursor,
                 summary=dump_msg(self.game.summary(state)),
                 finished=outcome is not None,
                 outcome=outcome,
                 last_played=now(),
+                revision=revision,
                 **more,
             )
         )
+        if done.rowcount != 1:
+            raise _Stale
+        return revision
 
     def _move_cursor(self, cursor: int) -> None:
         state = self._state_at(cursor)
         has_snapshot = cursor == 0 or cursor in self._kept
         try:
             with self._store._begin() as conn:
+                revision = self._write_position(conn, cursor, state)  # first: the CAS
                 if self._head is not None and self._head != cursor:
                     conn.execute(
                         delete(SNAPSHOTS).where(
@@ -227,7 +278,97 @@ class GameSession:
                     )
                 if not has_snapshot and self._head != cursor:
                     self._write_snapshot(conn, cursor, state, kept=False)
-                self._write_position(conn, cursor, state)
+        except _Stale:
+            raise self._changed_elsewhere() from None
         except SQLAlchemyError as exc:
             raise self._store._write_failed(exc) from None
+        self.revision = revision
         self._head = None if has_snapshot else cursor
+
+    # -- other instances -------------------------------------------------------------------
+    def _changed_elsewhere(self) -> ChangedElsewhere:
+        """The write was refused: follow what the other instance did, and say it."""
+        try:
+            remote = self.fetch_remote()
+        except SQLAlchemyError as exc:
+            raise self._store._write_failed(exc) from None
+        return ChangedElsewhere(self.follow(remote) or Elsewhere())
+
+    def fetch_remote(self) -> Remote | None:
+        """What was written since this instance's revision (``None``: nothing). Only reads,
+        and touches nothing of the session but its id and revision: a screen calls it from a
+        thread and hands the result to :meth:`follow` on its own."""
+        since = self.revision
+        if self._store.closed:
+            return None
+        with self._store._read() as conn:
+            row = conn.execute(
+                select(GAMES.c.revision, GAMES.c.cursor, GAMES.c.length).where(
+                    GAMES.c.id == self.id
+                )
+            ).first()
+            if row is None:
+                raise StoreError("store.no_game", id=self.id)
+            if row.revision == since:
+                return None
+            steps = conn.execute(
+                select(STEPS.c.idx, STEPS.c.command, STEPS.c.description)
+                .where(STEPS.c.game_id == self.id, STEPS.c.revision > since)
+                .order_by(STEPS.c.idx)
+            ).all()
+            keep = steps[0].idx if steps else row.length
+            snaps = conn.execute(
+                select(SNAPSHOTS.c.idx, SNAPSHOTS.c.kept).where(
+                    SNAPSHOTS.c.game_id == self.id,
+                    (SNAPSHOTS.c.idx > keep) | (SNAPSHOTS.c.kept.is_(False)),
+                )
+            ).all()
+        return Remote(
+            since,
+            row.revision,
+            row.cursor,
+            row.length,
+            tuple((s.idx, s.command, s.description) for s in steps),
+            tuple((s.idx, bool(s.kept)) for s in snaps),
+        )
+
+    def follow(self, remote: Remote | None) -> Elsewhere | None:
+        """Take the steps, undos and redos another instance saved (``remote`` from
+        :meth:`fetch_remote`); ``None`` when there is nothing to take (or ``remote`` was read
+        for an older revision). Only the new steps are decoded; their states are replayed
+        lazily from the states this session has."""
+        if remote is None or remote.since != self.revision:
+            return None
+        keep = remote.steps[0][0] if remote.steps else remote.length
+        if (
+            [s[0] for s in remote.steps] != list(range(keep, remote.length))
+            or keep > len(self._commands)
+            or not 0 <= remote.cursor <= remote.length
+        ):
+            raise StoreError("store.damaged", file=self._store.label, problem=f"game {self.id}")
+        try:
+            commands = [upgrade(self.game, codec.load_command(c)) for _, c, _ in remote.steps]
+            lines = [load_msg(d) for _, _, d in remote.steps]
+        except (ValueError, KeyError, TypeError) as exc:  # pydantic's ValidationError too
+            raise StoreError(
+                "store.unreadable_game", id=self.id, game=self.game.key, problem=str(exc)[:200]
+            ) from None
+        before, common = self.cursor, min(keep, self.cursor, remote.cursor)
+        undone = [self.log.line(i) for i in range(before - 1, common - 1, -1)]
+        del self._commands[keep:]
+        self._commands += commands
+        for i in [i for i in self._states if i > keep]:
+            del self._states[i]
+        self._kept = [i for i in self._kept if i <= keep]
+        self._kept += sorted(i for i, kept in remote.snapshots if kept and i > keep)
+        heads = [i for i, kept in remote.snapshots if not kept]
+        self._head = heads[-1] if heads else None
+        self._stale = {i for i in self._stale if i <= keep}
+        entries = [
+            (c, None, partial(self._state_at, keep + k + 1), line)
+            for k, (c, line) in enumerate(zip(commands, lines, strict=True))
+        ]
+        self.log.follow(keep, entries, remote.cursor)
+        self.revision = remote.revision
+        done = [self.log.line(i) for i in range(common, remote.cursor)]
+        return Elsewhere(tuple(done), tuple(undone))

@@ -5,6 +5,10 @@ transaction appended to the WAL without waiting for the disk, so a step stays we
 10 ms goal even on slow storage. An application crash (even SIGKILL) loses nothing committed;
 a power cut or OS crash may lose the last few steps but never corrupts the file, which is the
 right trade for a game log (``FULL`` would add an fsync, often 2–20 ms, to every step).
+
+A club may share one PostgreSQL database instead (``--db postgresql+psycopg://user@host/db``,
+the ``postgres`` extra): the same tables and transactions; several instances may play one
+game, each write checked against the game's revision (``session.py``).
 """
 
 from __future__ import annotations
@@ -107,7 +111,10 @@ class Store:
             raise StoreError("store.cannot_open", file=where.label, problem=_problem(exc)) from None
         return cls(engine, where.label, games, snapshot_every)
 
+    closed = False  # after close(): nothing more is read (a follower's thread stops asking)
+
     def close(self) -> None:
+        self.closed = True
         self.engine.dispose()  # the last connection closing checkpoints the WAL
 
     def __enter__(self) -> Store:
@@ -121,8 +128,30 @@ class Store:
         with self.engine.begin() as conn:
             yield conn
 
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """A connection whose reads all see one moment of the database (SQLite: the BEGIN
+        of every transaction; a server: repeatable read, not one snapshot per statement)."""
+        with self.engine.connect() as conn:
+            if self.engine.dialect.name != "sqlite":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            yield conn
+
+    @property
+    def shared(self) -> bool:
+        """Whether other instances may open the same games (a file or a server; not an
+        in-memory database): only then is there anything to follow."""
+        return self.engine.dialect.name != "sqlite" or self.engine.url.database not in (
+            None,
+            "",
+            ":memory:",
+        )
+
     def _write_failed(self, exc: Exception) -> StoreError:
-        return StoreError("store.write_failed", file=self.label, problem=_problem(exc))
+        key = (
+            "store.write_failed" if self.engine.dialect.name == "sqlite" else "store.server_failed"
+        )
+        return StoreError(key, file=self.label, problem=_problem(exc))
 
     def _game(self, key: str) -> Game:
         try:
@@ -152,6 +181,7 @@ class Store:
                         length=0,
                         summary=dump_msg(game.summary(initial_state)),
                         finished=False,
+                        revision=0,
                         created=stamp,
                         last_played=stamp,
                     )
@@ -187,7 +217,7 @@ class Store:
 
     def open_game(self, game_id: int) -> GameSession:
         """The game exactly where it was: cursor, redo tail and undo history."""
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
             if row is None:
                 raise StoreError("store.no_game", id=game_id)
@@ -228,6 +258,7 @@ class Store:
             [(s.idx, bool(s.kept)) for s in snaps],
             row.catalog_name,
             stale_after=changed,
+            revision=row.revision,
         )
         self._settle_outcome(session, row.outcome)
         return session
@@ -431,6 +462,8 @@ def _make_engine(where: Target) -> Engine:
     try:
         return _create_engine(where)
     except ImportError as exc:  # the URL's driver is not installed
+        if where.url.get_backend_name() == "postgresql":
+            raise StoreError("store.no_postgres_driver", url=where.label) from None
         raise StoreError("store.no_driver", url=where.label, problem=str(exc)) from None
     except SQLAlchemyError as exc:  # "Can't load plugin: sqlalchemy.dialects:bogus"
         raise StoreError("store.bad_url", url=where.label, problem=_problem(exc)) from None

@@ -6,6 +6,9 @@ Version history:
     1: first format.
     2: ``games.catalog_name`` (which catalog a game was started on: box, demo).
     3: ``games.outcome`` (how a finished game ended, ``Outcome`` as JSON; null while it goes on).
+    4: ``games.revision`` (bumped by every step, undo and redo: a write is made only from the
+       revision its instance last saw) and ``steps.revision`` (the game's revision that wrote
+       the step, so another instance reads only the steps it does not have).
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ class SchemaVersion(SQLModel, table=True):
 class GameRow(SQLModel, table=True):
     """One saved game. ``cursor`` is the number of applied steps (undo moves it back);
     ``length`` the number of recorded steps, redo tail included. ``summary`` is the game's
-    last one-line summary as Msg JSON, so the resume list never decodes a state."""
+    last one-line summary as Msg JSON, so the resume list never decodes a state.
+    ``revision`` counts the writes to the game (steps, undos, redos): another instance of the
+    game compares it to the one it last saw before it writes, and polls it to follow."""
 
     __tablename__ = "games"
 
@@ -44,12 +49,14 @@ class GameRow(SQLModel, table=True):
     summary: str
     finished: bool = False
     outcome: str | None = None  # companion.core.game.Outcome as JSON, once finished
+    revision: int = 0
     created: datetime
     last_played: datetime = Field(index=True)
 
 
 class StepRow(SQLModel, table=True):
-    """Step ``idx`` (0-based) of a game: the command as JSON and its log line as Msg JSON."""
+    """Step ``idx`` (0-based) of a game: the command as JSON and its log line as Msg JSON;
+    ``revision``: the game's revision the step was written at."""
 
     __tablename__ = "steps"
 
@@ -57,6 +64,7 @@ class StepRow(SQLModel, table=True):
     idx: int = Field(primary_key=True)
     command: str
     description: str
+    revision: int = 0
 
 
 class SnapshotRow(SQLModel, table=True):

@@ -3,25 +3,34 @@
 A game screen subclasses :class:`GameScreen`, composes its own board and panels, and
 implements :meth:`refresh_view`. It changes the game only through :meth:`do`, which applies a
 command, saves it, and shows a ``RuleError`` as a message without changing anything.
+
+The same game may be open elsewhere (another terminal on the same file, a club's shared
+database): a thread looks at the game's revision every ``FOLLOW_EVERY`` seconds (one indexed
+read; it never touches the screen) and posts what was written; the screen takes the new
+steps on its own thread and redraws through :meth:`GameScreen.on_remote_change`.
 """
 
 from __future__ import annotations
 
+import contextvars
+import threading
 from typing import Any
 
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 from companion.core.commands import Command, apply_command
-from companion.core.errors import CompanionError, RuleError
+from companion.core.errors import ChangedElsewhere, CompanionError, Elsewhere, RuleError
 from companion.core.game import Session, outcome_of
 from companion.core.i18n import Msg, msg, tr
 from companion.core.steplog import HistoryLine
-from companion.ui.dialogs import Confirm
+from companion.ui.dialogs import Confirm, Dialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
 
 LEAVE_KEY = "ctrl+g"  # back to the home screen ("go home"); escape only closes dialogs
+FOLLOW_EVERY = 0.25  # seconds between two looks for steps made elsewhere (goal: shown in 1 s)
 
 
 class GameScreen(Screen):
@@ -36,6 +45,8 @@ class GameScreen(Screen):
         super().__init__(**kwargs)
         self.session = session
         self._bindings_shown: tuple | None = None  # what the footer last heard of
+        self._watching = False  # the thread that follows steps made elsewhere runs
+        self._screen_gone = threading.Event()  # the screen is gone: the thread stops at once
         translate_bindings(self)
 
     @property
@@ -44,6 +55,94 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_all()
+        if getattr(self.session, "shared", False) and not self._watching:  # others may open it
+            self._watching = True
+            # a daemon thread, not a worker: it must never hold up the app's exit
+            run = contextvars.copy_context().run  # (self.app and post_message need the app)
+            threading.Thread(target=run, args=(self._watch,), name="follow", daemon=True).start()
+
+    # -- steps made elsewhere --------------------------------------------------------------
+    class RemoteSteps(Message):
+        """What another instance saved (``Session.fetch_remote``), for the screen's thread."""
+
+        def __init__(self, remote: Any) -> None:
+            super().__init__()
+            self.remote = remote
+
+    def _watch(self) -> None:
+        """In a thread, for as long as the screen and its app run: look at the game's
+        revision; when it moved, post what was written to the screen (never waiting for it)."""
+        app = self.app
+        while not self._screen_gone.wait(FOLLOW_EVERY):
+            if not (app.is_running and self.is_running):
+                return
+            try:
+                remote = self.session.fetch_remote()
+            except Exception:  # noqa: BLE001  (the database away: the next write says so)
+                continue
+            if remote is not None and not self.post_message(self.RemoteSteps(remote)):
+                return  # the screen is closing
+
+    def on_unmount(self) -> None:
+        self._screen_gone.set()
+
+    def on_game_screen_remote_steps(self, message: RemoteSteps) -> None:
+        self.take_remote(message.remote)
+
+    def take_remote(self, remote: Any) -> None:
+        """Take steps another instance saved (read by the watcher) and redraw."""
+        if self._screen_gone.is_set():
+            return
+        try:
+            change = self.session.follow(remote)
+        except CompanionError as exc:
+            self.refuse(exc)
+            return
+        if change is not None:
+            self.on_remote_change(change)
+
+    def on_remote_change(self, change: Elsewhere, refused: ChangedElsewhere | None = None) -> None:
+        """The session now holds steps, undos or redos made elsewhere (``refused``: found when
+        this instance's own write was refused). Say what they were and redraw from the state,
+        the path undo, redo and resume take; the app's own steps are not taken (the instance
+        that made the change takes them). A dialog this screen has open asked about the state
+        before: it is closed, so no answer to an older question is saved."""
+        closed = self._close_dialogs()
+        said = refused.message if refused is not None else change.message
+        self.notify(
+            tr(self.name_ids(said)),
+            title=tr("sync.title"),
+            severity="warning" if refused is not None else "information",
+            timeout=8,
+        )
+        if closed:
+            self.notify(tr("sync.dialog_closed"), severity="warning", timeout=8)
+        self.refresh_all()
+
+    def _close_dialogs(self) -> bool:
+        """Dismiss (with no answer) the dialogs open above this screen; True if there were."""
+        closed = False
+        while self.app.screen is not self and self in self.app.screen_stack:
+            top = self.app.screen
+            if not isinstance(top, Dialog) or top.closing:
+                break  # help or the command palette: they ask nothing of the game
+            top.dismiss(None)
+            closed = True
+        return closed
+
+    def still_current(self, callback: Any) -> Any:
+        """``callback`` for a dialog's answer, dropped (and said) when the game changed
+        elsewhere while the dialog was open: the answer was to an older question."""
+        revision = getattr(self.session, "revision", None)
+
+        def answered(value: Any) -> None:
+            if value is not None and getattr(self.session, "revision", None) != revision:
+                self.notify(tr("sync.dialog_closed"), severity="warning", timeout=8)
+                self.refresh_all()
+                return
+            callback(value)
+
+        return answered
 
     def refresh_all(self) -> None:
         """Bring the log panel up to date (only its newest lines are read) and redraw."""
@@ -121,11 +220,16 @@ class GameScreen(Screen):
             else:
                 self.refresh_all()
 
-        self.app.push_screen(Confirm(msg("ui.correct.ends_game", outcome=ending.reason)), answered)
+        confirm = Confirm(msg("ui.correct.ends_game", outcome=ending.reason))
+        self.app.push_screen(confirm, self.still_current(answered))
 
     def refuse(self, exc: CompanionError) -> None:
         """Say why a step, an undo or a redo did not happen: a rule refused it, or the save
-        failed (the game stays open and unchanged; the message says what to do)."""
+        failed (the game stays open and unchanged; the message says what to do), or the
+        game changed elsewhere first (the screen then shows it as it is)."""
+        if isinstance(exc, ChangedElsewhere):
+            self.on_remote_change(exc.elsewhere, refused=exc)
+            return
         title = "ui.error.rule" if isinstance(exc, RuleError) else "ui.error.save"
         self.notify(tr(self.explain(exc)), title=tr(title), severity="error", timeout=8)
 

@@ -132,7 +132,7 @@ class TableScreen(GameScreen):
 
     # -- questions -------------------------------------------------------------------------
     def ask(self, question: Ask) -> None:
-        self.app.push_screen(self.choice_screen(question), self._answered)
+        self.app.push_screen(self.choice_screen(question), self.still_current(self._answered))
 
     def choice_screen(self, question: Ask) -> Screen:
         """The dialog for a question (a game may show its options on its board)."""
@@ -155,7 +155,7 @@ class TableScreen(GameScreen):
                 return
             self.do(cmd)
 
-        self.app.push_screen(screen, done)
+        self.app.push_screen(screen, self.still_current(done))
 
     def entry_screen(self, entry: Entry) -> Screen:
         """The form for an entry. Dice and numbers here; a game overrides for its own kinds

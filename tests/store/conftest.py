@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import Store
+from tests.postgres import fresh_database
 from tests.tiny_game import TINY
 
 GAMES = {"tiny": TINY}  # the test-only game, never in the product registry
@@ -20,6 +21,16 @@ def digest(path: Path) -> str:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "saves.db"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request, tmp_path: Path):
+    """A database to open by path or URL: a SQLite file, or a fresh schema on the test
+    PostgreSQL server (tests/postgres.py: skipped without one, failed in CI)."""
+    if request.param == "sqlite":
+        yield tmp_path / "saves.db"
+    else:
+        yield from fresh_database()
 
 
 @pytest.fixture

@@ -23,42 +23,42 @@ def rows(db_path, sql):
         con.close()
 
 
-def test_steps_round_trip_through_a_reopened_file(db_path):
+def test_steps_round_trip_through_a_reopened_file(any_db):
     """Resume: the app reopens a game exactly where it was (issue 2, store)."""
-    with open_store(db_path) as store:
+    with open_store(any_db) as store:
         game = store.new_game(TINY, TinyState(), "Friday")
         game.do(Add(2))
         game.do(RollDie())
         game.do(RollDie(entered=6))
         expected = game.state
         gid = game.id
-    with open_store(db_path) as store:
+    with open_store(any_db) as store:
         again = store.open_game(gid)
         assert again.state == expected
         assert again.title == "Friday"
         assert again.log.commands() == [Add(2), RollDie(), RollDie(entered=6)]
 
 
-def test_log_do_directly_also_persists(db_path):
+def test_log_do_directly_also_persists(any_db):
     """The step log's sink persists: the UI may call session.log.do (issue 2, store)."""
-    with open_store(db_path) as store:
+    with open_store(any_db) as store:
         game = store.new_game(TINY, TinyState(), "t")
         game.log.do(Add(4))
         gid = game.id
-    with open_store(db_path) as store:
+    with open_store(any_db) as store:
         assert store.open_game(gid).state.total == 4
 
 
-def test_undo_redo_persisted_and_history_restored(db_path):
+def test_undo_redo_persisted_and_history_restored(any_db):
     """Resume restores the undo history and the redo tail (issue 2, store)."""
-    with open_store(db_path) as store:
+    with open_store(any_db) as store:
         game = store.new_game(TINY, TinyState(), "t")
         for n in (1, 2, 3, 4):
             game.do(Add(n))
         game.undo()
         game.undo()
         gid = game.id
-    with open_store(db_path) as store:
+    with open_store(any_db) as store:
         again = store.open_game(gid)
         assert again.state.total == 3
         assert [(h.index, h.undone) for h in again.history()] == [
@@ -72,7 +72,7 @@ def test_undo_redo_persisted_and_history_restored(db_path):
         assert again.state.total == 6
         assert again.undo() == Add(3) and again.undo() == Add(2) and again.undo() == Add(1)
         assert again.state == TinyState() and not again.can_undo
-    with open_store(db_path) as store:
+    with open_store(any_db) as store:
         assert store.open_game(gid).state == TinyState()
 
 
@@ -119,16 +119,16 @@ def test_snapshot_policy_head_plus_kept(db_path):
         assert rows(db_path, f"SELECT idx FROM snapshots WHERE game_id={gid}") == [(4,), (8,)]
 
 
-def test_resumed_states_replay_lazily_and_match(db_path):
+def test_resumed_states_replay_lazily_and_match(any_db):
     """Earlier states of a resumed game are rebuilt by replay and equal the played ones."""
-    with open_store(db_path, snapshot_every=5) as store:
+    with open_store(any_db, snapshot_every=5) as store:
         game = store.new_game(TINY, TinyState(), "t")
         played = [TinyState()]
         for n in range(23):
             game.do(RollDie() if n % 3 else Add(n))
             played.append(game.state)
         gid = game.id
-    with open_store(db_path, snapshot_every=5) as store:
+    with open_store(any_db, snapshot_every=5) as store:
         again = store.open_game(gid)
         seen = [again.state]
         while again.can_undo:
@@ -199,10 +199,10 @@ class FinishingGame:
         return Outcome("won", Msg("tiny.summary", {"total": state.total}), ("Ann",), (("Ann", 10),))
 
 
-def test_the_outcome_is_stored_when_a_game_ends_and_cleared_by_undo(db_path):
+def test_the_outcome_is_stored_when_a_game_ends_and_cleared_by_undo(any_db):
     """Issue 15, Finished games: the outcome is stored with the step that ends the game; undo
     clears it, redo brings it back."""
-    with Store.open(db_path, games={"tiny": FinishingGame()}) as store:
+    with Store.open(any_db, games={"tiny": FinishingGame()}) as store:
         game = store.new_game(FinishingGame(), TinyState(), "t")
         game.do(Add(9))
         assert not store.list_games()[0].finished
@@ -217,13 +217,13 @@ def test_the_outcome_is_stored_when_a_game_ends_and_cleared_by_undo(db_path):
         assert store.list_games()[0].outcome.result == "won"
 
 
-def test_a_save_from_before_outcomes_gets_its_outcome_when_opened(db_path):
+def test_a_save_from_before_outcomes_gets_its_outcome_when_opened(any_db):
     """Issue 15: saves made before outcomes were stored get them computed when opened."""
-    with Store.open(db_path, games={"tiny": TINY}) as store:
+    with Store.open(any_db, games={"tiny": TINY}) as store:
         game = store.new_game(TINY, TinyState(), "t")
         game.do(Add(12))  # the plain tiny game knows no outcome: stored as none
         gid = game.id
-    with Store.open(db_path, games={"tiny": FinishingGame()}) as store:
+    with Store.open(any_db, games={"tiny": FinishingGame()}) as store:
         assert store.list_games()[0].outcome is None
         store.open_game(gid)
         assert store.list_games()[0].outcome.result == "won"
@@ -316,17 +316,17 @@ def test_reopened_game_matches_memory(ops, every):
             assert again.state == model.state
 
 
-def test_a_note_survives_resume_and_replay(db_path):
+def test_a_note_survives_resume_and_replay(any_db):
     """An automatic pick stays in the log after a resume; replaying past it rebuilds states."""
     from companion.core.commands import Note
 
     note = Note.of(Msg("core.choice.auto_picked", {"option": "space 3"}))
-    with open_store(db_path, snapshot_every=2) as store:
+    with open_store(any_db, snapshot_every=2) as store:
         game = store.new_game(TINY, TinyState(), "notes")
         for cmd in (Add(1), note, Add(2), Add(3), note, Add(4)):
             game.do(cmd)
         gid = game.id
-    with open_store(db_path, snapshot_every=2) as store:
+    with open_store(any_db, snapshot_every=2) as store:
         again = store.open_game(gid)
         assert again.history()[1].description == note.message
         for total in (6, 6, 3, 1, 1, 0):
@@ -334,16 +334,16 @@ def test_a_note_survives_resume_and_replay(db_path):
             assert again.state.total == total
 
 
-def test_log_lines_survive_resume_as_written(db_path):
+def test_log_lines_survive_resume_as_written(any_db):
     """The log reads the same after a resume: lines are stored when the step is made."""
     from tests.core.test_steplog import TellingGame
 
     telling = TellingGame()
-    with Store.open(db_path, games={"tiny": telling}) as store:
+    with Store.open(any_db, games={"tiny": telling}) as store:
         game = store.new_game(telling, TinyState(), "lines")
         for cmd in (Add(2), Add(3), Add(4)):
             game.do(cmd)
         gid = game.id
-    with Store.open(db_path, games={"tiny": telling}) as store:
+    with Store.open(any_db, games={"tiny": telling}) as store:
         lines = [h.description.params["total"] for h in store.open_game(gid).history()]
     assert lines == [0, 2, 5]
