@@ -28,7 +28,24 @@ def _v2_to_v3(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE games ADD COLUMN outcome VARCHAR"))
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4_records(conn: Connection) -> None:
+    # Records: time played (unknown before: 0), the table's names (null: the game's own
+    # names, from its outcome), and the roster of names played under (filled as games start).
+    conn.execute(text("ALTER TABLE games ADD COLUMN played_seconds FLOAT NOT NULL DEFAULT 0"))
+    conn.execute(text("ALTER TABLE games ADD COLUMN players VARCHAR"))
+    conn.execute(
+        text(
+            "CREATE TABLE players (name VARCHAR NOT NULL PRIMARY KEY, "
+            "colour VARCHAR NOT NULL DEFAULT '', last_played DATETIME NOT NULL)"
+        )
+    )
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4_records,
+}
 
 
 def migrate(conn: Connection, found: int) -> int:

@@ -6,6 +6,8 @@ Version history:
     1: first format.
     2: ``games.catalog_name`` (which catalog a game was started on: box, demo).
     3: ``games.outcome`` (how a finished game ended, ``Outcome`` as JSON; null while it goes on).
+    4: records: ``games.played_seconds`` (time played, see ``session.PLAY_GAP_CAP``),
+       ``games.players`` (the table's names in seat order, JSON) and the ``players`` roster.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class GameRow(SQLModel, table=True):
     summary: str
     finished: bool = False
     outcome: str | None = None  # companion.core.game.Outcome as JSON, once finished
+    played_seconds: float = 0.0  # time the game was open and played (session.PLAY_GAP_CAP)
+    players: str | None = None  # [{"name", "colour", "role"}] in seat order; null: not named
     created: datetime
     last_played: datetime = Field(index=True)
 
@@ -79,6 +83,16 @@ class UserCatalogRow(SQLModel, table=True):
     game_key: str = Field(primary_key=True)
     data: str
     updated: datetime
+
+
+class PlayerRow(SQLModel, table=True):
+    """A name the table has played under (the roster): offered again in new-game forms."""
+
+    __tablename__ = "players"
+
+    name: str = Field(primary_key=True)
+    colour: str = ""  # the colour last played with, where the game uses colours
+    last_played: datetime
 
 
 class SettingRow(SQLModel, table=True):
