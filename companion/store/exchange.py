@@ -82,7 +82,7 @@ def _iso(value: datetime | str) -> str:
     return value.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def table(info: GameInfo) -> list[Seat]:
+def seats_of(info: GameInfo) -> list[Seat]:
     """The seats of a finished game: as the new-game form named them, else the names its
     outcome scores."""
     return list(info.seats) or [Seat(name) for name in info.players]
@@ -102,7 +102,7 @@ def play_csv(info: GameInfo) -> str:
     writer.writerow(CSV_COLUMNS)
     outcome = info.outcome
     scores = dict(outcome.scores) if outcome else {}
-    for seat_no, seat in enumerate(table(info), 1):
+    for seat_no, seat in enumerate(seats_of(info), 1):
         writer.writerow(
             (
                 info.id,
@@ -117,13 +117,14 @@ def play_csv(info: GameInfo) -> str:
                 seat.colour,
                 seat.role,
                 scores.get(seat.name, ""),
-                "yes" if outcome and _won(outcome, seat.name) else "no",
+                "yes" if outcome and won_by(outcome, seat.name) else "no",
             )
         )
     return out.getvalue()
 
 
-def _won(outcome: Outcome, name: str) -> bool:
+def won_by(outcome: Outcome, name: str) -> bool:
+    """Whether ``name`` is among the winners (every player, when a co-operative table won)."""
     if outcome.winners:
         return name in outcome.winners
     return outcome.result == "won"  # co-operative: the table wins (or loses) together
@@ -139,36 +140,34 @@ def bgstats_play(info: GameInfo, bgg_id: int | None = None) -> dict[str, Any]:
     outcome = info.outcome
     if outcome is None:
         raise StoreError("records.not_finished", id=info.id)
-    scored = bool(outcome.scores)
-    game: dict[str, Any] = {
-        "name": tr(f"ui.game.{info.game_key}"),
-        "sourceGameId": info.game_key,
-        "highestWins": True,
-        "noPoints": not scored,
-        "cooperative": not outcome.winners and outcome.result in ("won", "lost"),
-    }
+    # The link travels in a QR code: only what says something is sent (BG Stats' defaults
+    # are highest score wins, points kept, not co-operative).
+    game: dict[str, Any] = {"name": tr(f"ui.game.{info.game_key}"), "sourceGameId": info.game_key}
+    if not outcome.scores:
+        game["noPoints"] = True
+    if not outcome.winners and outcome.result in ("won", "lost"):
+        game["cooperative"] = True  # the table wins or loses together
     if bgg_id is not None:
         game["bggId"] = bgg_id
     scores = dict(outcome.scores)
     players = []
-    for seat in table(info):
-        player: dict[str, Any] = {
-            "name": seat.name,
-            "sourcePlayerId": seat.name,
-            "winner": _won(outcome, seat.name),
-            "startPlayer": False,  # not recorded: the rules decide it in play
-        }
+    for seat in seats_of(info):
+        player: dict[str, Any] = {"name": seat.name}
         if seat.name in scores:
             player["score"] = scores[seat.name]
+        # winner and startPlayer always: some BG Stats builds refuse a player without them
+        player["winner"] = won_by(outcome, seat.name)
+        player["startPlayer"] = False  # not recorded: the rules decide it in play
         if seat.role:
             player["role"] = seat.role
         if seat.colour:
             player["color"] = seat.colour
         players.append(player)
+    created = info.created.astimezone(UTC)
     play: dict[str, Any] = {
         "sourceName": BGSTATS_SOURCE,
-        "sourcePlayId": f"{info.game_key}-{info.id}-{info.created:%Y%m%d%H%M%S}",
-        "playDate": info.created.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
+        "sourcePlayId": f"{info.game_key}-{info.id}-{created:%Y%m%d%H%M%S}",
+        "playDate": created.strftime("%Y-%m-%d %H:%M:%S"),
         "game": game,
         "players": players,
     }
@@ -181,7 +180,7 @@ def bgstats_play(info: GameInfo, bgg_id: int | None = None) -> dict[str, Any]:
 def bgstats_link(play: dict[str, Any]) -> str:
     """The link that opens BG Stats on a new play filled with ``play``."""
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
-    return f"{BGSTATS_URL}?data={quote(data, safe='')}"
+    return f"{BGSTATS_URL}?data={quote(data, safe=':,')}"  # both are allowed in a query
 
 
 # -- import -------------------------------------------------------------------------------

@@ -250,6 +250,15 @@ class CompanionApp(App):
             return
         self._show_session(session)
 
+    def show_record(self, game_id: int) -> None:
+        """The finished-game screen of ``game_id`` (read only, with its BG Stats QR code)."""
+        from companion.ui.record import RecordScreen
+
+        try:
+            self.push_screen(RecordScreen(game_id))
+        except CompanionError as exc:
+            self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
+
     def _show_session(self, session: Any, replace: bool = False) -> None:
         ui = game_ui(session.game.key)
         if ui is None:
