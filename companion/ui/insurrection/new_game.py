@@ -37,6 +37,7 @@ from companion.games.insurrection import (
     play_unknowns,
     rule_summary,
 )
+from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import badges, land_name
@@ -149,6 +150,8 @@ class NewGameScreen(Screen):
         self.title = tr("ui.game.insurrection")
         self.sub_title = tr("insurrection_ui.new.subtitle")
         self.reload_catalog()
+        for i, seat in enumerate(self.app.store.last_table(GAME_KEY)[:SEATS], 1):
+            self.query_one(f"#seat-{i}", Input).value = seat.name  # the last table, again
         self.query_one("#seat-1", Input).focus()
         if self.missing:
             self.call_after_refresh(self.action_transcribe)
@@ -307,7 +310,8 @@ class NewGameScreen(Screen):
             self._fail(msg("insurrection_ui.new.refused", problem=str(exc)))
             return
         title = self.query_one("#title", Input).value.strip() or self._default_title()
-        self.app.start_game(GAME_KEY, state, title, self.catalog_name)
+        seats = [Seat(p) for p in players]
+        self.app.start_game(GAME_KEY, state, title, self.catalog_name, players=seats)
 
 
 def leader_option(cat, cid: str) -> Msg:
