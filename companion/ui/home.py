@@ -32,6 +32,8 @@ def _ending(info) -> tuple[str, str]:
         winners = ", ".join(f"{p} {s}" for p, s in outcome.scores if p in outcome.winners)
         others = ", ".join(f"{p} {s}" for p, s in outcome.scores if p not in outcome.winners)
         return result, winners + (f" ({others})" if others else "")
+    if not outcome.winners and outcome.result == "won":  # co-operative: the whole table won
+        return result, tr("records.ui.everyone")
     return result, ", ".join(outcome.winners)
 
 

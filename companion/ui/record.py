@@ -100,7 +100,7 @@ class RecordScreen(Screen):
             tr(f"ui.game.{info.game_key}") + " — " + info.title,
             tr(
                 "records.ui.when",
-                date=info.created.astimezone().strftime("%Y-%m-%d %H:%M"),
+                date=info.created.strftime("%Y-%m-%d %H:%M"),  # as History shows it
                 played=played_text(info.played_seconds),
                 rounds=str(outcome.round if outcome and outcome.round is not None else "—"),
             ),

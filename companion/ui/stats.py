@@ -32,13 +32,13 @@ def _num(value: float | None) -> str:
     return "—" if value is None else f"{value:g}"
 
 
-def spread(histogram: dict[str, int]) -> tuple[list[int], int, int]:
-    """A histogram's counts over every value from the smallest to the largest (the ones that
-    never occurred count 0), with that range: what a sparkline draws."""
+def spread(histogram: dict[str, int], low: int | None = None) -> tuple[list[int], int, int]:
+    """A histogram's counts over every value from the smallest (or ``low``) to the largest
+    (the ones that never occurred count 0), with that range: what a sparkline draws."""
     if not histogram:
         return [], 0, 0
     keys = [int(k) for k in histogram]
-    low, high = min(keys), max(keys)
+    low, high = min(keys) if low is None else min(low, *keys), max(keys)
     return [histogram.get(str(v), 0) for v in range(low, high + 1)], low, high
 
 
@@ -51,12 +51,14 @@ class Chart(Vertical):
     Chart .axis { color: $text-muted; }
     """
 
-    def __init__(self, title: str, histogram: dict[str, int], **kwargs) -> None:
+    def __init__(
+        self, title: str, histogram: dict[str, int], low: int | None = None, **kwargs
+    ) -> None:
         super().__init__(**kwargs)
-        self.title, self.histogram = title, histogram
+        self.title, self.histogram, self.low = title, histogram, low
 
     def compose(self) -> ComposeResult:
-        data, low, high = spread(self.histogram)
+        data, low, high = spread(self.histogram, self.low)
         yield Static(self.title, classes="section-title")
         if not data:
             yield Static(tr("records.ui.no_data"), classes="axis")
@@ -65,10 +67,16 @@ class Chart(Vertical):
         yield Static(tr("records.ui.axis", low=low, high=high, most=max(data)), classes="axis")
 
 
-def tally_table(id_: str, title: str, tally: dict, names: dict | None = None) -> DataTable:
+def tally_table(
+    id_: str, title: str, what: str, tally: dict, names: dict | None = None
+) -> DataTable:
+    """Played, won and the win rate of each ``what`` (a Princess card, a table size...)."""
     table = DataTable(id=id_, cursor_type="none", zebra_stripes=True, classes="tally")
-    table.border_title = title
-    table.add_columns(*(tr(f"records.ui.col.{c}") for c in ("what", "played", "won", "rate")))
+    table.border_title = title.rstrip(":：")
+    table.add_columns(
+        tr(f"records.ui.col.{what}"),
+        *(tr(f"records.ui.col.{c}") for c in ("played", "won", "rate")),
+    )
     for key, t in tally.items():
         label = _name(names[key]) if names and key in names else key
         table.add_row(Text(label), str(t["played"]), str(t["won"]), _percent(t["rate"]))
@@ -116,12 +124,15 @@ class StatsScreen(Screen):
             classes="figures",
         )
         with Horizontal():
-            yield tally_table("uk-princess", tr("records.stats.by_princess"), fig["by_princess"],
+            yield tally_table("uk-princess", tr("records.stats.by_princess"), "princess",
+                              fig["by_princess"],
                               fig["princess_names"])  # fmt: skip
-            yield tally_table("uk-players", tr("records.stats.by_players"), fig["by_players"])
+            yield tally_table(
+                "uk-players", tr("records.stats.by_players"), "table", fig["by_players"]
+            )
         with Horizontal():
-            yield Chart(tr("records.stats.won_in_round"), fig["won_in_round"])
-            yield Chart(tr("records.stats.lost_in_round"), fig["lost_in_round"])
+            yield Chart(tr("records.stats.won_in_round"), fig["won_in_round"], low=1)
+            yield Chart(tr("records.stats.lost_in_round"), fig["lost_in_round"], low=1)
 
     def _insurrection(self, fig: dict) -> ComposeResult:
         yield Static(
@@ -135,7 +146,7 @@ class StatsScreen(Screen):
             classes="figures",
         )
         yield Chart(tr("records.stats.scores_chart"), fig["scores"])
-        yield tally_table("in-leaders", tr("records.stats.leaders"), fig["leaders"],
+        yield tally_table("in-leaders", tr("records.stats.leaders"), "leader", fig["leaders"],
                           fig["leader_names"])  # fmt: skip
 
     def _magical_friends(self, fig: dict) -> ComposeResult:
@@ -149,7 +160,7 @@ class StatsScreen(Screen):
             classes="figures",
         )
         with Horizontal():
-            yield Chart(tr("records.stats.finished_in_round"), fig["finished_in_round"])
+            yield Chart(tr("records.stats.finished_in_round"), fig["finished_in_round"], low=1)
             yield Chart(tr("records.stats.tavern"), fig["tavern"])
             yield Chart(tr("records.stats.trophies"), fig["trophies"])
 
