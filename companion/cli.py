@@ -329,7 +329,13 @@ def run_app_fast(args: argparse.Namespace) -> int:
         saved = peek_settings(path, (settings.LANGUAGE, settings.THEME))
         lang = lang or saved.get(settings.LANGUAGE)
     start = Start(args.command, game_key=args.game) if args.command else Start()
-    app = create_app(start=start, lang=lang, open_store=lambda: _open_store(args.db), db_path=path)
+    app = create_app(
+        start=start,
+        lang=lang,
+        open_store=lambda: _open_store(args.db),
+        db_path=path,
+        theme=saved.get(settings.THEME),  # the theme picked last time, from its first frame
+    )
     app.run()
     return app.return_code or 0
 

@@ -304,3 +304,53 @@ def test_old_saves_open_with_no_time_played(tmp_path):
         for info in infos:
             store.open_game(info.id)  # settles the outcome (with its facts) where finished
         assert stats(store.list_games())["games"].keys() == set(GAMES)
+
+
+def test_an_outcome_stored_before_facts_still_verifies(played, tmp_path, capsys):
+    """A schema-3 save kept its outcomes without facts: verify compares the rest."""
+    db = tmp_path / "v3.db"
+    shutil.copy(played, db)
+    con = sqlite3.connect(db)
+    for game_id, outcome in con.execute("SELECT id, outcome FROM games").fetchall():
+        data = json.loads(outcome)
+        data.pop("facts")
+        con.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(data), game_id))
+    con.commit()
+    con.close()
+    assert main(["--db", str(db), "verify", "--all"]) == 0
+    con = sqlite3.connect(db)
+    game_id, outcome = con.execute("SELECT id, outcome FROM games LIMIT 1").fetchone()
+    data = json.loads(outcome)
+    data["result"] = "other"
+    con.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(data), game_id))
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    assert main(["--db", str(db), "verify", str(game_id)]) == 1
+
+
+def test_the_app_starts_with_the_saved_theme_and_language(tmp_path, monkeypatch):
+    """The chosen theme was forgotten on restart: the command line now hands the saved one
+    (and the language) to the app before its first frame."""
+    import companion.ui.app as app_module
+
+    db = tmp_path / "s.db"
+    with Store.open(db) as store:
+        store.set_setting("theme", "nord")
+        store.set_setting("language", "ja")
+    seen = {}
+
+    class FakeApp:
+        return_code = 0
+
+        def run(self):
+            pass
+
+    def fake_create_app(**kwargs):
+        seen.update(kwargs)
+        return FakeApp()
+
+    monkeypatch.setattr(app_module, "create_app", fake_create_app)
+    assert main(["--db", str(db)]) == 0
+    assert seen["theme"] == "nord" and seen["lang"] == "ja"
+    set_language("en")
