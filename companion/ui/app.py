@@ -260,12 +260,13 @@ class CompanionApp(App):
             return
         self._show_session(session)
 
-    def show_record(self, game_id: int) -> None:
-        """The finished-game screen of ``game_id`` (read only, with its BG Stats QR code)."""
+    def show_record(self, game_id: int, session: Any = None) -> None:
+        """The finished-game screen of ``game_id`` (read only, with its BG Stats QR code);
+        ``session``: the game when it is open already."""
         from companion.ui.record import RecordScreen
 
         try:
-            self.push_screen(RecordScreen(game_id))
+            self.push_screen(RecordScreen(game_id, session))
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
 

@@ -1,6 +1,6 @@
 """The finished-game screen: how a game ended, who played and scored, its whole log (read
 only: this screen has no key that makes a step), and the play as a BG Stats link in a QR
-code, so a phone logs it with one scan. ``x`` writes the game's exports to the data folder;
+code, so a phone logs it with one scan. ``x`` writes the game's exports beside the save;
 ``b`` gives the game's BoardGameGeek id, which the link carries from then on."""
 
 from __future__ import annotations
@@ -45,15 +45,16 @@ class RecordScreen(Screen):
         Binding("x", "export", "records.key.export"),
         Binding("b", "bgg_id", "records.key.bgg_id"),
     ]
-    exports_dir: Path | None = None  # None: the data folder's exports/ (tests set one)
+    exports_dir: Path | None = None  # None: see export_folder (tests set one)
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, session=None) -> None:
+        """``session``: the game already open (the table's, at its end), else it is opened."""
         super().__init__()
         from companion.store.exchange import game_info_of
 
         self.game_id = game_id
         self.info = game_info_of(self.app.store, game_id)
-        self.session = self.app.store.open_game(game_id)
+        self.session = session if session is not None else self.app.store.open_game(game_id)
         translate_bindings(self)
 
     # -- what it shows --------------------------------------------------------------------
@@ -117,22 +118,38 @@ class RecordScreen(Screen):
         return bgstats_link(bgstats_play(self.info, bgg))
 
     # -- keys -----------------------------------------------------------------------------
+    def export_folder(self) -> Path | None:
+        """Where ``x`` writes: ``exports/`` beside the save file, in the data folder for a
+        database server, nowhere for a save kept in memory (``None``)."""
+        from companion.store.precheck import default_db_path
+
+        if self.exports_dir is not None:
+            return self.exports_dir
+        label = self.app.store.label
+        if "://" not in label:
+            return Path(label).parent / "exports"
+        if label.startswith("sqlite:") and label.rstrip("/").endswith(":"):
+            return None  # in memory: there is no folder to write beside
+        return default_db_path().parent / "exports"
+
     def action_export(self) -> None:
-        """The whole game as JSON, the play as CSV and the BG Stats link, in the data folder."""
+        """The whole game as JSON, the play as CSV and the BG Stats link, as files."""
         from rich.markup import escape
 
         from companion.cli_records import export_text
-        from companion.store.precheck import default_db_path
         from companion.store.store import write_text_file
 
-        folder = self.exports_dir or default_db_path().parent / "exports"
+        folder = self.export_folder()
+        if folder is None:
+            self.notify(msg("records.ui.no_folder", id=self.game_id), severity="warning")
+            return
         stem = f"{self.info.game_key}-{self.game_id}"
+        bgg = self.app.store.get_setting(BGG_SETTING + self.info.game_key)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            bgg = self.app.store.get_setting(BGG_SETTING + self.info.game_key)
             for fmt, ext in (("json", "json"), ("csv", "csv"), ("bgstats", "bgstats.txt")):
-                write_text_file(folder / f"{stem}.{ext}", export_text(self.app.store,
-                                                                      self.game_id, fmt, bgg))  # fmt: skip
+                body = export_text(self.app.store, self.game_id, fmt, bgg)
+                write_text_file(folder / f"{stem}.{ext}", body)
         except (OSError, CompanionError) as exc:
             self.notify(str(exc), severity="error")
             return

@@ -122,7 +122,7 @@ class TableScreen(GameScreen):
             self.enter(nxt)
         elif isinstance(nxt, Outcome):  # the finished-game screen: results, log, BG Stats QR
             self.notify(tr(nxt.reason))
-            self.app.show_record(self.session.id)
+            self.app.show_record(self.session.id, self.session)
         else:
             self.advance_free()
 
