@@ -44,7 +44,7 @@ class HomeScreen(Screen):
         Binding("d", "demo", "ui.key.demo"),
         Binding("r", "resume", "ui.key.resume"),
         Binding("h", "toggle_history", "ui.key.history"),
-        Binding("f", "filter", "records.key.filter"),
+        Binding("f", "filter", "records.key.filter", show=False),  # History says it
         Binding("t", "stats", "records.key.stats"),
         Binding("delete", "delete", "ui.key.delete"),
         Binding("c", "catalogs", "ui.key.catalogs"),
@@ -149,6 +149,8 @@ class HomeScreen(Screen):
         title = tr("ui.home.history" if self.showing_history else "ui.home.in_progress")
         if self.only_game is not None:
             title += " — " + tr(f"ui.game.{self.only_game}")
+        elif self.showing_history:
+            title += " — " + tr("records.ui.filter_hint")
         table.border_title = title
         table.border_subtitle = "" if table.row_count else tr("ui.home.none_saved")
 
