@@ -96,7 +96,8 @@ class StatsScreen(Screen):
         super().__init__()
         from companion.store.records import stats
 
-        self.figures = stats(self.app.store.list_games())
+        games = self.app.list_games()  # read as the home screen reads it (sqlite3 when a file)
+        self.figures = stats(games if games is not None else self.app.store.list_games())
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
