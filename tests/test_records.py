@@ -207,6 +207,14 @@ def test_the_bgstats_link_carries_the_play(played, capsys, key):
         )  # fmt: skip
     )
     assert given["game"]["bggId"] == 12345
+    in_ja = decode(
+        out_of(
+            capsys,
+            ["--db", str(played), "--lang", "ja", "export", str(info.id), "--format", "bgstats"],
+        )  # fmt: skip
+    )
+    set_language("en")
+    assert in_ja["game"]["name"] == play["game"]["name"]  # the box's name, in any language
 
 
 def test_a_game_round_trips_through_export_and_import(played, tmp_path, capsys):

@@ -142,7 +142,9 @@ def bgstats_play(info: GameInfo, bgg_id: int | None = None) -> dict[str, Any]:
         raise StoreError("records.not_finished", id=info.id)
     # The link travels in a QR code: only what says something is sent (BG Stats' defaults
     # are highest score wins, points kept, not co-operative).
-    game: dict[str, Any] = {"name": tr(f"ui.game.{info.game_key}"), "sourceGameId": info.game_key}
+    # the box's own (English) name whatever the app's language: BG Stats matches by it
+    name = tr(f"ui.game.{info.game_key}", lang="en")
+    game: dict[str, Any] = {"name": name, "sourceGameId": info.game_key}
     if not outcome.scores:
         game["noPoints"] = True
     if not outcome.winners and outcome.result in ("won", "lost"):
