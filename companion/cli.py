@@ -273,7 +273,10 @@ def autoplay(args: argparse.Namespace, store) -> int:
         return EXIT_USAGE
     title = tr("cli.autoplay.title", game=tr(f"ui.game.{args.game}"), seed=args.seed)
     state = game.new_game(setup, catalog, args.seed)
-    seats = [Seat(*seat) for seat in demo_table(args.game, state)]
+    seats = [
+        Seat(name or tr("records.seat", n=n), colour, role)
+        for n, (name, colour, role) in enumerate(demo_table(args.game, state), 1)
+    ]
     session = store.new_game(game, state, title, "demo", players=seats)
     print(tr("cli.autoplay.started", id=session.id, title=title))
     for _cmd, _state in play(game, session.state, policy, do=session.do):

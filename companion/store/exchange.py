@@ -219,7 +219,9 @@ def import_game(store: Any, data: Any, label: str) -> int:
         played = float(data.get("played_seconds", 0))
     except StoreError:
         raise
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:  # pydantic's too
+    except KeyError as exc:
+        raise bad(tr("records.import.missing", field=str(exc.args[0]))) from None
+    except (ValueError, TypeError, AttributeError) as exc:  # pydantic's too
         raise bad(f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}") from None
     states = [initial]
     for cmd in commands:

@@ -200,10 +200,7 @@ def demo_setup(catalog: UnicornusCatalog, players: int | None = None) -> SetupCh
 
 
 def demo_table(state) -> tuple[tuple[str, str, str], ...]:
-    """The demo's seats for the records (name, colour, role): the demo names no players, so
-    each seat is "Seat N", its role the characters it runs."""
+    """The demo's seats for the records (name, colour, role): the demo names no players (the
+    caller words an unnamed seat), each seat's role is the characters it runs."""
     names = {h.id: h.name[0] for h in state.heroes}
-    return tuple(
-        (f"Seat {i}", "", ", ".join(names.get(c, c) for c in chars))
-        for i, chars in enumerate(state.seats, 1)
-    )
+    return tuple(("", "", ", ".join(names.get(c, c) for c in chars)) for chars in state.seats)
