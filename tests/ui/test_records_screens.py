@@ -242,3 +242,48 @@ def test_snapshot_finished_game_with_qr(snap_compare, saved, tmp_path):
     finally:
         store.close()
         set_language("en")
+
+
+async def test_new_game_forms_start_with_the_last_table(store):
+    """Insurrection seats and Magical Friends wizards come back as last played; the roster
+    completes a name being typed."""
+    from textual.widgets import Input, Select
+
+    from companion.ui.app import Start
+
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        seats = [app.screen.query_one(f"#seat-{i}", Input).value for i in (1, 2, 3, 4)]
+        assert seats == ["Ann", "Ben", "Cleo", ""]
+        field = app.screen.query_one("#seat-4", Input)
+        assert await field.suggester.get_suggestion("cl") == "Cleo"  # any case
+    app = create_app(store, Start("demo", game_key="magical-friends"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        last = store.last_table("magical-friends")
+        names = [app.screen.query_one(f"#name-{i}", Input).value for i in range(len(last))]
+        colours = [app.screen.query_one(f"#colour-{i}", Select).value for i in range(len(last))]
+        assert names == [s.name for s in last] and colours == [s.colour for s in last]
+        assert app.screen.query_one("#count", Input).value == str(len(last))
+
+
+async def test_unicornus_asks_who_plays_each_seat(store):
+    from textual.widgets import Input
+
+    from companion.ui.app import Start
+
+    app = create_app(store, Start("demo", game_key="unicornus"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        names = screen.query(".player-name").results(Input)
+        for field, name in zip(names, ("Dora", "Emil", "Fay", "Gus"), strict=False):
+            field.value = name
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    game_id = store.latest_game_id("unicornus")
+    seats = {i.id: i for i in store.list_games()}[game_id].seats
+    assert [s.name for s in seats][:4] == ["Dora", "Emil", "Fay", "Gus"]
+    assert all(s.role for s in seats)  # the characters each runs
+    assert [s.name for s in store.last_table("unicornus")] == [s.name for s in seats]

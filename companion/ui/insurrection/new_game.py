@@ -50,6 +50,7 @@ from companion.ui.insurrection.catalog_values import (
     with_value,
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
+from companion.ui.roster import roster_suggester
 
 SEATS = 6
 
@@ -104,6 +105,7 @@ class NewGameScreen(Screen):
                     yield Input(
                         id=f"seat-{seat}",
                         placeholder=tr(msg("insurrection_ui.new.seat", seat=seat)),
+                        suggester=roster_suggester(self.app.store),
                     )
             with Horizontal(id="choices"):
                 with Vertical(classes="first"):

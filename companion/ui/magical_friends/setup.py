@@ -37,6 +37,7 @@ from companion.games.magical_friends import (
 from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.i18n import translate_bindings
+from companion.ui.roster import roster_suggester
 
 from .names import COLOURS
 
@@ -158,6 +159,7 @@ class NewGameScreen(Screen):
                             value=tr(f"magical_friends_ui.colour.{COLOURS[i]}").capitalize(),
                             id=f"name-{i}",
                             classes="name",
+                            suggester=roster_suggester(self.app.store),
                         )
                         yield Select(
                             [(tr(f"magical_friends_ui.colour.{c}"), c) for c in COLOURS],

@@ -19,6 +19,7 @@ from companion.core.rng import Rng, new_rng
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, draw_tiles, new_game
 from companion.store.listing import Seat
 from companion.ui.i18n import translate_bindings
+from companion.ui.roster import roster_suggester
 from companion.ui.unicornus import catalog_forms as forms
 
 GAME_KEY = "unicornus"
@@ -216,6 +217,7 @@ class NewGameScreen(Screen):
                 id=f"player-{seat}",
                 classes="player-name",
                 max_length=40,
+                suggester=roster_suggester(self.app.store),
             )
             rows.append(Horizontal(name, *selects, classes="row"))
         seats.mount_all(rows)
