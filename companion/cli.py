@@ -55,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
     p.add_argument("--all", action="store_true", help=tr("cli.verify.help_all"))
     sub.add_parser("list", help="list saved games")
+    from companion.cli_records import add_parsers as add_record_parsers
+
+    add_record_parsers(sub, GAME_KEYS, game_id)
     p = sub.add_parser("docs", help=tr("cli.help.docs"))
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
 
@@ -90,6 +93,11 @@ def game_id(text: str) -> int:
     return value
 
 
+RECORD_COMMANDS = {
+    "stats": "stats_command",
+    "export": "export_command",
+    "import-game": "import_command",
+}
 TUI_COMMANDS = (None, "new", "demo", "resume", "docs")  # these write to the terminal themselves
 
 
@@ -207,6 +215,10 @@ def _main(args: argparse.Namespace) -> int:
         from companion.cli_verify import verify_command
 
         return _with_store(args, verify_command)
+    if args.command in RECORD_COMMANDS:
+        from companion import cli_records
+
+        return _with_store(args, getattr(cli_records, RECORD_COMMANDS[args.command]))
     if args.command == "demo" and args.autoplay:
         return _with_store(args, autoplay)
     if args.command in (None, "new", "demo"):
@@ -251,7 +263,8 @@ def autoplay(args: argparse.Namespace, store) -> int:
     through the same moments the screen shows (one loop: ``companion.core.game.play``), every
     step saved as it is made and its log line printed."""
     from companion.core.game import play
-    from companion.games.registry import get_game, load_game_catalog, sensible_table
+    from companion.games.registry import demo_table, get_game, load_game_catalog, sensible_table
+    from companion.store.listing import Seat
 
     game = get_game(args.game)
     catalog = load_game_catalog(args.game, "demo")
@@ -262,7 +275,12 @@ def autoplay(args: argparse.Namespace, store) -> int:
         print(tr("cli.autoplay.bad_setup", problem=str(exc)), file=sys.stderr)
         return EXIT_USAGE
     title = tr("cli.autoplay.title", game=tr(f"ui.game.{args.game}"), seed=args.seed)
-    session = store.new_game(game, game.new_game(setup, catalog, args.seed), title, "demo")
+    state = game.new_game(setup, catalog, args.seed)
+    seats = [
+        Seat(name or tr("records.seat", n=n), colour, role)
+        for n, (name, colour, role) in enumerate(demo_table(args.game, state), 1)
+    ]
+    session = store.new_game(game, state, title, "demo", players=seats)
     print(tr("cli.autoplay.started", id=session.id, title=title))
     for _cmd, _state in play(game, session.state, policy, do=session.do):
         print(f"{session.cursor:>5}. {tr(session.line(session.cursor - 1))}")
@@ -317,7 +335,13 @@ def run_app_fast(args: argparse.Namespace) -> int:
         saved = peek_settings(path, (settings.LANGUAGE, settings.THEME))
         lang = lang or saved.get(settings.LANGUAGE)
     start = Start(args.command, game_key=args.game) if args.command else Start()
-    app = create_app(start=start, lang=lang, open_store=lambda: _open_store(args.db), db_path=path)
+    app = create_app(
+        start=start,
+        lang=lang,
+        open_store=lambda: _open_store(args.db),
+        db_path=path,
+        theme=saved.get(settings.THEME),  # the theme picked last time, from its first frame
+    )
     app.run()
     return app.return_code or 0
 

@@ -81,11 +81,12 @@ async def test_history_lists_the_finished_games_with_result_and_winner(played):
             assert table.row_count == 3
             labels = [str(c.label) for c in table.columns.values()]
             assert "Result" in labels and "Winner" in labels
-            by_title = {str(table.get_row_at(i)[0]): table.get_row_at(i) for i in range(3)}
+            by_title = {str(table.get_row_at(i)[-1]): table.get_row_at(i) for i in range(3)}
             for info in store.list_games():
-                row = by_title[info.title]
-                assert str(row[2]) == tr(info.outcome.reason)
+                row = by_title[info.title]  # date, game, result, winner, players, rounds, time
+                assert str(row[2]) == tr(f"records.result.{info.outcome.result}")
                 for winner in info.outcome.winners:
                     assert winner in str(row[3])
+                assert str(row[5]) == str(info.outcome.round)
     finally:
         store.close()

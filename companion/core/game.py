@@ -16,7 +16,7 @@ is a message key to be parsed back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -35,13 +35,16 @@ class Outcome:
     ``result`` is a short stable word for records and statistics (``"won"``, ``"lost"``,
     ``"good"``, ``"evil"``, ``"finished"``); ``reason`` the sentence the table reads;
     ``winners`` the winning players (or sides); ``scores`` every player's score, best first,
-    where the game scores players."""
+    where the game scores players. ``facts`` is what the game's statistics need of the end,
+    as plain JSON values (the Princess card, the leaders kept, the creatures in the tavern),
+    stored with the outcome so that History and Stats never replay a game."""
 
     result: str
     reason: Msg
     winners: tuple[str, ...] = ()
     scores: tuple[tuple[str, int], ...] = ()
     round: int | None = None
+    facts: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def to_json(self) -> dict[str, Any]:
         from companion.core.msgjson import dump_msg
@@ -52,6 +55,7 @@ class Outcome:
             "winners": list(self.winners),
             "scores": [[p, s] for p, s in self.scores],
             "round": self.round,
+            **({"facts": dict(self.facts)} if self.facts else {}),
         }
 
     @classmethod
@@ -64,6 +68,7 @@ class Outcome:
             winners=tuple(str(w) for w in data.get("winners", ())),
             scores=tuple((str(p), int(s)) for p, s in data.get("scores", ())),
             round=data.get("round"),
+            facts=dict(data.get("facts") or {}),
         )
 
 

@@ -34,6 +34,12 @@ def sensible_table(key: str, seed: int = 0):
     return module.policy(seed), module.demo_setup
 
 
+def demo_table(key: str, state) -> tuple[tuple[str, str, str], ...]:
+    """The seats of a demo game (name, colour, role) for the records: the game's
+    ``autoplay.demo_table(state)``."""
+    return import_module(_MODULES[key] + ".autoplay").demo_table(state)
+
+
 def load_game_catalog(key: str, name: str = "box", user: dict | None = None):
     """The game's catalog ``name`` (box or demo); the user's transcription goes on the box.
 

@@ -24,9 +24,38 @@ from companion.store.version import SCHEMA_VERSION
 
 COLUMNS = (
     "id", "game_key", "title", "summary", "cursor", "created", "last_played", "finished",
-    "catalog_name", "outcome",
+    "catalog_name", "outcome", "played_seconds", "players",
 )  # fmt: skip
 QUERY = f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY last_played DESC, id DESC"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: the name, the colour played (where the game has colours) and
+    the role (the characters a Unicornus seat runs)."""
+
+    name: str
+    colour: str = ""
+    role: str = ""
+
+
+def dump_seats(seats: Sequence[Seat]) -> str:
+    return json.dumps(
+        [{"name": s.name, "colour": s.colour, "role": s.role} for s in seats], ensure_ascii=False
+    )
+
+
+def load_seats(text_: str) -> tuple[Seat, ...]:
+    """The seats as stored (``games.players``); a malformed entry is a ``ValueError``."""
+    data = json.loads(text_)
+    if not isinstance(data, list):
+        raise ValueError("players: not a list")
+    out = []
+    for item in data:
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+            raise ValueError("players: an entry without a name")
+        out.append(Seat(item["name"], str(item.get("colour", "")), str(item.get("role", ""))))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -43,6 +72,15 @@ class GameInfo:
     finished: bool
     catalog_name: str = "box"
     outcome: Outcome | None = None  # how it ended, once finished
+    played_seconds: float = 0.0  # time played (store.session.PLAY_GAP_CAP)
+    seats: tuple[Seat, ...] = ()  # the table's names as the new-game form gave them
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who played: the seats' names, else the names the game's outcome scores."""
+        if self.seats:
+            return tuple(s.name for s in self.seats)
+        return tuple(p for p, _ in self.outcome.scores) if self.outcome else ()
 
 
 _decoded: dict[tuple, GameInfo] = {}  # row -> its GameInfo: a list read again decodes no JSON
@@ -53,7 +91,8 @@ def game_info(row: Sequence[Any]) -> GameInfo:
     key = tuple(row)
     info = _decoded.get(key)
     if info is None:
-        id_, game_key, title, summary, cursor, created, last, finished, catalog, outcome = key
+        id_, game_key, title, summary, cursor, created, last, finished, catalog, outcome = key[:10]
+        played, players = key[10:]
         info = GameInfo(
             id=id_,
             game_key=game_key,
@@ -65,6 +104,8 @@ def game_info(row: Sequence[Any]) -> GameInfo:
             finished=bool(finished),
             catalog_name=catalog,
             outcome=_outcome(outcome),
+            played_seconds=float(played or 0),
+            seats=load_seats(players) if players else (),
         )
         if len(_decoded) > 10_000:
             _decoded.clear()

@@ -34,7 +34,25 @@ def _v3_to_v4(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE steps ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(conn: Connection) -> None:
+    # Records: time played (unknown before: 0), the table's names (null: the game's own
+    # names, from its outcome), and the roster of names played under (filled as games start).
+    conn.execute(text("ALTER TABLE games ADD COLUMN played_seconds FLOAT NOT NULL DEFAULT 0"))
+    conn.execute(text("ALTER TABLE games ADD COLUMN players VARCHAR"))
+    conn.execute(
+        text(
+            "CREATE TABLE players (name VARCHAR NOT NULL PRIMARY KEY, "
+            "colour VARCHAR NOT NULL DEFAULT '', last_played TIMESTAMP NOT NULL)"
+        )
+    )
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+    4: _v4_to_v5,
+}
 
 
 def migrate(conn: Connection, found: int) -> int:

@@ -44,6 +44,12 @@ if TYPE_CHECKING:
 GAMES, STEPS, SNAPSHOTS = GameRow.__table__, StepRow.__table__, SnapshotRow.__table__
 REPLAY_RATHER_THAN_READ = 2  # steps from a state in memory replayed rather than read
 
+# Time played: the clock runs from the moment a game is opened (or started) in the app; each
+# step, undo or redo adds the time since the one before (or since opening), but a single gap
+# counts at most this long, so a game left open overnight adds minutes, not hours. Time while
+# the app is closed never counts (the clock starts again when the game is opened).
+PLAY_GAP_CAP = 10 * 60  # seconds
+
 
 def now() -> datetime:
     return datetime.now(UTC)  # SQLModel stores UTC and hands back aware datetimes
@@ -108,6 +114,7 @@ class GameSession:
         self._store = store
         self.revision = revision  # the game's revision this instance last saw (or wrote)
         self.id, self.game, self.title, self.catalog_name = game_id, game, title, catalog_name
+        self._clock = now()  # the time played counts from here (PLAY_GAP_CAP)
         self._commands = list(commands)  # mirrors the log's, for replay
         self._states: dict[int, Any] = {0: initial}  # steps applied -> state, filled lazily
         self._kept = sorted(i for i, kept in snapshots if kept)
@@ -241,12 +248,16 @@ class GameSession:
         )
 
     def _write_position(self, conn, cursor: int, state: Any, **more: Any) -> int:
-        """The games row after a step, undo or redo: where it stands (for the resume list) and
-        the next revision, written only if the game is still at the revision this instance
-        saw (raises :class:`_Stale` otherwise). The first write of the transaction, so it
-        holds the game's row (PostgreSQL) or the file (SQLite) from then on."""
+        """The games row after a step, undo or redo: where it stands (for the resume list),
+        the time played since the last one (at most ``PLAY_GAP_CAP``) and the next revision,
+        written only if the game is still at the revision this instance saw (raises
+        :class:`_Stale` otherwise). The first write of the transaction, so it holds the game's
+        row (PostgreSQL) or the file (SQLite) from then on."""
         outcome = outcome_json(self.game, state)
         revision = self.revision + 1
+        stamp = now()
+        gap = min(max((stamp - self._clock).total_seconds(), 0.0), PLAY_GAP_CAP)
+        self._clock = stamp
         done = conn.execute(
             update(GAMES)
             .where(GAMES.c.id == self.id, GAMES.c.revision == self.revision)
@@ -255,7 +266,8 @@ class GameSession:
                 summary=dump_msg(self.game.summary(state)),
                 finished=outcome is not None,
                 outcome=outcome,
-                last_played=now(),
+                last_played=stamp,
+                played_seconds=GAMES.c.played_seconds + gap,
                 revision=revision,
                 **more,
             )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -44,13 +44,14 @@ from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible
 from companion.store import listing, migrations
 from companion.store.errors import StoreError
-from companion.store.listing import GameInfo, game_info
+from companion.store.listing import GameInfo, Seat, dump_seats, game_info, load_seats
 from companion.store.opening import Target, resolve_target
 from companion.store.precheck import check_version, inspect_file
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, now, outcome_json
 from companion.store.tables import (
     APPLICATION_ID,
     SCHEMA_VERSION,
+    PlayerRow,
     SchemaVersion,
     SettingRow,
     UserCatalogRow,
@@ -60,6 +61,7 @@ SYNCHRONOUS = "NORMAL"  # see the module docstring
 SNAPSHOT_EVERY = 32  # a kept snapshot every N steps bounds replay to N-1 applies
 
 SETTINGS, CATALOGS = SettingRow.__table__, UserCatalogRow.__table__
+PLAYERS = PlayerRow.__table__
 GameResolver = Mapping[str, Game] | Callable[[str], Game]
 
 
@@ -165,10 +167,18 @@ class Store:
 
     # -- games -----------------------------------------------------------------------------
     def new_game(
-        self, game: Game, initial_state: Any, title: str, catalog_name: str = "box"
+        self,
+        game: Game,
+        initial_state: Any,
+        title: str,
+        catalog_name: str = "box",
+        players: Sequence[Seat] | None = None,
     ) -> GameSession:
+        """Save a new game. ``players``: the table's names in seat order (with colours and
+        roles where the game has them), kept with the game and in the roster."""
         stamp = now()
         title = visible(title)  # a title typed or built from names: shown as text everywhere
+        seats = [Seat(visible(p.name), visible(p.colour), visible(p.role)) for p in players or ()]
         try:
             with self._begin() as conn:
                 result = conn.execute(
@@ -184,9 +194,18 @@ class Store:
                         revision=0,
                         created=stamp,
                         last_played=stamp,
+                        players=dump_seats(seats) if seats else None,
                     )
                 )
                 game_id = result.inserted_primary_key[0]
+                for seat in seats:
+                    if seat.name:
+                        conn.execute(delete(PLAYERS).where(PLAYERS.c.name == seat.name))
+                        conn.execute(
+                            PLAYERS.insert().values(
+                                name=seat.name, colour=seat.colour, last_played=stamp
+                            )
+                        )
         except SQLAlchemyError as exc:
             raise self._write_failed(exc) from None
         return GameSession(self, game_id, game, title, initial_state, catalog_name=catalog_name)
@@ -203,6 +222,28 @@ class Store:
             except (ValueError, TypeError, KeyError, AttributeError) as exc:
                 raise self._damaged_row(f"games[id={row[0]}]", exc) from None
         return out
+
+    def roster(self) -> list[Seat]:
+        """Every name the table has played under, the most recent first (with its colour)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(PLAYERS.c.name, PLAYERS.c.colour).order_by(
+                    PLAYERS.c.last_played.desc(), PLAYERS.c.name
+                )
+            ).all()
+        return [Seat(r.name, r.colour) for r in rows]
+
+    def last_table(self, game_key: str) -> list[Seat]:
+        """The seats of the last game of ``game_key`` that named its players (empty if none):
+        what a new-game form fills in."""
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                select(GAMES.c.players)
+                .where(GAMES.c.game_key == game_key, GAMES.c.players.is_not(None))
+                .order_by(GAMES.c.created.desc(), GAMES.c.id.desc())
+                .limit(1)
+            ).scalar()
+        return list(load_seats(value)) if value else []
 
     def _damaged_row(self, row: str, exc: Exception) -> StoreError:
         problem = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
@@ -530,7 +571,15 @@ def _prepare(engine: Engine, where: Target, found: int | None) -> None:
 def _tables() -> list[Any]:
     from companion.store import tables as t
 
-    return [t.SchemaVersion, t.GameRow, t.StepRow, t.SnapshotRow, t.UserCatalogRow, t.SettingRow]
+    return [
+        t.SchemaVersion,
+        t.GameRow,
+        t.StepRow,
+        t.SnapshotRow,
+        t.UserCatalogRow,
+        t.PlayerRow,
+        t.SettingRow,
+    ]
 
 
 _TABLES = _tables()

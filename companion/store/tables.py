@@ -9,6 +9,8 @@ Version history:
     4: ``games.revision`` (bumped by every step, undo and redo: a write is made only from the
        revision its instance last saw) and ``steps.revision`` (the game's revision that wrote
        the step, so another instance reads only the steps it does not have).
+    5: records: ``games.played_seconds`` (time played, see ``session.PLAY_GAP_CAP``),
+       ``games.players`` (the table's names in seat order, JSON) and the ``players`` roster.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ class GameRow(SQLModel, table=True):
     finished: bool = False
     outcome: str | None = None  # companion.core.game.Outcome as JSON, once finished
     revision: int = 0
+    played_seconds: float = 0.0  # time the game was open and played (session.PLAY_GAP_CAP)
+    players: str | None = None  # [{"name", "colour", "role"}] in seat order; null: not named
     created: datetime
     last_played: datetime = Field(index=True)
 
@@ -87,6 +91,16 @@ class UserCatalogRow(SQLModel, table=True):
     game_key: str = Field(primary_key=True)
     data: str
     updated: datetime
+
+
+class PlayerRow(SQLModel, table=True):
+    """A name the table has played under (the roster): offered again in new-game forms."""
+
+    __tablename__ = "players"
+
+    name: str = Field(primary_key=True)
+    colour: str = ""  # the colour last played with, where the game uses colours
+    last_played: datetime
 
 
 class SettingRow(SQLModel, table=True):

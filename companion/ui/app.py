@@ -231,12 +231,22 @@ class CompanionApp(App):
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.catalog"), severity="error", timeout=12)
 
-    def start_game(self, game_key: str, initial_state: Any, title: str, catalog_name: str) -> None:
-        """Save a new game and open its screen in place of the new-game flow. A save that
-        fails (a read-only or full database) is a message, and the new-game flow stays open
-        with everything the table entered."""
+    def start_game(
+        self,
+        game_key: str,
+        initial_state: Any,
+        title: str,
+        catalog_name: str,
+        players: Any = None,
+    ) -> None:
+        """Save a new game and open its screen in place of the new-game flow. ``players``: the
+        table's seats (``store.listing.Seat``), kept with the game and in the roster. A save
+        that fails (a read-only or full database) is a message, and the new-game flow stays
+        open with everything the table entered."""
         try:
-            session = self.store.new_game(get_game(game_key), initial_state, title, catalog_name)
+            session = self.store.new_game(
+                get_game(game_key), initial_state, title, catalog_name, players=players
+            )
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.save"), severity="error", timeout=12)
             return
@@ -249,6 +259,16 @@ class CompanionApp(App):
             self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
             return
         self._show_session(session)
+
+    def show_record(self, game_id: int, session: Any = None) -> None:
+        """The finished-game screen of ``game_id`` (read only, with its BG Stats QR code);
+        ``session``: the game when it is open already."""
+        from companion.ui.record import RecordScreen
+
+        try:
+            self.push_screen(RecordScreen(game_id, session))
+        except CompanionError as exc:
+            self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
 
     def _show_session(self, session: Any, replace: bool = False) -> None:
         ui = game_ui(session.game.key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -19,16 +20,21 @@ def _when(dt) -> str:
 
 
 def _ending(info) -> tuple[str, str]:
-    """A finished game's result and its winners (with every score, best first, where the game
-    scores players)."""
+    """A finished game's result in a word or two (the whole sentence is on its record
+    screen) and its winners (with every score, best first, where the game scores players)."""
     outcome = info.outcome
     if outcome is None:  # finished, but the outcome could not be read: the summary says it
         return tr(info.summary), ""
+    result = tr(f"records.result.{outcome.result}")
+    if result.startswith("⟨"):  # a result word of a game the records have no word for
+        result = tr(outcome.reason)
     if outcome.scores:
         winners = ", ".join(f"{p} {s}" for p, s in outcome.scores if p in outcome.winners)
         others = ", ".join(f"{p} {s}" for p, s in outcome.scores if p not in outcome.winners)
-        return tr(outcome.reason), winners + (f" ({others})" if others else "")
-    return tr(outcome.reason), ", ".join(outcome.winners)
+        return result, winners + (f" ({others})" if others else "")
+    if not outcome.winners and outcome.result == "won":  # co-operative: the whole table won
+        return result, tr("records.ui.everyone")
+    return result, ", ".join(outcome.winners)
 
 
 class HomeScreen(Screen):
@@ -38,6 +44,8 @@ class HomeScreen(Screen):
         Binding("d", "demo", "ui.key.demo"),
         Binding("r", "resume", "ui.key.resume"),
         Binding("h", "toggle_history", "ui.key.history"),
+        Binding("f", "filter", "records.key.filter", show=False),  # History says it
+        Binding("t", "stats", "records.key.stats"),
         Binding("delete", "delete", "ui.key.delete"),
         Binding("c", "catalogs", "ui.key.catalogs"),
         Binding("s", "settings", "ui.key.settings"),
@@ -48,6 +56,7 @@ class HomeScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.showing_history = False  # the table lists finished games instead of open ones
+        self.only_game: str | None = None  # the game the list is filtered to (None: all)
         self._shown: tuple | None = None  # what the table shows now (rebuilt only on a change)
         translate_bindings(self)
 
@@ -81,10 +90,18 @@ class HomeScreen(Screen):
             self.app.prepare_store()
 
     def _columns(self, table: DataTable) -> None:
-        """In progress: where each game stands; History: how it ended and who won."""
-        middle = ("result", "winner") if self.showing_history else ("where",)
+        """In progress: where each game stands; History: when, how long, who played, how it
+        ended and who won."""
+        if self.showing_history:
+            table.add_columns(
+                tr("records.ui.col.date"),
+                *(tr(f"ui.home.col.{c}") for c in ("game", "result", "winner")),
+                *(tr(f"records.ui.col.{c}") for c in ("players", "rounds", "time")),
+                tr("ui.home.col.title"),
+            )
+            return
         table.add_columns(
-            *(tr(f"ui.home.col.{c}") for c in ("title", "game", *middle, "steps", "last"))
+            *(tr(f"ui.home.col.{c}") for c in ("title", "game", "where", "steps", "last"))
         )
 
     def reload_games(self) -> None:
@@ -94,7 +111,7 @@ class HomeScreen(Screen):
         if games is None:  # the store is still opening (it says when: reload_games)
             table.border_subtitle = tr("ui.home.loading")
             return
-        shown = (self.showing_history, language(), games)
+        shown = (self.showing_history, self.only_game, language(), games)
         if shown == self._shown:
             return
         self._shown = shown
@@ -103,22 +120,50 @@ class HomeScreen(Screen):
         for info in games:
             if info.finished != self.showing_history:
                 continue
+            if self.only_game is not None and info.game_key != self.only_game:
+                continue
+            game = tr(f"ui.game.{info.game_key}")
             if self.showing_history:
-                middle = _ending(info)
-            else:
-                middle = (tr(info.summary),)
+                from companion.ui.record import played_text
+
+                rounds = info.outcome.round if info.outcome else None
+                table.add_row(
+                    _when(info.created),
+                    game,
+                    *(Text(t) for t in _ending(info)),
+                    Text(", ".join(info.players)),
+                    "—" if rounds is None else str(rounds),
+                    played_text(info.played_seconds),
+                    Text(info.title),
+                    key=str(info.id),
+                )
+                continue
             table.add_row(
                 info.title,
-                tr(f"ui.game.{info.game_key}"),
-                *middle,
+                game,
+                tr(info.summary),
                 str(info.steps),
                 _when(info.last_played),
                 key=str(info.id),
             )
-        table.border_title = tr(
-            "ui.home.history" if self.showing_history else "ui.home.in_progress"
-        )
+        title = tr("ui.home.history" if self.showing_history else "ui.home.in_progress")
+        if self.only_game is not None:
+            title += " — " + tr(f"ui.game.{self.only_game}")
+        elif self.showing_history:
+            title += " — " + tr("records.ui.filter_hint")
+        table.border_title = title
         table.border_subtitle = "" if table.row_count else tr("ui.home.none_saved")
+
+    def action_filter(self) -> None:
+        """Show the games of one game, then the next, then all of them again."""
+        order = [None, *GAME_KEYS]
+        self.only_game = order[(order.index(self.only_game) + 1) % len(order)]
+        self.reload_games()
+
+    def action_stats(self) -> None:
+        from companion.ui.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_toggle_history(self) -> None:
         self.showing_history = not self.showing_history
@@ -147,7 +192,11 @@ class HomeScreen(Screen):
         return int(key.value)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.app.open_game(int(event.row_key.value))
+        game_id = int(event.row_key.value)
+        if self.showing_history:  # a finished game opens read-only, with its whole log
+            self.app.show_record(game_id)
+        else:
+            self.app.open_game(game_id)
 
     def action_resume(self) -> None:
         game_id = self._selected_game_id()

@@ -120,8 +120,9 @@ class TableScreen(GameScreen):
                 self.ask(nxt)
         elif isinstance(nxt, Entry):
             self.enter(nxt)
-        elif isinstance(nxt, Outcome):
+        elif isinstance(nxt, Outcome):  # the finished-game screen: results, log, BG Stats QR
             self.notify(tr(nxt.reason))
+            self.app.show_record(self.session.id, self.session)
         else:
             self.advance_free()
 

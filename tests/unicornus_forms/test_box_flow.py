@@ -40,7 +40,7 @@ async def test_card_form_nonsense_is_refused_beside_each_field_and_kept(store):
     a "q" diagram each get their message; everything typed stays; the first bad field gets
     the cursor. A saved name typed again is refused as a repeat."""
     app = create_app(store)
-    app.start_game = lambda *args: None
+    app.start_game = lambda *args, **kw: None
     async with app.run_test(size=(120, 40)) as pilot:
         await open_setup(app, pilot)
         await pilot.click("#add-character")

@@ -34,7 +34,7 @@ def store():
 def capture(app) -> list:
     """Record start_game instead of opening the game screen (another package's work)."""
     calls: list = []
-    app.start_game = lambda *args: calls.append(args)
+    app.start_game = lambda *args, **kw: calls.append(args)
     return calls
 
 

@@ -51,3 +51,8 @@ def demo_setup(catalog: InsurrectionCatalog, players: int | None = None) -> Setu
     """A demo table: 3 players by default (2–6), the app's deck, a first game's Path."""
     n = 3 if players is None else players
     return Setup(players=DEMO_PLAYERS[:n], virtual=True)
+
+
+def demo_table(state) -> tuple[tuple[str, str, str], ...]:
+    """The demo's seats for the records (name, colour, role): the players in seat order."""
+    return tuple((p, "", "") for p in state.players)

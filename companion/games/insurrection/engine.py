@@ -259,7 +259,8 @@ def _keep_leader(state: InsurrectionState, cmd: KeepLeader) -> InsurrectionState
         raise RuleError("insurrection.leader.taken", card=cmd.leader)
     leaders = {c.id for c in state.catalog.leaders}
     known = tuple(c for c in hand.known if c not in leaders) + (cmd.leader,)
-    return _with_hand(state, replace(hand, known=known))
+    kept = {**state.kept_leaders, cmd.player: cmd.leader}
+    return _with_hand(replace(state, kept_leaders=kept), replace(hand, known=known))
 
 
 def _march(state: InsurrectionState, cmd: March) -> InsurrectionState:

@@ -595,7 +595,26 @@ def _outcome_of(state: InsurrectionState, sheet: ScoreSheet) -> Outcome | None:
         winners=winners,
         scores=ranked,
         round=state.round,
+        facts=_facts(state),
     )
+
+
+def _facts(state: InsurrectionState) -> dict:
+    """What records keep of the end: the ending and the leader each player kept (§2 step 3;
+    ``None`` for a game saved before the app recorded it)."""
+    cat = state.catalog
+
+    def leader(player: str) -> dict | None:
+        cid = state.kept_leaders.get(player)
+        if cid is None:
+            return None
+        name = cat.card(cid).name
+        return {"id": cid, "name": dict(name) if isinstance(name, dict) else {"en": str(name)}}
+
+    return {
+        "ending": state.outcome or "good",
+        "leaders": {p: leader(p) for p in state.players},
+    }
 
 
 def ranked_scores(sheet: ScoreSheet) -> tuple[tuple[str, int], ...]:

@@ -92,6 +92,7 @@ class InsurrectionState:
     unseen: dict[str, int] = field(default_factory=dict)
     hands: tuple[Hand, ...] = ()
     leader_offers: dict[str, tuple[str, ...]] = field(default_factory=dict)  # virtual only
+    kept_leaders: dict[str, str] = field(default_factory=dict)  # §2 step 3, for the records
     area: tuple[str, ...] = ()  # face-up play area, in the order placed
     graveyard: tuple[str, ...] = ()
     round: int = 0

@@ -68,3 +68,8 @@ def demo_setup(catalog: MagicalFriendsCatalog, players: int | None = None) -> Se
         wizards=tuple(zip(NAMES[:n], COLOURS[:n], strict=True)),
         tiles=tuple((t.id, t.sides[0].id) for t in catalog.board.tiles),
     )
+
+
+def demo_table(state) -> tuple[tuple[str, str, str], ...]:
+    """The demo's seats for the records (name, colour, role): each wizard and its colour."""
+    return tuple((w.name, w.colour, "") for w in state.wizards)

@@ -57,6 +57,17 @@ def outcome(state: GameState) -> Outcome | None:
         winners=winners,
         scores=tuple((state.wizards[i].name, t.points[i]) for i in ranking(state)),
         round=state.round,
+        facts={  # by wizard, in seat order: what Stats counts
+            "wizards": [
+                {
+                    "name": w.name,
+                    "colour": w.colour,
+                    "tavern": t.tavern_friends[i],
+                    "trophies": t.trophies[i],
+                }
+                for i, w in enumerate(state.wizards)
+            ]
+        },
     )
 
 

@@ -197,3 +197,10 @@ def demo_setup(catalog: UnicornusCatalog, players: int | None = None) -> SetupCh
     chars = tuple(k.id for k in catalog.kingdom)[: players * per_seat]
     princesses = [p.id for p in catalog.princesses]
     return SetupChoice(players, chars, princesses[min(2, len(princesses) - 1)])
+
+
+def demo_table(state) -> tuple[tuple[str, str, str], ...]:
+    """The demo's seats for the records (name, colour, role): the demo names no players (the
+    caller words an unnamed seat), each seat's role is the characters it runs."""
+    names = {h.id: h.name[0] for h in state.heroes}
+    return tuple(("", "", ", ".join(names.get(c, c) for c in chars)) for chars in state.seats)

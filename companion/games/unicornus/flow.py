@@ -68,7 +68,21 @@ def outcome(state: UKState) -> Outcome | None:
         "won" if won else "lost",
         Msg(f"unicornus.outcome.{state.outcome}", {"round": state.round}),
         round=state.round,
+        facts=_facts(state),
     )
+
+
+def _facts(state: UKState) -> dict:
+    """What records keep of a finished game: the Princess card, the table's size, who ran
+    which characters (by seat), and how it ended (``win``, ``loss_rounds``, ``loss_princess``)."""
+    princess = state.heroes[0]
+    names = {h.id: {"en": h.name[0], "ja": h.name[1]} for h in (*state.heroes, *state.reserve)}
+    return {
+        "ending": state.outcome,
+        "princess": {"id": princess.id, "name": names[princess.id]},
+        "players": state.players,
+        "seats": [[{"id": c, "name": names.get(c, {"en": c})} for c in s] for s in state.seats],
+    }
 
 
 def moment(state: UKState) -> Moment:

@@ -43,6 +43,7 @@ from companion.games.insurrection import (
     rule_summary,
 )
 from companion.games.registry import owner_catalog
+from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.box_forms import edit_box
@@ -55,6 +56,7 @@ from companion.ui.insurrection.catalog_values import (
     transcription_forms,
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
+from companion.ui.roster import roster_suggester
 
 SEATS = MAX_PLAYERS
 
@@ -113,6 +115,7 @@ class NewGameScreen(Screen):
                     yield Input(
                         id=f"seat-{seat}",
                         placeholder=tr(msg("insurrection_ui.new.seat", seat=seat)),
+                        suggester=roster_suggester(self.app.store),
                     )
             with Horizontal(id="choices"):
                 with Vertical(classes="first"):
@@ -170,6 +173,8 @@ class NewGameScreen(Screen):
         self.title = tr("ui.game.insurrection")
         self.sub_title = tr("insurrection_ui.new.subtitle")
         self.reload_catalog()
+        for i, seat in enumerate(self.app.store.last_table(GAME_KEY)[:SEATS], 1):
+            self.query_one(f"#seat-{i}", Input).value = seat.name  # the last table, again
         self.query_one("#seat-1", Input).focus()
         if self.missing:
             self.call_after_refresh(self.action_transcribe)
@@ -351,7 +356,8 @@ class NewGameScreen(Screen):
             self._fail(msg("insurrection_ui.new.refused", problem=str(exc)))
             return
         title = self.query_one("#title", Input).value.strip() or self._default_title()
-        self.app.start_game(GAME_KEY, state, title, self.catalog_name)
+        seats = [Seat(p) for p in players]
+        self.app.start_game(GAME_KEY, state, title, self.catalog_name, players=seats)
 
 
 def leader_option(cat, cid: str) -> Msg:

@@ -34,8 +34,10 @@ from companion.games.magical_friends import (
     missing_values,
     new_game,
 )
+from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.i18n import translate_bindings
+from companion.ui.roster import roster_suggester
 
 from .names import COLOURS
 
@@ -157,6 +159,7 @@ class NewGameScreen(Screen):
                             value=tr(f"magical_friends_ui.colour.{COLOURS[i]}").capitalize(),
                             id=f"name-{i}",
                             classes="name",
+                            suggester=roster_suggester(self.app.store),
                         )
                         yield Select(
                             [(tr(f"magical_friends_ui.colour.{c}"), c) for c in COLOURS],
@@ -233,9 +236,21 @@ class NewGameScreen(Screen):
         except (TypeError, ValueError):
             rounds = 8
         self.query_one("#rounds", Input).value = str(rounds)
+        self._fill_last_table()
         self._show_catalog()
         self._show_rows()
         self.query_one("#count", Input).focus()
+
+    def _fill_last_table(self) -> None:
+        """The wizards of the last game again: their number, names and colours."""
+        last = self.app.store.last_table(GAME_KEY)[:MAX_WIZARDS]
+        if len(last) < 2:
+            return
+        self.query_one("#count", Input).value = str(len(last))
+        for i, seat in enumerate(last):
+            self.query_one(f"#name-{i}", Input).value = seat.name
+            if seat.colour in COLOURS:
+                self.query_one(f"#colour-{i}", Select).value = seat.colour
 
     def _show_catalog(self) -> None:
         note = self.query_one("#setup-catalog", Static)
@@ -390,7 +405,10 @@ class NewGameScreen(Screen):
             if self.catalog_name == "demo"
             else "magical_friends_ui.setup.game_title"
         )
-        self.app.start_game(GAME_KEY, state, tr(msg(key, names=names)), self.catalog_name)
+        seats = [Seat(name, colour) for name, colour in setup.wizards]
+        self.app.start_game(
+            GAME_KEY, state, tr(msg(key, names=names)), self.catalog_name, players=seats
+        )
 
     def _error(self, message: Msg) -> None:
         """Say what is wrong below the form and at once (the form is taller than the screen:

@@ -17,7 +17,9 @@ from companion.core.errors import CompanionError, RuleError
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.rng import Rng, new_rng
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, draw_tiles, new_game
+from companion.store.listing import Seat
 from companion.ui.i18n import translate_bindings
+from companion.ui.roster import roster_suggester
 from companion.ui.unicornus import catalog_forms as forms
 
 GAME_KEY = "unicornus"
@@ -49,8 +51,11 @@ class NewGameScreen(Screen):
         self.form_draft: dict[str, Any] | None = None  # {"request": key, "values": {...}}
         self.asking = False  # the forms are being asked (a form is open or about to be)
         self.ready = False  # restored: from now on every change is kept in the draft
+        # who sits where: the last table's names, or the draft's
+        self.names = [seat.name for seat in self.app.store.last_table(GAME_KEY)]
         if catalog_name == "box":
             self.draft = self.app.store.get_setting(DRAFT_KEY) or {}
+            self.names = list(self.draft.get("names") or self.names)
             self.players = int(self.draft.get("players", self.players))
             self.tile_mode = self.draft.get("tile_mode", self.tile_mode)
             if seed is None and isinstance(self.draft.get("seed"), int):
@@ -170,6 +175,7 @@ class NewGameScreen(Screen):
                 "start_player": None if start is Select.NULL else int(start),
                 "tile_mode": self.tile_mode,
                 "tiles": self.entered_tiles(),
+                "names": self.player_names(),
                 "seed": self.seed,
                 "asking": self.asking,
                 "form": self.form_draft,
@@ -182,6 +188,8 @@ class NewGameScreen(Screen):
     def _build_seats(self, keep: list[str] | None = None) -> None:
         seats = self.query_one("#seats", Vertical)
         keep = keep if keep is not None else self.chosen_characters()
+        if self.query(".player-name"):
+            self.names = self.player_names()
         seats.remove_children()
         per_seat = 2 if self.players == 2 else 1
         options = self._character_options()
@@ -203,8 +211,15 @@ class NewGameScreen(Screen):
                         classes="character",
                     )
                 )
-            label = Label(tr(msg("unicornus_forms.setup.seat", seat=seat + 1)), classes="label")
-            rows.append(Horizontal(label, *selects, classes="row"))
+            name = Input(  # who plays this seat (the records name the players)
+                self.names[seat] if seat < len(self.names) else "",
+                placeholder=tr(msg("unicornus_forms.setup.seat", seat=seat + 1)),
+                id=f"player-{seat}",
+                classes="player-name",
+                max_length=40,
+                suggester=roster_suggester(self.app.store),
+            )
+            rows.append(Horizontal(name, *selects, classes="row"))
         seats.mount_all(rows)
         start = self.query_one("#start-player", Select)
         value = start.value
@@ -213,6 +228,23 @@ class NewGameScreen(Screen):
 
     def _seat_options(self) -> list[tuple[str, int]]:
         return [(tr(msg("unicornus_forms.setup.seat", seat=n + 1)), n) for n in range(self.players)]
+
+    def player_names(self) -> list[str]:
+        """The names typed for each seat ("" where none was)."""
+        return [i.value.strip() for i in self.query(".player-name").results(Input)]
+
+    def seats(self, setup: SetupChoice) -> list[Seat]:
+        """The table for the records: each seat's name (its placeholder where none was typed)
+        and the characters it runs."""
+        per_seat = 2 if setup.players == 2 else 1
+        names = self.player_names()
+        out = []
+        for seat in range(setup.players):
+            chars = setup.characters[seat * per_seat : (seat + 1) * per_seat]
+            role = ", ".join(tr_name(self.catalog.kingdom_character(c).name, c) for c in chars)
+            name = names[seat] if seat < len(names) else ""
+            out.append(Seat(name or tr(msg("unicornus_forms.setup.seat", seat=seat + 1)), "", role))
+        return out
 
     def chosen_characters(self) -> list[str]:
         out = []
@@ -307,7 +339,9 @@ class NewGameScreen(Screen):
         self._save_draft()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "seed":
+        if event.input.has_class("player-name"):
+            self._save_draft()
+        elif event.input.id == "seed":
             text = event.value.strip()
             if text.isdigit():
                 self.seed = int(text)
@@ -413,7 +447,7 @@ class NewGameScreen(Screen):
             self.ready = False
         key = "title_demo" if self.catalog_name == "demo" else "title_box"
         title = tr(msg(f"unicornus_forms.setup.{key}", players=setup.players))
-        self.app.start_game(GAME_KEY, state, title, self.catalog_name)
+        self.app.start_game(GAME_KEY, state, title, self.catalog_name, players=self.seats(setup))
 
     def _stop_asking(self) -> None:
         self.asking = False

@@ -1,0 +1,303 @@
+"""A saved game sent elsewhere: the whole game as JSON (read back by ``import-game``), the
+play as CSV (one row per player), and the BG Stats link that logs the play on a phone.
+
+The JSON holds everything the game is: the table's setup and the catalog values the game
+uses (both live in the initial state, which carries what the rules need of the catalog),
+every step as the command and the log line written when it was made, the cursor (an undone
+tail stays redoable), the outcome, the players and the time played. Importing checks it
+all by replaying every step before anything is written, then writes the game in one
+transaction: a bad file is a message and leaves the database as it was.
+
+BG Stats link: BG Stats (bgstatsapp.com) opens a pre-filled new play from
+``https://app.bgstatsapp.com/createPlay.html?data=<the play as URL-encoded JSON>``; see
+docs/records.md for the fields and where they are described. The BoardGameGeek id of a
+game is not something the companion knows: it is sent only when the user gives it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import insert, select
+from sqlalchemy.exc import SQLAlchemyError
+
+from companion.core import codec
+from companion.core.commands import apply_command
+from companion.core.game import Outcome, upgrade
+from companion.core.i18n import tr
+from companion.core.msgjson import dump_msg, load_msg
+from companion.store.errors import StoreError
+from companion.store.listing import GameInfo, Seat, dump_seats, load_seats
+from companion.store.session import GAMES, SNAPSHOTS, STEPS, outcome_json
+
+FORMAT = "companion.game"
+FORMAT_VERSION = 1
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+BGSTATS_SOURCE = "companion"  # sourceName: BG Stats matches games and players per source
+
+
+# -- export -------------------------------------------------------------------------------
+
+
+def export_game(store: Any, game_id: int) -> dict[str, Any]:
+    """The whole game ``game_id`` as a JSON-able dict (:data:`FORMAT`)."""
+    with store.engine.connect() as conn:
+        row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
+        if row is None:
+            raise StoreError("store.no_game", id=game_id)
+        steps = conn.execute(
+            select(STEPS.c.command, STEPS.c.description)
+            .where(STEPS.c.game_id == game_id)
+            .order_by(STEPS.c.idx)
+        ).all()
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": row.game_key,
+        "title": row.title,
+        "catalog": row.catalog_name,
+        "created": _iso(row.created),
+        "last_played": _iso(row.last_played),
+        "played_seconds": round(float(row.played_seconds or 0), 1),
+        "players": json.loads(row.players) if row.players else None,
+        "cursor": row.cursor,
+        "outcome": json.loads(row.outcome) if row.outcome else None,
+        "initial_state": json.loads(row.initial_state),
+        "steps": [
+            {"command": json.loads(s.command), "line": json.loads(s.description)} for s in steps
+        ],
+    }
+
+
+def _iso(value: datetime | str) -> str:
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def seats_of(info: GameInfo) -> list[Seat]:
+    """The seats of a finished game: as the new-game form named them, else the names its
+    outcome scores."""
+    return list(info.seats) or [Seat(name) for name in info.players]
+
+
+CSV_COLUMNS = (
+    "game_id", "game", "title", "date", "minutes", "rounds", "result", "seat", "player",
+    "colour", "role", "score", "winner",
+)  # fmt: skip
+
+
+def play_csv(info: GameInfo) -> str:
+    """The play as CSV: a header, then one row per player (score empty where the game does
+    not score players; a co-operative win marks every player a winner)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    outcome = info.outcome
+    scores = dict(outcome.scores) if outcome else {}
+    for seat_no, seat in enumerate(seats_of(info), 1):
+        writer.writerow(
+            (
+                info.id,
+                info.game_key,
+                info.title,
+                _iso(info.last_played),
+                round(info.played_seconds / 60),
+                outcome.round if outcome and outcome.round is not None else "",
+                outcome.result if outcome else "",
+                seat_no,
+                seat.name,
+                seat.colour,
+                seat.role,
+                scores.get(seat.name, ""),
+                "yes" if outcome and won_by(outcome, seat.name) else "no",
+            )
+        )
+    return out.getvalue()
+
+
+def won_by(outcome: Outcome, name: str) -> bool:
+    """Whether ``name`` is among the winners (every player, when a co-operative table won)."""
+    if outcome.winners:
+        return name in outcome.winners
+    return outcome.result == "won"  # co-operative: the table wins (or loses) together
+
+
+# -- BG Stats -----------------------------------------------------------------------------
+
+
+def bgstats_play(info: GameInfo, bgg_id: int | None = None) -> dict[str, Any]:
+    """The play in BG Stats' format (docs/records.md): the required ``sourceName``,
+    ``sourcePlayId`` and ``playDate`` (UTC, ``YYYY-MM-DD HH:MM:SS``), the game, the duration,
+    and each player with score, winner and role. ``bgg_id`` only when the user gave it."""
+    outcome = info.outcome
+    if outcome is None:
+        raise StoreError("records.not_finished", id=info.id)
+    # The link travels in a QR code: only what says something is sent (BG Stats' defaults
+    # are highest score wins, points kept, not co-operative).
+    # the box's own (English) name whatever the app's language: BG Stats matches by it
+    name = tr(f"ui.game.{info.game_key}", lang="en")
+    game: dict[str, Any] = {"name": name, "sourceGameId": info.game_key}
+    if not outcome.scores:
+        game["noPoints"] = True
+    if not outcome.winners and outcome.result in ("won", "lost"):
+        game["cooperative"] = True  # the table wins or loses together
+    if bgg_id is not None:
+        game["bggId"] = bgg_id
+    scores = dict(outcome.scores)
+    players = []
+    for seat in seats_of(info):
+        player: dict[str, Any] = {"name": seat.name}
+        if seat.name in scores:
+            player["score"] = scores[seat.name]
+        # winner and startPlayer always: some BG Stats builds refuse a player without them
+        player["winner"] = won_by(outcome, seat.name)
+        player["startPlayer"] = False  # not recorded: the rules decide it in play
+        if seat.role:
+            player["role"] = seat.role
+        if seat.colour:
+            player["color"] = seat.colour
+        players.append(player)
+    created = info.created.astimezone(UTC)
+    play: dict[str, Any] = {
+        "sourceName": BGSTATS_SOURCE,
+        "sourcePlayId": f"{info.game_key}-{info.id}-{created:%Y%m%d%H%M%S}",
+        "playDate": created.strftime("%Y-%m-%d %H:%M:%S"),
+        "game": game,
+        "players": players,
+    }
+    minutes = round(info.played_seconds / 60)
+    if minutes:
+        play["durationMin"] = minutes
+    return play
+
+
+def bgstats_link(play: dict[str, Any]) -> str:
+    """The link that opens BG Stats on a new play filled with ``play``."""
+    data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
+    return f"{BGSTATS_URL}?data={quote(data, safe=':,')}"  # both are allowed in a query
+
+
+# -- import -------------------------------------------------------------------------------
+
+
+def import_game(store: Any, data: Any, label: str) -> int:
+    """Write the exported game ``data`` (read from ``label``) as a new game; return its id.
+    Everything is checked first (the format, the game, every step replayed from the initial
+    state, the stored outcome against the replayed one): any problem is a ``StoreError``
+    naming the file, and nothing is written."""
+
+    def bad(problem: str) -> StoreError:
+        return StoreError("records.bad_import", file=label, problem=problem[:300])
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad(tr("records.import.not_export"))
+    if data.get("version") != FORMAT_VERSION:
+        raise bad(tr("records.import.version", version=str(data.get("version"))))
+    try:
+        game = store._game(str(data["game"]))
+        initial = codec.load(game.state_type, json.dumps(data["initial_state"]))
+        steps = data["steps"]
+        if not isinstance(steps, list):
+            raise TypeError("steps: not a list")
+        commands = [upgrade(game, codec.load_command(json.dumps(s["command"]))) for s in steps]
+        lines = [load_msg(json.dumps(s["line"])) for s in steps]
+        cursor = int(data.get("cursor", len(steps)))
+        if not 0 <= cursor <= len(steps):
+            raise ValueError(f"cursor {cursor} outside 0..{len(steps)}")
+        seats = load_seats(json.dumps(data["players"])) if data.get("players") else ()
+        title, catalog = str(data["title"]), str(data.get("catalog", "box"))
+        created = datetime.fromisoformat(str(data["created"]))
+        last = datetime.fromisoformat(str(data.get("last_played", data["created"])))
+        played = float(data.get("played_seconds", 0))
+    except StoreError:
+        raise
+    except KeyError as exc:
+        raise bad(tr("records.import.missing", field=str(exc.args[0]))) from None
+    except (ValueError, TypeError, AttributeError) as exc:  # pydantic's too
+        raise bad(f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}") from None
+    states = [initial]
+    for cmd in commands:
+        try:
+            states.append(apply_command(game, states[-1], cmd))
+        except Exception as exc:  # noqa: BLE001  (a rule refused it, or the file is nonsense)
+            n = len(states)
+            raise bad(tr("records.import.step", n=n, problem=str(exc)[:200])) from None
+    outcome = outcome_json(game, states[cursor])
+    stored = data.get("outcome")
+    if stored is not None and Outcome.from_json(stored).result != _result(outcome):
+        raise bad(tr("records.import.outcome"))
+    every = store.snapshot_every
+    try:
+        with store._begin() as conn:
+            game_id = conn.execute(
+                GAMES.insert().values(
+                    game_key=game.key,
+                    title=title,
+                    catalog_name=catalog,
+                    initial_state=codec.dump(initial, game.state_type),
+                    cursor=cursor,
+                    length=len(commands),
+                    summary=dump_msg(game.summary(states[cursor])),
+                    finished=outcome is not None,
+                    outcome=outcome,
+                    created=created,
+                    last_played=last,
+                    played_seconds=played,
+                    players=dump_seats(seats) if seats else None,
+                )
+            ).inserted_primary_key[0]
+            for i, (cmd, line) in enumerate(zip(commands, lines, strict=True)):
+                conn.execute(
+                    insert(STEPS).values(
+                        game_id=game_id,
+                        idx=i,
+                        command=codec.dump_command(cmd),
+                        description=dump_msg(line),
+                    )
+                )
+            kept = [n for n in range(every, len(commands) + 1, every)]
+            head = [cursor] if cursor and cursor not in kept else []
+            for n in kept + head:
+                conn.execute(
+                    insert(SNAPSHOTS).values(
+                        game_id=game_id,
+                        idx=n,
+                        state=codec.dump(states[n], game.state_type),
+                        kept=n in kept,
+                    )
+                )
+    except SQLAlchemyError as exc:
+        raise store._write_failed(exc) from None
+    return game_id
+
+
+def _result(outcome: str | None) -> str | None:
+    return json.loads(outcome)["result"] if outcome else None
+
+
+def read_export(path: Any) -> Any:
+    """The JSON of an export file; unreadable JSON is a ``StoreError`` naming the file."""
+    try:
+        text_ = open(path, encoding="utf-8").read()  # noqa: SIM115, PTH123
+    except UnicodeDecodeError as exc:
+        raise StoreError("records.bad_import", file=str(path), problem=str(exc)[:200]) from None
+    try:
+        return json.loads(text_)
+    except ValueError as exc:
+        raise StoreError("records.bad_import", file=str(path), problem=str(exc)[:200]) from None
+
+
+def game_info_of(store: Any, game_id: int) -> GameInfo:
+    """The listing line of game ``game_id`` (what the exports of a play are made from)."""
+    for info in store.list_games():
+        if info.id == game_id:
+            return info
+    raise StoreError("store.no_game", id=game_id)

@@ -1,0 +1,185 @@
+"""The finished-game screen: how a game ended, who played and scored, its whole log (read
+only: this screen has no key that makes a step), and the play as a BG Stats link in a QR
+code, so a phone logs it with one scan. ``x`` writes the game's exports beside the save;
+``b`` gives the game's BoardGameGeek id, which the link carries from then on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import Msg, msg, tr
+from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.game_log import GameLog
+from companion.ui.widgets.qr import QRCode
+
+BGG_SETTING = "records.bgg_id."  # + game key: the BoardGameGeek id the user gave
+
+
+def played_text(seconds: float) -> str:
+    """Time played as the table reads it: ``1 h 05 min``, ``12 min``."""
+    minutes = round(seconds / 60)
+    if minutes >= 60:
+        return tr("records.ui.hours", h=minutes // 60, m=f"{minutes % 60:02d}")
+    return tr("records.ui.minutes", m=minutes)
+
+
+class RecordScreen(Screen):
+    DEFAULT_CSS = """
+    RecordScreen #record-left { width: 1fr; }
+    RecordScreen #record-head { padding: 0 1; height: auto; }
+    RecordScreen #record-players { height: auto; max-height: 12; border: round $primary; }
+    RecordScreen #record-qr-panel { border: round $primary; padding: 0 1; }
+    RecordScreen #record-qr-hint { width: 100%; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "ui.key.back"),
+        Binding("x", "export", "records.key.export"),
+        Binding("b", "bgg_id", "records.key.bgg_id"),
+    ]
+    exports_dir: Path | None = None  # None: see export_folder (tests set one)
+
+    def __init__(self, game_id: int, session=None) -> None:
+        """``session``: the game already open (the table's, at its end), else it is opened."""
+        super().__init__()
+        from companion.store.exchange import game_info_of
+
+        self.game_id = game_id
+        self.info = game_info_of(self.app.store, game_id)
+        self.session = session if session is not None else self.app.store.open_game(game_id)
+        translate_bindings(self)
+
+    # -- what it shows --------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            with Vertical(id="record-left"):
+                yield Static(self._head(), id="record-head")
+                yield DataTable(id="record-players", cursor_type="none", zebra_stripes=True)
+                log = GameLog(window=10**9, id="record-log")
+                yield log
+            with VerticalScroll(id="record-qr-panel"):
+                yield QRCode(self.link(), id="record-qr")
+                yield Static(tr("records.ui.scan"), id="record-qr-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = tr("records.ui.title")
+        self.sub_title = self.info.title
+        panel = self.query_one("#record-qr-panel")
+        panel.border_title = tr("records.ui.bgstats")
+        panel.styles.width = self.query_one(QRCode).columns + 5  # border, padding, scrollbar
+        table = self.query_one("#record-players", DataTable)
+        table.border_title = tr("records.ui.players")
+        outcome = self.info.outcome
+        scores = dict(outcome.scores) if outcome else {}
+        cols = ("seat", "player", "score", "winner", "role")
+        table.add_columns(*(tr(f"records.ui.col.{c}") for c in cols))
+        from companion.store.exchange import seats_of, won_by
+
+        for n, seat in enumerate(seats_of(self.info), 1):
+            table.add_row(
+                str(n),
+                Text(seat.name),
+                str(scores.get(seat.name, "")),
+                "★" if outcome and won_by(outcome, seat.name) else "",
+                Text(seat.role or seat.colour),
+            )
+        self.query_one(GameLog).follow(self.session)
+
+    def _head(self) -> str:
+        info, outcome = self.info, self.info.outcome
+        lines = [
+            tr(f"ui.game.{info.game_key}") + " — " + info.title,
+            tr(
+                "records.ui.when",
+                date=info.created.strftime("%Y-%m-%d %H:%M"),  # as History shows it
+                played=played_text(info.played_seconds),
+                rounds=str(outcome.round if outcome and outcome.round is not None else "—"),
+            ),
+            tr(outcome.reason) if outcome else tr(info.summary),
+        ]
+        return "\n".join(lines)
+
+    def link(self) -> str:
+        from companion.store.exchange import bgstats_link, bgstats_play
+
+        if self.info.outcome is None:
+            return tr("records.ui.not_finished")
+        bgg = self.app.store.get_setting(BGG_SETTING + self.info.game_key)
+        return bgstats_link(bgstats_play(self.info, bgg))
+
+    # -- keys -----------------------------------------------------------------------------
+    def export_folder(self) -> Path | None:
+        """Where ``x`` writes: ``exports/`` beside the save file, in the data folder for a
+        database server, nowhere for a save kept in memory (``None``)."""
+        from companion.store.precheck import default_db_path
+
+        if self.exports_dir is not None:
+            return self.exports_dir
+        label = self.app.store.label
+        if "://" not in label:
+            return Path(label).parent / "exports"
+        if label.startswith("sqlite:") and label.rstrip("/").endswith(":"):
+            return None  # in memory: there is no folder to write beside
+        return default_db_path().parent / "exports"
+
+    def action_export(self) -> None:
+        """The whole game as JSON, the play as CSV and the BG Stats link, as files."""
+        from rich.markup import escape
+
+        from companion.cli_records import export_text
+        from companion.store.store import write_text_file
+
+        folder = self.export_folder()
+        if folder is None:
+            self.notify(msg("records.ui.no_folder", id=self.game_id), severity="warning")
+            return
+        stem = f"{self.info.game_key}-{self.game_id}"
+        bgg = self.app.store.get_setting(BGG_SETTING + self.info.game_key)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for fmt, ext in (("json", "json"), ("csv", "csv"), ("bgstats", "bgstats.txt")):
+                body = export_text(self.app.store, self.game_id, fmt, bgg)
+                write_text_file(folder / f"{stem}.{ext}", body)
+        except (OSError, CompanionError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(tr("records.ui.exported", path=escape(str(folder / stem))), timeout=10)
+
+    def action_bgg_id(self) -> None:
+        from companion.ui.dialogs import FormDialog, FormField
+
+        key = BGG_SETTING + self.info.game_key
+        field = FormField(
+            "bgg",
+            Msg("records.ui.bgg_label"),
+            "int",
+            self.app.store.get_setting(key),
+            minimum=1,
+            maximum=10**9,
+            optional=True,
+            hint=Msg("records.ui.bgg_hint"),
+        )
+
+        def done(values: dict | None) -> None:
+            if values is None:
+                return
+            self.app.store.set_setting(key, values.get("bgg"))
+            self.query_one(QRCode).show(self.link())
+            self.notify(msg("records.ui.bgg_saved", game=msg(f"ui.game.{self.info.game_key}")))
+
+        self.app.push_screen(
+            FormDialog(
+                msg("records.ui.bgg_title", game=msg(f"ui.game.{self.info.game_key}")), [field]
+            ),  # fmt: skip
+            done,
+        )

@@ -1,0 +1,41 @@
+"""A QR code drawn with half blocks in a Static: two modules a character cell (upper and
+lower half), dark on light whatever the theme, with the quiet zone the scanners need."""
+
+from __future__ import annotations
+
+import qrcode
+from rich.text import Text
+from textual.widgets import Static
+
+# dark modules on a light ground, as printed codes are: phones read that way round
+STYLE = "#000000 on #ffffff"
+BORDER = 2  # modules of quiet zone (the light cells around the code)
+
+
+def qr_rows(data: str) -> list[str]:
+    """The code for ``data`` as text rows: ``▀`` top module dark, ``▄`` bottom, ``█`` both."""
+    qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=BORDER)
+    qr.add_data(data)
+    qr.make(fit=True)
+    matrix = qr.get_matrix()
+    if len(matrix) % 2:
+        matrix.append([False] * len(matrix[0]))
+    glyph = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+    return [
+        "".join(glyph[(a, b)] for a, b in zip(top, bottom, strict=True))
+        for top, bottom in zip(matrix[::2], matrix[1::2], strict=True)
+    ]
+
+
+class QRCode(Static):
+    DEFAULT_CSS = "QRCode { width: auto; height: auto; }"
+
+    def __init__(self, data: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.show(data)
+
+    def show(self, data: str) -> None:
+        self.data = data
+        rows = qr_rows(data)
+        self.columns = len(rows[0]) if rows else 0
+        self.update(Text("\n".join(rows), style=STYLE, no_wrap=True))

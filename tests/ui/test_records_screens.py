@@ -1,0 +1,289 @@
+"""The records on screen (issue 11): History's columns and filter, the finished-game screen
+(read only, its whole log, the BG Stats link as a QR code) and the Stats screen, on demo
+games played to their end headless. Dates are fixed afterwards so the pictures stay put."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import pytest
+import qrcode
+from textual.widgets import DataTable
+
+from companion.cli import main
+from companion.cli_records import export_text
+from companion.core.i18n import set_language, tr
+from companion.store import Store
+from companion.store.records import stats
+from companion.ui.app import create_app
+from companion.ui.record import RecordScreen
+from companion.ui.stats import StatsScreen
+from companion.ui.widgets.game_log import GameLog
+from companion.ui.widgets.qr import QRCode, qr_rows
+
+GAMES = ("unicornus", "insurrection", "magical-friends")
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    """A whole demo game of each game (seeds 1 and 2), played on 2026-03-14 evening."""
+    db = tmp_path_factory.mktemp("screens") / "games.db"
+    set_language("en")
+    for key in GAMES:
+        for seed in (1, 2):
+            assert main(["--db", str(db), "demo", key, "--autoplay", "--seed", str(seed)]) == 0
+    con = sqlite3.connect(db)
+    for (game_id,) in con.execute("SELECT id FROM games").fetchall():
+        con.execute(
+            "UPDATE games SET created = ?, last_played = ?, played_seconds = ? WHERE id = ?",
+            (
+                f"2026-03-14 19:{game_id:02d}:00",
+                f"2026-03-14 21:{game_id:02d}:00",
+                3000 + 600 * game_id,
+                game_id,
+            ),  # fmt: skip
+        )
+    con.commit()
+    con.close()
+    return db
+
+
+@pytest.fixture
+def store(saved, tmp_path):
+    db = tmp_path / "copy.db"
+    shutil.copy(saved, db)
+    s = Store.open(db)
+    yield s
+    s.close()
+    set_language("en")
+
+
+def modules(rows: list[str]) -> list[list[bool]]:
+    out = []
+    for row in rows:
+        out.append([c in "█▀" for c in row])
+        out.append([c in "█▄" for c in row])
+    return out
+
+
+def test_the_qr_rows_are_the_code_of_the_link():
+    link = "https://app.bgstatsapp.com/createPlay.html?data=%7B%22a%22:1%7D"
+    qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=2)
+    qr.add_data(link)
+    qr.make(fit=True)
+    matrix = qr.get_matrix()
+    drawn = modules(qr_rows(link))
+    assert drawn[: len(matrix)] == matrix
+    assert all(not any(row) for row in drawn[len(matrix) :])  # the padding row is light
+
+
+async def test_history_shows_the_table_and_filters_by_game(store):
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one("#saved", DataTable)
+        assert table.row_count == 6
+        labels = [str(c.label) for c in table.columns.values()]
+        assert labels[:7] == ["Date", "Game", "Result", "Winner", "Players", "Rounds",
+                              "Time played"]  # fmt: skip
+        infos = {i.title: i for i in store.list_games()}
+        for n in range(table.row_count):
+            row = [str(c) for c in table.get_row_at(n)]
+            info = infos[row[-1]]
+            assert row[4] == ", ".join(info.players) and row[5] == str(info.outcome.round)
+            assert row[6] == tr(
+                "records.ui.hours", h=1, m=f"{(3000 + 600 * info.id) // 60 - 60:02d}"
+            )
+        for key in GAMES:
+            await pilot.press("f")
+            await pilot.pause()
+            shown = {infos[str(table.get_row_at(n)[-1])].game_key for n in range(table.row_count)}
+            assert shown == {key} and table.row_count == 2
+        await pilot.press("f")  # all again
+        await pilot.pause()
+        assert table.row_count == 6
+
+
+async def test_a_finished_game_opens_read_only_with_its_log_and_qr(store):
+    info = next(i for i in store.list_games() if i.game_key == "insurrection")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one("#saved", DataTable)
+        row = next(n for n in range(table.row_count) if table.get_row_at(n)[-1].plain == info.title)
+        table.move_cursor(row=row)
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RecordScreen) and screen.game_id == info.id
+        session = store.open_game(info.id)
+        assert len(screen.query_one(GameLog)._shown) == len(session.history())
+        link = screen.query_one(QRCode).data
+        assert link == export_text(store, info.id, "bgstats").strip()
+        players = screen.query_one("#record-players", DataTable)
+        assert [str(players.get_row_at(n)[1]) for n in range(players.row_count)] == list(
+            info.players
+        )
+        for key in ("ctrl+z", "n", "space", "enter"):  # nothing here makes a step
+            await pilot.press(key)
+        await pilot.pause()
+        assert store.open_game(info.id).cursor == session.cursor
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RecordScreen)
+
+
+async def test_the_bgg_id_given_goes_into_the_link(store):
+    info = next(i for i in store.list_games() if i.game_key == "magical-friends")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.show_record(info.id)
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        for ch in "4242":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "%22bggId%22:4242" in app.screen.query_one(QRCode).data
+    assert "bggId" in export_text(store, info.id, "bgstats", 4242)
+
+
+async def test_the_export_key_writes_the_three_files(store, tmp_path):
+    info = store.list_games()[0]
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.show_record(info.id)
+        await pilot.pause()
+        app.screen.exports_dir = tmp_path / "out"
+        await pilot.press("x")
+        await pilot.pause()
+    stem = tmp_path / "out" / f"{info.game_key}-{info.id}"
+    assert stem.with_suffix(".json").read_text() == export_text(store, info.id, "json")
+    assert stem.with_suffix(".csv").read_text() == export_text(store, info.id, "csv")
+    assert (tmp_path / "out" / f"{stem.name}.bgstats.txt").exists()
+
+
+async def test_the_advance_key_at_the_end_opens_the_finished_game_screen(store):
+    info = next(i for i in store.list_games() if i.game_key == "magical-friends")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(info.id)
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordScreen) and app.screen.game_id == info.id
+
+
+async def test_the_stats_screen_shows_the_figures(store):
+    figures = stats(store.list_games())
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        princess = screen.query_one("#uk-princess", DataTable)
+        rows = [[str(c) for c in princess.get_row_at(n)] for n in range(princess.row_count)]
+        fig = figures["games"]["unicornus"]
+        assert rows == [
+            [
+                tr("records.name", name=fig["princess_names"][k]),
+                str(t["played"]),
+                str(t["won"]),
+                f"{round(t['rate'] * 100)}%",
+            ]  # fmt: skip
+            for k, t in fig["by_princess"].items()
+        ]
+        leaders = screen.query_one("#in-leaders", DataTable)
+        assert leaders.row_count == len(figures["games"]["insurrection"]["leaders"])
+        players = screen.query_one("#players", DataTable)
+        assert [str(players.get_row_at(n)[0]) for n in range(players.row_count)] == list(
+            figures["players"]
+        )
+
+
+def test_snapshot_stats_insurrection(snap_compare, saved, tmp_path):
+    db = tmp_path / "snap.db"
+    shutil.copy(saved, db)
+    store = Store.open(db)
+
+    async def run_before(pilot):
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+
+    try:
+        app = create_app(store, lang="en")
+        assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+    finally:
+        store.close()
+        set_language("en")
+
+
+def test_snapshot_finished_game_with_qr(snap_compare, saved, tmp_path):
+    db = tmp_path / "snap.db"
+    shutil.copy(saved, db)
+    store = Store.open(db)
+    game_id = next(i.id for i in store.list_games() if i.game_key == "insurrection")
+
+    async def run_before(pilot):
+        pilot.app.show_record(game_id)
+        await pilot.pause()
+
+    try:
+        app = create_app(store, lang="en")
+        assert snap_compare(app, terminal_size=(140, 50), run_before=run_before)
+    finally:
+        store.close()
+        set_language("en")
+
+
+async def test_new_game_forms_start_with_the_last_table(store):
+    """Insurrection seats and Magical Friends wizards come back as last played; the roster
+    completes a name being typed."""
+    from textual.widgets import Input, Select
+
+    from companion.ui.app import Start
+
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        seats = [app.screen.query_one(f"#seat-{i}", Input).value for i in (1, 2, 3, 4)]
+        assert seats == ["Ann", "Ben", "Cleo", ""]
+        field = app.screen.query_one("#seat-4", Input)
+        assert await field.suggester.get_suggestion("cl") == "Cleo"  # any case
+    app = create_app(store, Start("demo", game_key="magical-friends"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        last = store.last_table("magical-friends")
+        names = [app.screen.query_one(f"#name-{i}", Input).value for i in range(len(last))]
+        colours = [app.screen.query_one(f"#colour-{i}", Select).value for i in range(len(last))]
+        assert names == [s.name for s in last] and colours == [s.colour for s in last]
+        assert app.screen.query_one("#count", Input).value == str(len(last))
+
+
+async def test_unicornus_asks_who_plays_each_seat(store):
+    from textual.widgets import Input
+
+    from companion.ui.app import Start
+
+    app = create_app(store, Start("demo", game_key="unicornus"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        names = screen.query(".player-name").results(Input)
+        for field, name in zip(names, ("Dora", "Emil", "Fay", "Gus"), strict=False):
+            field.value = name
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    game_id = store.latest_game_id("unicornus")
+    seats = {i.id: i for i in store.list_games()}[game_id].seats
+    assert [s.name for s in seats][:4] == ["Dora", "Emil", "Fay", "Gus"]
+    assert all(s.role for s in seats)  # the characters each runs
+    assert [s.name for s in store.last_table("unicornus")] == [s.name for s in seats]
