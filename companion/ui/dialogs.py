@@ -161,7 +161,7 @@ class ChoiceDialog(Dialog[Any]):
 
     DEFAULT_CSS = """
     ChoiceDialog { align: center middle; }
-    ChoiceDialog > Vertical { width: 70; height: auto; max-height: 80%; border: thick $accent;
+    ChoiceDialog > Vertical { width: 70; max-width: 100%; height: auto; max-height: 80%; border: thick $accent;
                               background: $surface; padding: 1 2; }
     ChoiceDialog OptionList { height: auto; max-height: 16; margin-top: 1; }
     ChoiceDialog #typed { color: $accent; height: auto; display: none; }
