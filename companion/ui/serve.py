@@ -30,6 +30,7 @@ from textual_serve.server import Server
 from companion.core.i18n import Msg, msg
 
 LOCALHOST = "localhost"
+CODE = web.RequestKey("join_code", object)  # the request's join code, once the guard let it in
 TOKEN_BYTES = 16  # 22 characters: unguessable, and the URL still makes a small QR code
 
 
@@ -163,11 +164,11 @@ class _Site:
         code = self.join.code_of(self._token(request))
         if code is None:
             raise web.HTTPForbidden(text="403: this address needs a join code\n")
-        request["join_code"] = code
+        request[CODE] = code
         return await handler(request)
 
     async def index(self, request):
-        base = f"/{request['join_code'].token}"
+        base = f"/{request[CODE].token}"
         scheme = "wss" if request.secure else "ws"
         context = {
             "font_size": _int(request.query.get("fontsize"), 16),
@@ -193,7 +194,7 @@ class _Site:
         try:
             await ws.prepare(request)
             service = AppService(
-                self.join.command(request["join_code"]),
+                self.join.command(request[CODE]),
                 write_bytes=ws.send_bytes,
                 write_str=ws.send_str,
                 close=ws.close,
