@@ -47,6 +47,7 @@ async def _exchange(server: JoinServer, codes) -> None:
             assert r.status == 200
             page = await r.text()
         assert f"/{seat.token}/ws" in page and 'id="terminal"' in page
+        assert "width=device-width" in page  # a phone draws it at its own width
         assert all(c.token not in page for c in codes if c is not seat)  # no other seat's
         async with client.get(f"{base}/{seat.token}/static/js/textual.js") as r:
             assert r.status == 200
