@@ -108,9 +108,7 @@ class InsurrectionScreen(Corrections, TableScreen):
 
     @property
     def catalog_label(self) -> str:
-        return tr(
-            f"insurrection_ui.catalog.{'demo' if self.session.catalog_name == 'demo' else 'box'}"
-        )
+        return views.catalog_label(self.session.catalog_name)
 
     def refresh_view(self) -> None:
         state = self.state

@@ -87,7 +87,9 @@ class SeatScreen(TableScreen):
         view, state = self.seat, self.state
         who = msg("insurrection_ui.seat.who", seat=view.number, player=view.player)
         self.query_one("#who", Static).update(Text(tr(who)))
-        self.query_one("#round", Static).update(views.round_line(state, ""))
+        self.query_one("#round", Static).update(
+            views.round_line(state, views.catalog_label(self.session.catalog_name))
+        )
         self.query_one("#path", Static).update(views.path_line(state))
         self.query_one("#area", Static).update(views.area_rows(state))
         self.query_one("#meter", Static).update(views.meter(state))
