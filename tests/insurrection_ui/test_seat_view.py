@@ -5,7 +5,7 @@ view changes nothing; the host's join codes as QR codes. §3.2 (the cards played
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine, seat
@@ -45,7 +45,11 @@ def view_app(store, game_id: int, **view):
 
 
 def shown(screen) -> str:
-    return " ".join(str(w.render()) for w in screen.query(Static))
+    """The words on the screen: its texts and the options of its lists."""
+    texts = [str(w.render()) for w in screen.query(Static)]
+    for options in screen.query(OptionList):
+        texts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    return " ".join(texts)
 
 
 def card_names(state, cards) -> set[str]:
@@ -168,3 +172,25 @@ def test_the_qr_code_draws_every_module_in_half_blocks():
 
 def test_seat_view_at_phone_size(snap_compare, store):
     assert snap_compare(view_app(store, at_choose(store), seat=1), terminal_size=PHONE)
+
+
+async def test_a_seat_keeps_its_leader_on_its_phone(store):
+    """§2 step 3 with the app's deck: the two leaders offered to this player only."""
+    state = engine.new_game(demo_state().catalog, PLAYERS, seed=7, virtual=True)
+    game_id = store.new_game(GAME, state, "Leaders", "demo").id
+    app = view_app(store, game_id, seat=3)
+    async with app.run_test(size=PHONE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "press k" in shown(screen)
+        await pilot.press("k")
+        await pilot.pause()
+        offers = card_names(state, state.leader_offers["Cleo"])
+        others = card_names(state, state.leader_offers["Ann"]) - offers
+        assert all(name in shown(app.screen) for name in offers)
+        assert not any(name in shown(app.screen) for name in others)
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen is screen
+        assert state.leader_offers["Cleo"][1] in screen.state.hand("Cleo").known
+        assert "press k" not in shown(screen)
