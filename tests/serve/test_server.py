@@ -68,3 +68,18 @@ def test_each_code_opens_its_own_view(codes):
     assert command.startswith(sys.executable) or command.startswith("'" + sys.executable)
     assert command.endswith("--db /tmp/x.db --lang ja view 1 --seat 2")
     assert server.local_only and server.url(codes[0]).startswith("http://localhost:8000/")
+
+
+def test_serve_needs_a_database_other_processes_can_open(capsys):
+    from companion.cli import main
+
+    assert main(["--db", "sqlite://", "serve"]) == 2
+    assert "in-memory" in capsys.readouterr().err
+
+
+def test_the_served_database_is_named_so_another_process_finds_it(tmp_path, monkeypatch):
+    from companion.cli_serve import served_db
+
+    monkeypatch.chdir(tmp_path)
+    assert served_db("games.db") == str(tmp_path / "games.db")
+    assert served_db("postgresql://table@host/games") == "postgresql://table@host/games"
