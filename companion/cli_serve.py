@@ -4,7 +4,6 @@ browsers (``companion.ui.serve``) while it is open; ``companion view``: what a b
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
 
@@ -46,6 +45,8 @@ def served_db(db: str | None) -> str:
 
 
 def serve_command(args: argparse.Namespace, store) -> int:
+    import asyncio
+
     from companion.ui.app import Start, create_app
     from companion.ui.games import game_ui
     from companion.ui.serve import JoinServer, join_codes

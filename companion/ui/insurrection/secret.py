@@ -37,7 +37,7 @@ class PassTo(Dialog[bool]):
 
     DEFAULT_CSS = """
     PassTo { align: center middle; background: $background; }
-    PassTo > Vertical { width: 64; height: auto; border: thick $warning; padding: 1 2;
+    PassTo > Vertical { width: 64; max-width: 100%; height: auto; border: thick $warning; padding: 1 2;
                         background: $surface; }
     PassTo #who { text-style: bold; }
     PassTo #help { color: $text-muted; padding-top: 1; }
@@ -71,7 +71,7 @@ class ShowHand(Dialog[None]):
 
     DEFAULT_CSS = """
     ShowHand { align: center middle; background: $background; }
-    ShowHand > VerticalScroll { width: 96; height: auto; max-height: 90%;
+    ShowHand > VerticalScroll { width: 96; max-width: 100%; height: auto; max-height: 90%;
                                 border: thick $warning; padding: 1 2; background: $surface; }
     ShowHand #who { text-style: bold; }
     ShowHand #help { color: $text-muted; padding-top: 1; }

@@ -69,7 +69,7 @@ class MapChoice(ChoiceDialog):
 
     DEFAULT_CSS = """
     MapChoice { align: right middle; }
-    MapChoice > Vertical { width: 60; margin-right: 1; }
+    MapChoice > Vertical { width: 60; max-width: 100%; margin-right: 1; }
     """
 
 
