@@ -194,3 +194,25 @@ async def test_a_seat_keeps_its_leader_on_its_phone(store):
         assert app.screen is screen
         assert state.leader_offers["Cleo"][1] in screen.state.hand("Cleo").known
         assert "press k" not in shown(screen)
+
+
+async def test_key_storms_on_a_seat_and_on_a_read_only_table(store):
+    """Random keys, typed fast (tests/ui/storm.py): a seat only ever picks its own card (the
+    log gets Choose steps and nothing else); a read-only table view changes nothing."""
+    from tests.ui.storm import check_replay, storm
+
+    game_id = at_choose(store)
+    for view, seed in (({"seat": 2}, 21), ({"read_only": True}, 22)):
+        app = view_app(store, game_id, **view)
+        async with app.run_test(size=PHONE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            before = screen.session.cursor
+            report = await storm(app, pilot, seed=seed, count=1500)
+            assert app.screen is screen
+            check_replay(app, screen)
+            kinds = {type(c).__name__ for c in screen.session.log.commands()[before:]}
+            if "seat" in view:
+                assert report.moves > 0 and kinds == {"Choose"}
+            else:
+                assert report.moves == 0 and screen.session.cursor == before
