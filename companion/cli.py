@@ -75,6 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_import_arguments(p)
 
+    from companion.cli_serve import add_arguments as add_serve_arguments
+
+    add_serve_arguments(sub)
+
     ins = sub.add_parser("insurrection", help="Insurrection tools (quick score)")
     ins.add_argument(
         "args", nargs=argparse.REMAINDER, help="score GAME.toml [--catalog CATALOG.toml] [--json]"
@@ -98,7 +102,15 @@ RECORD_COMMANDS = {
     "export": "export_command",
     "import-game": "import_command",
 }
-TUI_COMMANDS = (None, "new", "demo", "resume", "docs")  # these write to the terminal themselves
+TUI_COMMANDS = (
+    None,
+    "new",
+    "demo",
+    "resume",
+    "docs",
+    "serve",
+    "view",
+)  # these write to the terminal themselves
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -215,6 +227,10 @@ def _main(args: argparse.Namespace) -> int:
         from companion.cli_verify import verify_command
 
         return _with_store(args, verify_command)
+    if args.command == "serve":
+        from companion.cli_serve import serve_command
+
+        return _with_store(args, serve_command)
     if args.command in RECORD_COMMANDS:
         from companion import cli_records
 
@@ -315,6 +331,10 @@ def _run(args: argparse.Namespace, store) -> int:
             return 1
         # opened here so that a game that cannot be resumed fails with a message and exit 2
         start = Start("resume", game_id=game_id, session=store.open_game(game_id))
+    elif args.command == "view":
+        from companion.cli_serve import view_start
+
+        start = view_start(args, store)
     else:
         raise AssertionError(args.command)
     app = create_app(store, start, args.lang)

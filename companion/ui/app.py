@@ -26,12 +26,16 @@ from companion.ui.i18n import translate_bindings
 
 @dataclass(frozen=True)
 class Start:
-    """What the app does once it is up: ``home``, ``new``, ``demo`` or ``resume``."""
+    """What the app does once it is up: ``home``, ``new``, ``demo``, ``resume`` or ``view``
+    (a device joined to one game by ``companion serve``: the table's view, ``read_only`` or
+    not, or one ``seat``'s)."""
 
     action: str = "home"
     game_key: str | None = None
     game_id: int | None = None
-    session: Any = None  # resume: the game already opened (the CLI checks it can be)
+    session: Any = None  # resume, view: the game already opened (the CLI checks it can be)
+    seat: int | None = None
+    read_only: bool = False
 
 
 # keys that always work, however fast they come
@@ -68,6 +72,7 @@ class CompanionApp(App):
         if store is not None:
             self._store_ready.set()
         self.start = start
+        self.join: Any = None  # the join server, when ``companion serve`` runs this app
         self.sub_title = f"v{__version__}"
         self._stack_changed = 0.0  # when a screen or dialog last opened or closed
         translate_bindings(self)
@@ -211,12 +216,21 @@ class CompanionApp(App):
 
     def _begin(self) -> None:
         """The start action of the command line, once the store is open."""
-        if self.start.action == "resume" and self.start.session is not None:
+        if self.start.action == "view":
+            self._show_session(self.start.session, seat=self.start.seat)
+        elif self.start.action == "resume" and self.start.session is not None:
             self._show_session(self.start.session)
         elif self.start.action == "resume" and self.start.game_id is not None:
             self.open_game(self.start.game_id)
         elif self.start.action in ("new", "demo") and self.start.game_key:
             self.new_game(self.start.game_key, "demo" if self.start.action == "demo" else "box")
+        if self.join is not None:  # companion serve: the codes to scan, on the host's screen
+            self.call_after_refresh(self.show_join)
+
+    def show_join(self) -> None:
+        from companion.ui.join import JoinDialog
+
+        self.push_screen(JoinDialog(self.join))
 
     def new_game(self, game_key: str, catalog_name: str = "box") -> None:
         self.prepare_store()  # the flow ends by saving the game
@@ -270,7 +284,7 @@ class CompanionApp(App):
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
 
-    def _show_session(self, session: Any, replace: bool = False) -> None:
+    def _show_session(self, session: Any, replace: bool = False, seat: int | None = None) -> None:
         ui = game_ui(session.game.key)
         if ui is None:
             self.notify(
@@ -278,7 +292,11 @@ class CompanionApp(App):
                 severity="warning",
             )
             return
-        screen = ui.game_screen(session)
+        if seat is not None and seat <= len(getattr(ui, "seats", lambda _: ())(session.state)):
+            screen = ui.seat_screen(session, seat)
+        else:  # a game whose views are all public: a seat sees the table's, read-only
+            screen = ui.game_screen(session)
+            screen.read_only = self.start.read_only or seat is not None
         if replace:
             self.switch_screen(screen)
         else:

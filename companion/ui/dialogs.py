@@ -120,7 +120,7 @@ class _Backdrop:
 class Confirm(Dialog[bool]):
     DEFAULT_CSS = """
     Confirm { align: center middle; }
-    Confirm > Vertical { width: 60; height: auto; border: thick $warning; background: $surface;
+    Confirm > Vertical { width: 60; max-width: 100%; height: auto; border: thick $warning; background: $surface;
                          padding: 1 2; }
     Confirm Horizontal { height: auto; align-horizontal: right; padding-top: 1; }
     Confirm Button { margin-left: 2; }
@@ -161,7 +161,7 @@ class ChoiceDialog(Dialog[Any]):
 
     DEFAULT_CSS = """
     ChoiceDialog { align: center middle; }
-    ChoiceDialog > Vertical { width: 70; height: auto; max-height: 80%; border: thick $accent;
+    ChoiceDialog > Vertical { width: 70; max-width: 100%; height: auto; max-height: 80%; border: thick $accent;
                               background: $surface; padding: 1 2; }
     ChoiceDialog OptionList { height: auto; max-height: 16; margin-top: 1; }
     ChoiceDialog #typed { color: $accent; height: auto; display: none; }
@@ -338,7 +338,7 @@ class FormDialog(FormScreen):
 
     DEFAULT_CSS = """
     FormDialog { align: center middle; }
-    FormDialog > VerticalScroll { width: 76; height: auto; max-height: 90%; border: thick $accent;
+    FormDialog > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 90%; border: thick $accent;
                                   background: $surface; padding: 1 2; }
     FormDialog .field-label { padding-top: 1; text-style: bold; width: 1fr; }
     FormDialog .field-hint { color: $text-muted; }

@@ -31,6 +31,7 @@ from companion.ui.widgets.game_log import GameLog
 
 LEAVE_KEY = "ctrl+g"  # back to the home screen ("go home"); escape only closes dialogs
 FOLLOW_EVERY = 0.25  # seconds between two looks for steps made elsewhere (goal: shown in 1 s)
+JOIN_KEY = "ctrl+o"  # the join codes, when ``companion serve`` runs the app ("open to phones")
 
 
 class GameScreen(Screen):
@@ -39,7 +40,9 @@ class GameScreen(Screen):
         Binding("ctrl+y", "redo", "ui.key.redo"),
         Binding(LEAVE_KEY, "leave", "ui.key.home"),
         Binding("escape", "escape", show=False),
+        Binding(JOIN_KEY, "join", "ui.key.join"),
     ]
+    read_only = False  # a table view that only shows the game (``companion view --read-only``)
 
     def __init__(self, session: Session, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -180,11 +183,28 @@ class GameScreen(Screen):
         )
         return listeners, self.app.app_focus, keys
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A device joined to one game (``companion view``) has no way home; a read-only view
+        no key that changes the game; the join codes show where the app serves them."""
+        if action == "join":
+            return self.app.join is not None
+        if action == "leave":
+            return self.app.start.action != "view"
+        if self.read_only:
+            return action == "escape"
+        return True
+
+    def action_join(self) -> None:
+        self.app.show_join()
+
     def refresh_view(self) -> None:
         """Redraw the game's own widgets from ``self.state``. Subclasses override."""
 
     def do(self, *commands: Command) -> bool:
         """Apply commands in order; on the first error, say why and stop. True if all applied."""
+        if self.read_only:
+            self.notify(tr("ui.view.read_only"))
+            return False
         try:
             for cmd in commands:
                 self.session.do(cmd)
@@ -243,6 +263,8 @@ class GameScreen(Screen):
         return message
 
     def action_undo(self) -> None:
+        if self.read_only:
+            return
         try:
             cmd = self.session.undo()
         except CompanionError as exc:
@@ -255,6 +277,8 @@ class GameScreen(Screen):
         self.refresh_all()
 
     def action_redo(self) -> None:
+        if self.read_only:
+            return
         try:
             cmd = self.session.redo()
         except CompanionError as exc:

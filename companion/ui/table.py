@@ -57,6 +57,8 @@ class TableScreen(GameScreen):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
         if action == "act" and parameters:
             return self.moment.action(str(parameters[0])) is not None
         return True
@@ -108,7 +110,7 @@ class TableScreen(GameScreen):
 
     def action_advance(self) -> None:
         """The advance key: take the app's step, ask the question, or say the outcome."""
-        if self.busy:
+        if self.busy or self.read_only:
             return
         nxt = self.moment.next
         if isinstance(nxt, Step):
@@ -133,6 +135,8 @@ class TableScreen(GameScreen):
 
     # -- questions -------------------------------------------------------------------------
     def ask(self, question: Ask) -> None:
+        if self.read_only:  # a question's dialog may show what only the table may see
+            return
         self.app.push_screen(self.choice_screen(question), self.still_current(self._answered))
 
     def choice_screen(self, question: Ask) -> Screen:
@@ -144,6 +148,8 @@ class TableScreen(GameScreen):
             self.do(cmd)
 
     def enter(self, entry: Entry) -> None:
+        if self.read_only:  # an entry's dialog may show a player's secret (Insurrection's hands)
+            return
         screen = self.entry_screen(entry)
 
         def done(value) -> None:

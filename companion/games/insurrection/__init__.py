@@ -21,6 +21,9 @@ no submodule):
 - State views (``InsurrectionState``): ``phase``, ``round``, ``token``/``land_id``, ``path``,
   ``area``, ``graveyard``, ``deck_count``, ``deck_composition()``, ``tally``,
   ``turns``/``current``, ``evil_won``, ``outcome``, ``hand(player)``; ``ROUNDS``, ``EVIL_AT``.
+- Seats (a player's own device, ``companion serve``): ``seats(state)``, ``seat(state, n)`` →
+  ``Seat`` (the hand, the pick, the leader to keep: that player's secrets only);
+  ``picks(state)`` ("3 of 4 picked"); the secret pick ``Choose``.
 - The flow's entries and actions: ``action(state, name)``, the subjects ``Cards``,
   ``LeaderPick``, ``Played``, ``Scouting``, ``EffectPick`` (``BOTTOM``, ``NOT_USED``,
   ``SERIES``); ``hand_entry``, ``hands_order``, ``round_shown``, ``corrections(state)``.
@@ -59,6 +62,7 @@ from companion.games.insurrection.catalog import (
 
 # the commands
 from companion.games.insurrection.commands import (
+    Choose,
     CorrectCount,
     CorrectMove,
     CorrectOutcome,
@@ -103,11 +107,15 @@ from companion.games.insurrection.flow import (
     LeaderPick,
     Played,
     Scouting,
+    Seat,
     action,
     corrections,
     hand_entry,
     hands_order,
+    picks,
     round_shown,
+    seat,
+    seats,
 )
 
 # the forecast (aliased: the name ``forecast`` is its module's)
@@ -169,6 +177,7 @@ __all__ = [
     "CorrectMove",
     "CorrectOutcome",
     "CorrectProgress",
+    "Choose",
     "Draw",
     "EnterHand",
     "KeepLeader",
@@ -197,6 +206,10 @@ __all__ = [
     # the flow
     "BOTTOM",
     "NOT_USED",
+    "Seat",
+    "picks",
+    "seat",
+    "seats",
     "SERIES",
     "Cards",
     "EffectPick",

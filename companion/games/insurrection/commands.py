@@ -63,6 +63,20 @@ class Play(Command):
         return msg("insurrection.cmd.Play", cards=_cards(self.cards))
 
 
+@command(GAME_KEY)
+@dataclass(frozen=True)
+class Choose(Command):
+    """§3.2 with the app's deck: the card one player will play, picked in secret on the
+    player's own device (a seat view). The log says who has picked, never what; the cards are
+    revealed together (one ``Play``) once every player has picked."""
+
+    player: str
+    card: str
+
+    def describe(self) -> Msg:
+        return msg("insurrection.cmd.Choose", player=self.player)
+
+
 def _by(line: Msg, player: str | None) -> Msg:
     """A turn's step, prefixed with whose turn it is when the command says so."""
     return msg("insurrection.cmd.by", player=player, step=line) if player else line

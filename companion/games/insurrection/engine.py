@@ -17,6 +17,7 @@ from companion.core.i18n import Msg, msg
 from companion.core.rng import new_rng
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.commands import (
+    Choose,
     CorrectCount,
     CorrectMove,
     CorrectOutcome,
@@ -333,6 +334,17 @@ def _play_one(
     return _with_hand(state, replace(hand, hidden=hand.hidden - 1))
 
 
+def _choose(state: InsurrectionState, cmd: Choose) -> InsurrectionState:
+    """§3.2: one player's secret pick (the app's deck: only it knows the hands)."""
+    _phase(state, "choose")
+    if not state.virtual:
+        raise RuleError("insurrection.choose.table_deck")
+    if cmd.player not in state.players:
+        raise RuleError("insurrection.choose.no_player", player=cmd.player)
+    _play_one(state, cmd.player, cmd.card, ())  # refused unless the card is in the hand
+    return replace(state, chosen={**state.chosen, cmd.player: cmd.card})
+
+
 def _play(state: InsurrectionState, cmd: Play) -> InsurrectionState:
     _phase(state, "choose")
     if len(cmd.cards) != len(state.players):
@@ -345,7 +357,7 @@ def _play(state: InsurrectionState, cmd: Play) -> InsurrectionState:
         (Turn(p, c) for p, c in zip(state.players, cmd.cards, strict=True)),
         key=lambda t: (-(state.catalog.card(t.card).initiative or 0), sign * seat[t.player]),
     )
-    return replace(state, turns=tuple(turns), turn=0, phase="turns")
+    return replace(state, turns=tuple(turns), turn=0, phase="turns", chosen={})
 
 
 def _turn_of(state: InsurrectionState, player: str | None) -> Turn:
@@ -647,6 +659,7 @@ _HANDLERS = {
     KeepLeader: _keep_leader,
     March: _march,
     Draw: _draw,
+    Choose: _choose,
     Play: _play,
     UseLand: _use_land,
     Remove: _remove,

@@ -34,6 +34,7 @@ from companion.core.plan import Choice, Option
 from companion.games.insurrection import engine
 from companion.games.insurrection.catalog import Exchange, TakeFaceUp
 from companion.games.insurrection.commands import (
+    Choose,
     Draw,
     EnterHand,
     KeepLeader,
@@ -227,17 +228,100 @@ def _march(state: InsurrectionState) -> Moment:
 
 
 def _choose(state: InsurrectionState) -> Moment:
-    played = Played(state, state.players, state.virtual)
-    prompt = Msg("insurrection.flow.choose")
+    """§3.2: the cards played. With the app's deck a player may pick on their own device
+    (``Choose``, see :func:`seat`); the keyboard is passed round for the others, and the cards
+    are revealed at once when everyone has picked."""
+    waiting = tuple(p for p in state.players if p not in state.chosen)
+    picked = len(state.players) - len(waiting)
+    if not waiting:  # every pick is in: the app reveals them together
+        prompt = Msg("insurrection.flow.reveal")
+        cards = tuple(state.chosen[p] for p in state.players)
+        return Moment(prompt, Step(Play(cards=cards), prompt, confirm=False), _actions(state))
+    played = Played(state, waiting, state.virtual)
+    prompt = (
+        msg("insurrection.flow.choose_picked", picked=picked, players=len(state.players))
+        if picked
+        else Msg("insurrection.flow.choose")
+    )
+
+    def answer(cards: tuple[str, ...]) -> Play:
+        given = dict(zip(waiting, cards, strict=True))
+        return Play(cards=tuple(state.chosen.get(p) or given[p] for p in state.players))
+
     entry = Entry(
         "insurrection.play",
         prompt,
-        lambda cards: Play(cards=tuple(cards)),
+        answer,
         subject=played,
         suggest=played.first() if state.virtual else None,
-        count=len(state.players),
+        count=len(waiting),
     )
     return Moment(prompt, entry, _actions(state))
+
+
+# seats: what one player's own device shows and may do ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What the device of the player in seat ``number`` (1 = the first player) may show: only
+    this player's secrets. ``hand``: the cards the app knows this player holds (with the app's
+    deck, all of them); ``pick``: the card to play, when this seat may pick it now (§3.2);
+    ``picked``: the card picked and not yet revealed; ``leader``: the leader to keep (§2
+    step 3), when still to keep; ``picks``: how many players have picked, of how many."""
+
+    number: int
+    player: str
+    hand: tuple[str, ...]
+    pick: Cards | None = None
+    picked: str | None = None
+    leader: LeaderPick | None = None
+    picks: tuple[int, int] | None = None
+
+    def choose(self, card: str) -> Command:
+        """The step of this seat's pick."""
+        return Choose(player=self.player, card=card)
+
+    def keep(self, leader: str) -> Command:
+        return KeepLeader(player=self.player, leader=leader)
+
+
+def seats(state: InsurrectionState) -> tuple[str, ...]:
+    """The seats a device may join, in seat order (each player's own secrets are only known to
+    the app with its deck; with the table's deck the hands are the players' own cards)."""
+    return state.players if state.virtual else ()
+
+
+def seat(state: InsurrectionState, number: int) -> Seat:
+    """Seat ``number``'s view (1-based); ``KeyError`` for a seat the game does not have."""
+    if not 1 <= number <= len(state.players):
+        raise KeyError(number)
+    player = state.players[number - 1]
+    hand = engine.prefill(state, player)
+    if not state.virtual:
+        return Seat(number, player, hand)
+    pick = leader = None
+    if state.phase == "choose":
+        pick = Played(state, (player,), True).cards(player)
+    if state.phase == "setup" and player in _leader_left(state):
+        leader = leader_entry(state, player).subject
+    return Seat(
+        number,
+        player,
+        hand,
+        pick=pick,
+        picked=state.chosen.get(player),
+        leader=leader,
+        picks=picks(state),
+    )
+
+
+def picks(state: InsurrectionState) -> tuple[int, int] | None:
+    """While the cards to play are picked in secret (§3.2, the app's deck): how many players
+    have picked, of how many ("3 of 4 picked"); ``None`` at any other time."""
+    if state.phase != "choose" or not state.virtual:
+        return None
+    return len(state.chosen), len(state.players)
 
 
 def _turn(state: InsurrectionState) -> Moment:

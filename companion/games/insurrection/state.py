@@ -104,6 +104,9 @@ class InsurrectionState:
     outcome: Literal["good", "evil"] | None = None
     final_hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
     effects: tuple[EffectChoice, ...] = ()
+    # §3.2 with the app's deck: cards picked in secret on the players' devices (``Choose``),
+    # not yet revealed; the ``Play`` that reveals them empties it
+    chosen: dict[str, str] = field(default_factory=dict)
 
     # Derived views ------------------------------------------------------------------------
     def marks(self, card_id: str) -> int:

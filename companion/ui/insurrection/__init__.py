@@ -4,6 +4,8 @@ the quick score. See ``docs/architecture.md`` ("Game screens").
 - ``new_game_screen(catalog_name)`` — "box" (the owner's catalog, asking for missing numbers)
   or "demo" (the fictional catalog).
 - ``game_screen(session)`` — the play area, corruption meter, forecast, turn order and log.
+- ``seats(state)``, ``seat_screen(session, number)`` — a player's own device (``companion
+  serve``): that player's hand and picks.
 - ``quick_score_screen(catalog_name="box")`` — the score pad for a game the app did not track.
 """
 
@@ -24,6 +26,18 @@ def game_screen(session: Any) -> Screen:
     from companion.ui.insurrection.board import InsurrectionScreen
 
     return InsurrectionScreen(session)
+
+
+def seats(state: Any) -> tuple[str, ...]:
+    from companion.games.insurrection import seats
+
+    return seats(state)
+
+
+def seat_screen(session: Any, number: int) -> Screen:
+    from companion.ui.insurrection.seat import SeatScreen
+
+    return SeatScreen(session, number)
 
 
 def quick_score_screen(catalog_name: str = "box") -> Screen:

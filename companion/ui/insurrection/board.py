@@ -49,9 +49,12 @@ from companion.ui.table import TableScreen
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
+NARROW = 60  # columns below which the panels stack (a phone's browser: ~40)
+
 
 class InsurrectionScreen(Corrections, TableScreen):
     CSS_PATH = "board.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]  # a phone: one column
     BINDINGS = [
         Binding("space", "advance", show=False),
         Binding("k", "act('leader')", "insurrection_ui.key.leader"),
@@ -104,9 +107,7 @@ class InsurrectionScreen(Corrections, TableScreen):
 
     @property
     def catalog_label(self) -> str:
-        return tr(
-            f"insurrection_ui.catalog.{'demo' if self.session.catalog_name == 'demo' else 'box'}"
-        )
+        return views.catalog_label(self.session.catalog_name)
 
     def refresh_view(self) -> None:
         state = self.state

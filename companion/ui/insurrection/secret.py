@@ -37,7 +37,7 @@ class PassTo(Dialog[bool]):
 
     DEFAULT_CSS = """
     PassTo { align: center middle; background: $background; }
-    PassTo > Vertical { width: 64; height: auto; border: thick $warning; padding: 1 2;
+    PassTo > Vertical { width: 64; max-width: 100%; height: auto; border: thick $warning; padding: 1 2;
                         background: $surface; }
     PassTo #who { text-style: bold; }
     PassTo #help { color: $text-muted; padding-top: 1; }
@@ -71,7 +71,7 @@ class ShowHand(Dialog[None]):
 
     DEFAULT_CSS = """
     ShowHand { align: center middle; background: $background; }
-    ShowHand > VerticalScroll { width: 96; height: auto; max-height: 90%;
+    ShowHand > VerticalScroll { width: 96; max-width: 100%; height: auto; max-height: 90%;
                                 border: thick $warning; padding: 1 2; background: $surface; }
     ShowHand #who { text-style: bold; }
     ShowHand #help { color: $text-muted; padding-top: 1; }
@@ -89,27 +89,32 @@ class ShowHand(Dialog[None]):
             yield Static(tr("insurrection_ui.secret.hand_help"), id="help")
 
     def _cards(self) -> Text:
-        out = Text()
-        if not self.cards:
-            out.append(tr("insurrection_ui.secret.hand_empty"), style="italic")
-        # highest initiative first: the order the cards would act in
-        order = sorted(counted(self.cards), key=lambda cn: -(self.cat.card(cn[0]).initiative or 0))
-        for i, (cid, n) in enumerate(order):
-            if i:
-                out.append("\n")
-            out.append_text(chip(self.cat, cid, n))
-            card = self.cat.card(cid)
-            details = [f"i{card.initiative}" if card.initiative is not None else ""]
-            if card.icons:
-                details.append(" ".join(tr(f"insurrection.icon.{icon}") for icon in card.icons))
-            out.append("  " + "  ".join(d for d in details if d), style="dim")
-            words = card.effect if isinstance(card, Leader) and card.effect else card.text
-            if words:
-                out.append("\n    " + tr_name(words), style="italic")
-        return out
+        return hand_text(self.cat, self.cards)
 
     def action_hide(self) -> None:
         self.dismiss(None)
+
+
+def hand_text(cat: InsurrectionCatalog, cards: Sequence[str]) -> Text:
+    """A hand for its player's eyes: each card with its marks, Remove/Scout (the chip),
+    initiative, icons and words, highest initiative first (the order they would act in)."""
+    out = Text()
+    if not cards:
+        out.append(tr("insurrection_ui.secret.hand_empty"), style="italic")
+    order = sorted(counted(cards), key=lambda cn: -(cat.card(cn[0]).initiative or 0))
+    for i, (cid, n) in enumerate(order):
+        if i:
+            out.append("\n")
+        out.append_text(chip(cat, cid, n))
+        card = cat.card(cid)
+        details = [f"i{card.initiative}" if card.initiative is not None else ""]
+        if card.icons:
+            details.append(" ".join(tr(f"insurrection.icon.{icon}") for icon in card.icons))
+        out.append("  " + "  ".join(d for d in details if d), style="dim")
+        words = card.effect if isinstance(card, Leader) and card.effect else card.text
+        if words:
+            out.append("\n    " + tr_name(words), style="italic")
+    return out
 
 
 class Chain(ModalScreen[Any]):

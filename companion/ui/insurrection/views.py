@@ -55,6 +55,11 @@ def path_line(state: InsurrectionState) -> Text:
     return text
 
 
+def catalog_label(catalog_name: str) -> str:
+    """Which catalog the game is played with: the fictional demo, or the owner's box."""
+    return tr(f"insurrection_ui.catalog.{'demo' if catalog_name == 'demo' else 'box'}")
+
+
 def round_line(state: InsurrectionState, catalog_label: str) -> Text:
     text = Text()
     # the March opens a round: before it, the round shown is the one about to start

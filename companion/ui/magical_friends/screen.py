@@ -128,7 +128,11 @@ def text_msg(text: str) -> Msg:
     return Msg("magical_friends_ui.text", {"text": text})
 
 
+NARROW = 60  # columns below which the panels stack (a phone's browser: ~40)
+
+
 class MagicalFriendsScreen(TableScreen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal")]  # a phone: one column
     CSS_PATH = "board.tcss"
     BINDINGS = [
         Binding("r", "act('start_round')", "magical_friends_ui.key.start_round"),

@@ -36,7 +36,7 @@ class StepsDialog(Dialog[int | str | None]):
 
     DEFAULT_CSS = """
     StepsDialog { align: center middle; }
-    StepsDialog > Vertical { width: 78; height: auto; border: thick $accent; background: $surface;
+    StepsDialog > Vertical { width: 78; max-width: 100%; height: auto; border: thick $accent; background: $surface;
                              padding: 1 2; }
     StepsDialog #steps-list { height: auto; margin-top: 1; }
     """

@@ -59,6 +59,7 @@ TRANSPORT_BLAME = {
     "unicornus.rule.escort": "supplies",
 }
 WIDE = 150  # from this terminal width on, the map draws its expanded hexes
+NARROW = 60  # below this width (a phone's browser) the panels stack (screen.tcss)
 EMPIRE_PICKS = (MoveEmpire, PickEmpireMove, SettleConflict)
 
 
@@ -68,11 +69,12 @@ class MapChoice(ChoiceDialog):
 
     DEFAULT_CSS = """
     MapChoice { align: right middle; }
-    MapChoice > Vertical { width: 60; margin-right: 1; }
+    MapChoice > Vertical { width: 60; max-width: 100%; margin-right: 1; }
     """
 
 
 class UnicornusScreen(TableScreen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal")]
     CSS_PATH = "screen.tcss"
     BINDINGS = [
         Binding("m", "act('move')", "unicornus_ui.key.move"),

@@ -1,0 +1,92 @@
+"""``companion serve [GAME_ID]``: the host's screen, and the game served to the players'
+browsers (``companion.ui.serve``) while it is open; ``companion view``: what a browser gets."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.core.i18n import language, tr
+
+
+def add_arguments(sub) -> None:
+    from companion.cli import game_id
+
+    p = sub.add_parser("serve", help=tr("serve.cli.help"))
+    p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
+    p.add_argument(
+        "--host",
+        default="localhost",
+        help="address to listen on (default: localhost, this computer only; "
+        "0.0.0.0: every network the computer is on)",
+    )
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p = sub.add_parser("view", help=tr("serve.cli.help_view"))
+    p.add_argument("game_id", type=game_id, metavar="GAME_ID")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--seat", type=int, metavar="N", help="seat N's view (1: the first player)")
+    which.add_argument("--table", action="store_true", help="the table's view (everything public)")
+    p.add_argument("--read-only", action="store_true", help="show the game without changing it")
+
+
+def served_db(db: str | None) -> str:
+    """The database every browser's app opens: the host's, named so another process finds it."""
+    from companion.core.errors import CompanionError
+    from companion.store.precheck import default_db_path
+
+    if db is None:
+        return str(default_db_path())
+    if "://" in db:
+        if db.split("://", 1)[1] in ("", "/", "/:memory:"):
+            raise CompanionError("serve.cli.no_file")
+        return db
+    return str(Path(db).expanduser().resolve())
+
+
+def serve_command(args: argparse.Namespace, store) -> int:
+    import asyncio
+
+    from companion.ui.app import Start, create_app
+    from companion.ui.games import game_ui
+    from companion.ui.serve import JoinServer, join_codes
+
+    db = served_db(args.db)
+    game_id = args.game_id or store.latest_game_id()
+    if game_id is None:
+        print(tr("cli.no_games"), file=sys.stderr)
+        return 1
+    session = store.open_game(game_id)
+    ui = game_ui(session.game.key)
+    seats = ui.seats(session.state) if ui is not None and hasattr(ui, "seats") else ()
+    app = create_app(store, Start("resume", game_id=game_id, session=session), args.lang)
+    server = JoinServer(join_codes(game_id, seats), db, language(), args.host, args.port)
+    print(tr("serve.cli.serving", id=game_id, title=session.title))
+    for code in server.codes:
+        print(f"  {tr(code.label)}: {server.url(code)}")
+    if server.local_only:
+        print(tr("serve.cli.local_only", host=args.host))
+    else:
+        print(tr("serve.cli.network", host=args.host, port=args.port))
+    app.join = server
+
+    async def run() -> None:
+        await server.start()
+        try:
+            await app.run_async()
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+    return app.return_code or 0
+
+
+def view_start(args: argparse.Namespace, store):
+    """The app's start for ``companion view``: the game opened here, so that one that cannot
+    be fails with a message."""
+    from companion.ui.app import Start
+
+    session = store.open_game(args.game_id)
+    return Start(
+        "view", game_id=args.game_id, session=session, seat=args.seat, read_only=args.read_only
+    )

@@ -1,0 +1,101 @@
+"""The join codes on the host's screen (``companion serve``): one QR code at a time, with its
+address and what it opens; the players scan theirs in turn.
+
+The QR code is drawn with half blocks (two modules per character cell, "▀" in the top
+module's colour on the bottom one's), black on white whatever the theme, with the quiet zone
+the standard asks for, so a phone's camera reads it off the terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import qrcode
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from companion.core.i18n import msg, tr
+from companion.ui.dialogs import Dialog
+
+DARK, LIGHT = "#000000", "#ffffff"
+
+
+def qr_text(data: str) -> Text:
+    """``data`` as a QR code, two rows of modules per line of text."""
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(data)
+    code.make(fit=True)
+    rows = code.get_matrix()
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    out = Text(no_wrap=True, overflow="crop")
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
+        for t, b in zip(top, bottom, strict=True):
+            out.append("▀", style=f"{DARK if t else LIGHT} on {DARK if b else LIGHT}")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+class JoinDialog(Dialog[None]):
+    """The codes of ``join`` (a :class:`~companion.ui.serve.JoinServer`), one shown at a time:
+    left/right or a digit picks one; Escape closes (the server keeps serving)."""
+
+    DEFAULT_CSS = """
+    JoinDialog { align: center middle; }
+    JoinDialog > Vertical { width: 62; max-width: 100%; height: auto; max-height: 100%;
+                            border: thick $accent; padding: 0 1; background: $surface; }
+    JoinDialog #which { text-style: bold; }
+    JoinDialog #qr { width: auto; }
+    JoinDialog #help, JoinDialog #where { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("right,down,tab", "show(1)", show=False),
+        Binding("left,up,shift+tab", "show(-1)", show=False),
+        Binding("escape,enter", "close", show=False),
+    ]
+
+    def __init__(self, join: Any) -> None:
+        super().__init__()
+        self.join, self.index = join, 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="which")
+            yield Static(id="qr")
+            yield Static(id="url")
+            yield Static(id="where")
+            yield Static(id="help")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        codes = self.join.codes
+        code = codes[self.index]
+        url = self.join.url(code)
+        which = msg("serve.join.which", n=self.index + 1, count=len(codes), label=code.label)
+        self.query_one("#which", Static).update(Text(tr(which)))
+        self.query_one("#qr", Static).update(qr_text(url))
+        self.query_one("#url", Static).update(Text(url))
+        where = "serve.join.local_only" if self.join.local_only else "serve.join.network"
+        self.query_one("#where", Static).update(Text(tr(where)))
+        self.query_one("#help", Static).update(Text(tr(msg("serve.join.help", count=len(codes)))))
+
+    def action_show(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.join.codes)
+        self._draw()
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            n = int(event.character)
+            if 1 <= n <= len(self.join.codes):
+                self.index = n - 1
+                self._draw()
+                event.stop()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
