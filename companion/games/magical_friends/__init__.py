@@ -43,6 +43,9 @@ State (``GameState``) and queries
 
 from __future__ import annotations
 
+# foresight: what a move would trigger (§5)
+from .foresight import MoveSeen, preview_move
+
 # the catalog
 from .catalog import MagicalFriendsCatalog, load, missing_values
 
@@ -118,6 +121,9 @@ __all__ = [
     "apply",
     "new_game",
     "summary",
+    # foresight
+    "MoveSeen",
+    "preview_move",
     # the catalog
     "MagicalFriendsCatalog",
     "load",

@@ -128,6 +128,9 @@ from companion.games.unicornus.flow import (
 from companion.games.unicornus.flow import receivers as transport_receivers
 from companion.games.unicornus.log import describe as describe_step
 
+# foresight: what the Princess and the Empire would do now
+from companion.games.unicornus.foresight import Foresight, Seen, preview
+
 # the Princess's plan (§5.1)
 from companion.games.unicornus.princess import PrincessPlan, PrincessStep, plan_princess
 
@@ -218,6 +221,10 @@ __all__ = [
     "seat_of_turn",
     "space_of",
     "transport_receivers",
+    # foresight
+    "Foresight",
+    "Seen",
+    "preview",
     # the plans
     "EmpirePlan",
     "EmpireStep",
