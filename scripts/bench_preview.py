@@ -41,8 +41,14 @@ def reach(game, start, policy, ok, skip: int = 0):
 
 
 def unicornus() -> tuple[str, float, float]:
-    from companion.games.unicornus import GAME, Procure, SetupChoice, load_catalog, new_game
-    from companion.games.unicornus import preview
+    from companion.games.unicornus import (
+        GAME,
+        Procure,
+        SetupChoice,
+        load_catalog,
+        new_game,
+        preview,
+    )
     from companion.games.unicornus.autoplay import POLICY
 
     start = new_game(
@@ -56,8 +62,8 @@ def unicornus() -> tuple[str, float, float]:
 
 def insurrection() -> tuple[str, float, float]:
     from companion.games.insurrection import GAME
-    from companion.games.insurrection.catalog import load as load_catalog
     from companion.games.insurrection.autoplay import POLICY, demo_setup
+    from companion.games.insurrection.catalog import load as load_catalog
     from companion.games.insurrection.flow import action
     from companion.games.insurrection.forecast import forecast
 
@@ -84,7 +90,9 @@ def magical_friends() -> tuple[str, float, float]:
 
 
 def main() -> None:
-    print(f"median ms; baseline = one plain apply of a step in the same state; goal <= {GOAL_MS:.0f}")
+    print(
+        f"median ms; baseline = one plain apply of a step in the same state; goal <= {GOAL_MS:.0f}"
+    )
     print(f"{'preview':<50}{'ms':>8}{'baseline':>10}{'ratio':>8}{'/ goal':>8}")
     for bench in (unicornus, insurrection, magical_friends):
         label, ms, base = bench()

@@ -43,9 +43,6 @@ State (``GameState``) and queries
 
 from __future__ import annotations
 
-# foresight: what a move would trigger (§5)
-from .foresight import MoveSeen, preview_move
-
 # the catalog
 from .catalog import MagicalFriendsCatalog, load, missing_values
 
@@ -86,6 +83,9 @@ from .flow import (
     summon_choices,
     summon_kinds,
 )
+
+# foresight: what a move would trigger (§5)
+from .foresight import MoveSeen, preview_move
 
 # queries
 from .queries import (

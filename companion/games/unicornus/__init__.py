@@ -126,10 +126,10 @@ from companion.games.unicornus.flow import (
     space_of,
 )
 from companion.games.unicornus.flow import receivers as transport_receivers
-from companion.games.unicornus.log import describe as describe_step
 
 # foresight: what the Princess and the Empire would do now
 from companion.games.unicornus.foresight import Foresight, Seen, preview
+from companion.games.unicornus.log import describe as describe_step
 
 # the Princess's plan (§5.1)
 from companion.games.unicornus.princess import PrincessPlan, PrincessStep, plan_princess

@@ -15,7 +15,13 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
-from companion.games.magical_friends import SLAIN, GameState, preview_move, step_ends, steps_to_tavern
+from companion.games.magical_friends import (
+    SLAIN,
+    GameState,
+    preview_move,
+    step_ends,
+    steps_to_tavern,
+)
 from companion.ui.dialogs import Dialog, number_is_complete
 
 from .names import creature_label, humanize, space_label
