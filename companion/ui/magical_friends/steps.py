@@ -41,13 +41,17 @@ def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict)
     """What each way of ``steps`` would trigger where it ends, as the engine's preview says
     (only the ways where something happens; a cavern path with its chance on the die)."""
     out = Text()
+    said = set()  # two forks that end alike are said once
     for seen in preview_move(state, cid, steps, how, **power):
         if seen.refused is not None:
-            out.append(f"     ⚠ {tr(seen.refused)}\n", style="yellow")
+            if seen.refused not in said:
+                said.add(seen.refused)
+                out.append(f"     ⚠ {tr(seen.refused)}\n", style="yellow")
             continue
         events = [e for e in seen.events if e.key != "magical_friends.event.cavern"]
-        if not events and not seen.cavern:
+        if (not events and not seen.cavern) or (seen.end, seen.events, seen.chance) in said:
             continue
+        said.add((seen.end, seen.events, seen.chance))
         end = "✝" if seen.end == SLAIN else space_label(state, seen.end or "")
         head = f"     → {end}"
         if seen.cavern:
