@@ -19,7 +19,7 @@ from companion.games.unicornus import (
     new_game,
 )
 from companion.games.unicornus.autoplay import POLICY
-from companion.games.unicornus.foresight import end_turns, preview
+from companion.games.unicornus.foresight import end_turns, preview, what_ifs
 
 SETUP = SetupChoice(3, ("annelie", "bertram", "cordelia"), "p3")
 
@@ -79,13 +79,20 @@ def test_the_preview_touches_nothing():
 
 
 def test_what_if_is_the_preview_of_the_state_after_the_step():
-    """Picking a character and a space previews the state after that move, without making it;
-    a move the rules refuse says why."""
-    for s in players_states(4, 3):
+    """§4: each step offered for a what-if (recruit, procure, each move, a transport) is legal,
+    and its preview is the preview of the state after that step, without making it; a step
+    the rules refuse says why."""
+    kinds = set()
+    for s in players_states(4, 3) + players_states(5, 2):
         hid = next(h for h in s.seats[s.current_seat] if s.hero(h).on_board)
-        for to, _cost in move_targets(s, hid)[:3]:
-            if s.unit_at(to) is not None:
-                continue  # a battle: the dice decide what follows
-            assert preview(s, Move(hid, to)) == preview(GAME.apply(s, Move(hid, to)))
+        offered = [o.value for o in what_ifs(s, hid)]
+        assert {Move(hid, to) for to, _ in move_targets(s, hid)} <= set(offered)
+        for cmd in offered:
+            kinds.add(type(cmd).__name__)
+            after = GAME.apply(s, cmd)
+            if after.battles:
+                continue  # a battle: the dice decide what follows (the preview stops there)
+            assert preview(s, cmd) == preview(after)
         with pytest.raises(RuleError):
             preview(s, Move(hid, s.hero(hid).space))
+    assert {"Recruit", "Procure", "Move"} <= kinds

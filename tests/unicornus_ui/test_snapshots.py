@@ -64,3 +64,9 @@ def test_foresight_what_if_a_move_160x50(snap_compare, app):
     """Issue 14: picking a move with the foresight shown previews the state after that move
     (the space under the cursor), without making it."""
     assert snap_compare(app, terminal_size=(160, 50), run_before=keys("n", "n", "o", "m", "right"))
+
+
+def test_foresight_what_if_a_recruit_120x40(snap_compare, app):
+    """Issue 14: O lists the acting character's steps to preview (recruit, procure, moves,
+    transports); picking one shows the foresight after it, and no step is made (the log)."""
+    assert snap_compare(app, terminal_size=(120, 40), run_before=keys("n", "n", "O", "1"))

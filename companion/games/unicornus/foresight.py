@@ -21,21 +21,26 @@ from companion.core.commands import Command
 from companion.core.errors import RuleError
 from companion.core.game import Ask, Entry, Outcome, Step
 from companion.core.i18n import Msg
-from companion.core.plan import Choice
+from companion.core.plan import Choice, Option
 from companion.games.unicornus import empire
 from companion.games.unicornus.battle import Distribution
 from companion.games.unicornus.combat import battle_odds, is_princess_battle, princess_damage
 from companion.games.unicornus.commands import (
     DrawFate,
     EndTurn,
+    Move,
     MoveEmpire,
     PickEmpireMove,
     PickFatePair,
     PrincessAct,
+    Procure,
+    Recruit,
     SettleConflict,
+    Transport,
 )
 from companion.games.unicornus.engine import apply
-from companion.games.unicornus.flow import moment, name
+from companion.games.unicornus.flow import moment, move_targets, name, receivers, refusal
+from companion.games.unicornus.log import describe
 from companion.games.unicornus.state import UKState
 from companion.games.unicornus.words import space_label
 
@@ -110,6 +115,19 @@ def _battles(state: UKState) -> list[Seen]:
             odds = battle_odds(state, b.space)
             out.append(Seen("battle", text, b.space, hero=b.hero, odds=odds))
     return out
+
+
+def what_ifs(state: UKState, hid: str) -> tuple[Option, ...]:
+    """The steps of ``hid`` the table may preview now (each legal by the rules): recruit,
+    procure, each move, a transport of one token with the supplies it escorts to each
+    character in reach (§4). Labels are the game log's words for the step."""
+    if not hid:
+        return ()
+    hero = state.hero(hid)
+    cmds: list[Command] = [Recruit(hid), Procure(hid)]
+    cmds += [Move(hid, n) for n, _ in move_targets(state, hid)]
+    cmds += [Transport(hid, r.id, 1, min(hero.supplies, 10)) for r in receivers(state, hid)]
+    return tuple(Option(cmd, describe(cmd, state)) for cmd in cmds if refusal(state, cmd) is None)
 
 
 def end_turns(state: UKState) -> UKState:

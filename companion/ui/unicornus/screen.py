@@ -19,6 +19,7 @@ from textual.widgets import Static
 from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Moment, Step
 from companion.core.i18n import Msg, tr
+from companion.core.plan import Choice
 from companion.games.unicornus import (
     DrawSupport,
     EndTurn,
@@ -43,6 +44,7 @@ from companion.games.unicornus import (
     seat_of_turn,
     space_of,
     transport_receivers,
+    what_ifs,
 )
 from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.table import TableScreen
@@ -86,6 +88,7 @@ class UnicornusScreen(TableScreen):
         Binding("a", "switch_hero", "unicornus_ui.key.switch", show=False),
         Binding("w", "path", "unicornus_ui.key.path"),
         Binding("o", "foresight", "unicornus_ui.key.foresight", show=False),
+        Binding("O", "what_if", "unicornus_ui.key.what_if", show=False),
         Binding("c", "correct", "unicornus_ui.key.correct"),
         Binding("tab", "next_unit", "unicornus_ui.key.next_unit", show=False),
         Binding("z", "zoom", "unicornus_ui.key.zoom", show=False),
@@ -98,6 +101,7 @@ class UnicornusScreen(TableScreen):
         self.active = ""  # the acting character (a seat of 2 players runs two)
         self.show_path = False
         self.show_foresight = False  # the preview of the Princess and the Empire (issue 14)
+        self.what_if: tuple = ()  # (state, command): a step previewed, not made, in that state
         self.zoom: bool | None = None  # None: by terminal width
         self.preview: set[int] = set()  # options of an open question, marked on the map
         self.merges: list[Msg] = []  # said when the Empire moved, shown beside its battles
@@ -186,6 +190,8 @@ class UnicornusScreen(TableScreen):
             return None
         s = self.state
         what_if: tuple = ()
+        if self.what_if and self.what_if[0] is s:
+            what_if = (self.what_if[1],)
         if self.mode == "move" and self.active:
             to = self.map.cursor
             if to in {n for n, _ in move_targets(s, self.active)}:
@@ -228,8 +234,8 @@ class UnicornusScreen(TableScreen):
         seen = self.foresight()
         if seen is not None:
             what_if = self._foresight_of[1]
-            move = what_if[0] if what_if else None
-            return views.foresight_panel(s, seen, move), "unicornus_ui.side.foresight"
+            step = what_if[0] if what_if else None
+            return views.foresight_panel(s, seen, step), "unicornus_ui.side.foresight"
         kinds, princess, empire = self._plans()
         if PrincessAct in kinds:
             return views.princess_plan(s, princess), "unicornus_ui.side.princess"
@@ -369,7 +375,30 @@ class UnicornusScreen(TableScreen):
 
     def action_foresight(self) -> None:
         self.show_foresight = not self.show_foresight
+        self.what_if = ()
         self.refresh_view()
+
+    def action_what_if(self) -> None:
+        """Pick a step of the acting character to preview (never made): the foresight then
+        shows what the Princess and the Empire would do after it."""
+        if self.busy:
+            return
+        options = what_ifs(self.state, self.active)
+        state = self.state
+
+        def picked(cmd) -> None:
+            if cmd is not None:
+                self.what_if, self.show_foresight = (state, cmd), True
+                self.refresh_view()
+
+        if len(options) < 2:  # nothing to choose between
+            if not options:
+                self.notify(tr("unicornus_ui.foresight.no_what_if"), severity="warning")
+            else:
+                picked(options[0].value)
+            return
+        choice = Choice(Msg("unicornus.foresight.what_if"), options)
+        self.app.push_screen(MapChoice(choice), picked)
 
     def perform_transport(self) -> None:
         s = self.state

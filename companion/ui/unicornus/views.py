@@ -16,6 +16,7 @@ from companion.games.unicornus import (
     UKState,
     Unit,
     count,
+    describe_step,
     princess_left,
     seat_of_turn,
 )
@@ -392,20 +393,19 @@ def battles_panel(state: UKState, merges: list[Msg]) -> Text:
     return out
 
 
-def foresight_panel(state: UKState, seen, move=None) -> Text:
+def foresight_panel(state: UKState, seen, step=None) -> Text:
     """The engine's preview (``preview``), in the order it happens: the Princess's actions,
     her battles, Fate prompts, every imperial unit that moves with its reason (those that stay
     counted), the battles the Empire starts with their odds; ties shown as such, with their
     options (the preview took the first). A ``Msg`` is the rules' reason the hypothetical
-    step is refused. ``move``: the hypothetical move previewed (None: the players stop now)."""
+    step is refused. ``step``: the hypothetical step previewed (None: the players stop now)."""
     out = Text()
     if isinstance(seen, Msg):
         out.append(tr(seen), style="yellow")
         return out
     title = Msg("unicornus_ui.foresight.now")
-    if move is not None:  # "what if" the acting character made this move first
-        words = {"hero": name(state.hero(move.hero).name), "space": space_name(state, move.to)}
-        title = Msg("unicornus_ui.foresight.what_if", words)
+    if step is not None:  # "what if" the acting character made this step first
+        title = Msg("unicornus_ui.foresight.what_if", {"step": describe_step(step, state)})
     out.append(tr(title) + "\n", style="bold")
     n = 0
     staying = sum(1 for x in seen.of("empire") if x.space < 0)
