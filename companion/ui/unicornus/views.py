@@ -436,7 +436,9 @@ def foresight_panel(state: UKState, seen, step=None) -> Text:
         else:  # a Fate card, a conflict of two imperial characters
             out.append(f"  ? {tr(x.text)}", style="#ffd75f")
         if x.tie is not None:
-            options = ", ".join(tr(o.label) for o in x.tie.options)
+            options = ("、" if language() == "ja" else ", ").join(
+                tr(o.label) for o in x.tie.options
+            )
             out.append(
                 "  " + tr(Msg("unicornus_ui.foresight.tie", {"options": options})),
                 style="italic #ffd75f",
