@@ -398,7 +398,7 @@ class UnicornusScreen(TableScreen):
                 picked(options[0].value)
             return
         choice = Choice(Msg("unicornus.foresight.what_if"), options)
-        self.app.push_screen(MapChoice(choice), picked)
+        self.app.push_screen(MapChoice(choice, Msg("unicornus_ui.foresight.pick")), picked)
 
     def perform_transport(self) -> None:
         s = self.state
