@@ -467,6 +467,10 @@ class UnicornusScreen(TableScreen):
             self.mode = ""
             self.refresh_view()
             return True
+        if self.show_foresight:  # escape closes the foresight (and its what-if)
+            self.show_foresight, self.what_if = False, ()
+            self.refresh_view()
+            return True
         return False
 
     # --- questions beside the map, their spaces marked ---
