@@ -486,7 +486,6 @@ async def test_foresight_makes_no_step_and_escape_closes_it():
     closes the foresight."""
     from tests.unicornus_ui.demo import start
 
-    store = Store.open("sqlite://")
     try:
         app = create_app(store, lang="en")
         async with app.run_test(size=(120, 40)) as pilot:
