@@ -484,8 +484,7 @@ async def test_a_refused_action_says_the_rules_reason(store):
 async def test_foresight_makes_no_step_and_escape_closes_it():
     """Issue 14: o, O and a what-if never make a step (the saved game is unchanged); escape
     closes the foresight."""
-    from tests.unicornus_ui.demo import start
-
+    store = Store.open("sqlite://")
     try:
         app = create_app(store, lang="en")
         async with app.run_test(size=(120, 40)) as pilot:
