@@ -43,3 +43,84 @@ def test_forecast_of_a_game():
     expected = Fraction(3 + 3 * 6, 27 * 26 // 2)
     assert f.probability == expected
     assert forecast(GAME.apply(s, Draw())).probability == expected
+
+
+# --- what the round's turns can still bring (§3 step 3: played cards go face up) -----------
+def _choices(state):
+    """Every way the current turn may go by the engine (Remove or not, then each take)."""
+    from companion.core.errors import RuleError
+    from companion.games.insurrection.commands import Remove, Take
+
+    turn = state.current
+    starts = [state]
+    for cid in dict.fromkeys(state.area):
+        try:
+            starts.append(GAME.apply(state, Remove(target=cid, player=turn.player)))
+        except RuleError:
+            pass
+    for s in starts:
+        takes = [Take(card=c, player=turn.player) for c in dict.fromkeys(s.area)]
+        takes += [Take(back=True, player=turn.player), Take(card=None, player=turn.player)]
+        for take in takes:
+            try:
+                yield GAME.apply(s, take)
+            except RuleError:
+                pass
+
+
+def _ends(state, turns):
+    """(tally, Evil has won) at the last of the next ``turns`` checks, for every choice."""
+    if turns == 0 or state.phase != "turns":
+        yield state.tally, state.evil_won or state.outcome == "evil"
+        return
+    for after in _choices(state):
+        yield from _ends(after, turns - 1)
+
+
+def _turn_states(seed):
+    import random
+
+    from companion.core.game import play
+    from companion.games.insurrection.autoplay import POLICY
+
+    rnd = random.Random(seed)
+    start = new_game(tiny({"m3": 8}), ("A", "B"), seed=seed, virtual=True)
+    out = []
+    for _, s in play(GAME, start, POLICY):
+        if s.phase == "turns" and rnd.random() < 0.3:
+            out.append(s)
+    return out[:6]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000))
+def test_reach_equals_every_choice_the_engine_allows(seed):
+    """§3: the lowest and highest tally at the next check and at the end of the round, and
+    whether Evil wins there surely or possibly, equal an enumeration of every Remove and take
+    the engine allows (Scouts aside); the tally kept counts the played cards still to come."""
+    from companion.games.insurrection.forecast import reach
+
+    for s in _turn_states(seed):
+        for turns in (1, None):
+            r = reach(s, turns)
+            left = len(s.turns) - s.turn if turns is None else 1
+            ends = list(_ends(s, left))
+            tallies = [t for t, _ in ends]
+            assert r.most == max(tallies)
+            if not s.evil_won:
+                assert r.least == min(tallies)
+            assert r.certain == all(e for _, e in ends)
+            assert r.possible == any(e for _, e in ends)
+            pending = sum(s.marks(t.card) for t in s.turns[s.turn :][:left])
+            assert r.kept == s.tally + pending
+
+
+def test_the_next_march_counts_the_played_cards():
+    """§3: 6 marks played and not yet face up count before the next reveal (the round-2 case
+    of issue 14: a tally of 5 and 6 played is Evil at the end of the round if they stay)."""
+    for s in _turn_states(3) + _turn_states(5):
+        f = forecast(s)
+        if f is None or not f.land:
+            continue
+        assert f.pending == sum(s.marks(t.card) for t in s.turns[s.turn :])
+        assert f.needed == 10 - s.tally - f.pending

@@ -56,3 +56,14 @@ def test_play_area_160x50(snap_compare):
 def test_scoring_120x40(snap_compare):
     """§4: 5 players at 120×40: the winner, the standings and every breakdown on one screen."""
     assert _snap(snap_compare, finished, (120, 40), keys=("f",))
+
+
+def test_take_picker_says_which_takes_let_evil_win_120x40(snap_compare):
+    """Issue 14, §3: at a tally of 9 with a marked card played, the take picker says for each
+    card the marks at the end of the turn and which takes make Evil win."""
+    assert _snap(snap_compare, mid_round, (120, 40), keys=("t",))
+
+
+def test_remove_picker_says_what_this_turn_can_then_be_120x40(snap_compare):
+    """Issue 14, §3: each Remove says the marks it leaves and the range of this turn's check."""
+    assert _snap(snap_compare, mid_round, (120, 40), keys=("r",))

@@ -59,3 +59,16 @@ def test_final_tally_120x40(snap_compare):
     finally:
         store.close()
         set_language("en")
+
+
+def test_steps_preview_names_the_effects_120x40(snap_compare):
+    """Issue 14: the steps dialog says, for each count, what the move triggers where it ends
+    (the engine's preview: lava this round, the cavern's paths with their chances, ...)."""
+    store = Store.open("sqlite://")
+    try:
+        session = _round_3(store)
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        assert snap_compare(app, terminal_size=(120, 40), press=["m", "1"])
+    finally:
+        store.close()
+        set_language("en")

@@ -479,3 +479,30 @@ async def test_a_refused_action_says_the_rules_reason(store):
         assert len(scr.session.history()) == steps
         assert len(app._notifications) == notes + 1
         assert "Fate action this turn already" in list(app._notifications)[-1].message
+
+
+async def test_foresight_makes_no_step_and_escape_closes_it():
+    """Issue 14: o, O and a what-if never make a step (the saved game is unchanged); escape
+    closes the foresight."""
+    store = Store.open("sqlite://")
+    try:
+        app = create_app(store, lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            start(pilot.app, ROUND_SEED)
+            await pilot.pause()
+            for k in ("n", "n"):
+                await pilot.press(k)
+                await pilot.pause()
+            screen = pilot.app.screen
+            before = (screen.session.cursor, screen.state)
+            for k in ("o", "O", "1", "m", "right", "escape"):
+                await pilot.press(k)
+                await pilot.pause()
+            assert screen.show_foresight and screen.what_if
+            assert (screen.session.cursor, screen.state) == before
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not screen.show_foresight
+    finally:
+        store.close()

@@ -52,3 +52,21 @@ def test_empire_phase_with_a_choice_open_120x40(snap_compare, app):
 
 def test_empire_phase_with_a_choice_open_160x50(snap_compare, app):
     assert snap_compare(app, terminal_size=(160, 50), run_before=keys(*TO_EMPIRE_TIE))
+
+
+def test_foresight_in_the_players_turn_120x40(snap_compare, app):
+    """Issue 14: o shows what the Princess and the Empire would do if the players stopped now
+    (her actions, ties with their options, every moving unit with its reason, the battles)."""
+    assert snap_compare(app, terminal_size=(120, 40), run_before=keys("n", "n", "o"))
+
+
+def test_foresight_what_if_a_move_160x50(snap_compare, app):
+    """Issue 14: picking a move with the foresight shown previews the state after that move
+    (the space under the cursor), without making it."""
+    assert snap_compare(app, terminal_size=(160, 50), run_before=keys("n", "n", "o", "m", "right"))
+
+
+def test_foresight_what_if_a_recruit_120x40(snap_compare, app):
+    """Issue 14: O lists the acting character's steps to preview (recruit, procure, moves,
+    transports); picking one shows the foresight after it, and no step is made (the log)."""
+    assert snap_compare(app, terminal_size=(120, 40), run_before=keys("n", "n", "O", "1"))

@@ -47,9 +47,10 @@ from companion.games.insurrection.commands import (
     Take,
     UseLand,
 )
+from companion.games.insurrection.forecast import reach
 from companion.games.insurrection.scoring import ScoreSheet, apply_effect, name_msg
 from companion.games.insurrection.scoring import _listed as listed
-from companion.games.insurrection.state import ROUNDS, InsurrectionState
+from companion.games.insurrection.state import EVIL_AT, ROUNDS, InsurrectionState
 from companion.games.insurrection.values import typed
 
 NOT_USED = "-"  # an end-of-game effect left unused
@@ -500,7 +501,7 @@ def _take_entry(state: InsurrectionState) -> Entry:
     candidates = [
         Candidate(
             cid,
-            note=msg("insurrection.flow.pick.tally_after", tally=options[cid]),
+            note=_take_note(state, options[cid]),
             refused=None
             if cid in takes
             else _refusal(state, Take(card=cid, player=turn.player))
@@ -632,10 +633,43 @@ def _remove_candidates(state: InsurrectionState) -> tuple[Candidate, ...]:
     return tuple(
         Candidate(
             cid,
-            note=msg("insurrection.flow.pick.tally_after", tally=state.tally - state.marks(cid)),
+            note=_remove_note(state, Remove(target=cid, player=turn.player)),
             refused=_refusal(state, Remove(target=cid, player=turn.player)),
         )
         for cid in dict.fromkeys(state.area)
+    )
+
+
+_EVIL_AT_CHECK = {
+    "certain": Msg("insurrection.flow.pick.evil_certain"),
+    "possible": Msg("insurrection.flow.pick.evil_possible"),
+    "safe": Msg("insurrection.flow.pick.evil_safe"),
+}
+
+
+def _take_note(state: InsurrectionState, tally: int) -> Msg:
+    """ "If I take this card, the tally becomes N" at the end of the turn, and whether Evil
+    then wins (§3: checked at the end of every turn)."""
+    if tally >= EVIL_AT and not state.evil_won:
+        return msg("insurrection.flow.pick.tally_after_evil", tally=tally)
+    return msg("insurrection.flow.pick.tally_after", tally=tally)
+
+
+def _remove_note(state: InsurrectionState, cmd: Remove) -> Msg | None:
+    """The marks left by the Remove, and what the take can then make of this turn's check."""
+    try:
+        after = engine.apply(state, cmd)
+    except CompanionError:
+        return None
+    r = reach(after, 1)
+    if r is None:
+        return msg("insurrection.flow.pick.tally_after", tally=after.tally)
+    return msg(
+        "insurrection.flow.pick.remove_after",
+        tally=after.tally,
+        least=r.least,
+        most=r.most,
+        evil=_EVIL_AT_CHECK["certain" if r.certain else "possible" if r.possible else "safe"],
     )
 
 

@@ -7,6 +7,13 @@ random ``k``-subset of the unseen cards — a multivariate hypergeometric draw g
 corruption marks. Assumptions: the play area stays as it is now until that March (no further
 Remove, take or Scout this round), and a Scout's choice to send a card to the bottom carries
 no information (the scout's reasons are secret).
+
+What is certain is counted first (:func:`reach`): the cards played this round go face up at
+the end of their turns (§3 step 3.4), so in the turns phase the forecast gives the tally those
+cards bring, and the lowest and highest tally the table can still reach at the next check (the
+end of this turn) and at the end of the round by its Removes and takes (Scouts left out: what
+they turn up is unknown). The next March is reckoned from the round's end with no marked card
+leaving.
 """
 
 from __future__ import annotations
@@ -26,6 +33,53 @@ class Forecast:
     needed: int  # marks those cards must bring
     unseen: int  # cards not yet seen by the table
     land: str  # the land the token moves onto
+    pending: int = 0  # marks on the cards played this round and not yet face up
+    turn: Reach | None = None  # the end of this turn (the next check), in the turns phase
+    round: Reach | None = None  # the end of this round, in the turns phase
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The face-up marks at the checks to come: ``kept`` at the last if no marked card leaves
+    the play area; ``least`` and ``most`` the lowest and highest the table can make there by
+    its Removes and takes (without Scouts); ``certain``/``possible``: Evil wins at one of those
+    checks whatever the table does / if the table lets it."""
+
+    kept: int
+    least: int
+    most: int
+    certain: bool
+    possible: bool
+
+
+def reach(state: InsurrectionState, turns: int | None = None) -> Reach | None:
+    """The checks at the end of the next ``turns`` turns of this round (all of them: None), in
+    the turns phase. Greedy is exact: each turn taking (and Removing, with the icon) the
+    most-marked face-up card gives the lowest tally at every check, the least-marked the
+    highest (checked against every choice the engine allows in
+    tests/insurrection/test_forecast.py)."""
+    if state.phase != "turns" or state.current is None:
+        return None
+    left = state.turns[state.turn :]
+    if turns is not None:
+        left = left[:turns]
+    area = [state.marks(c) for c in state.area]
+    kept = sum(area) + sum(state.marks(t.card) for t in left)
+    low, high = list(area), list(area)
+    certain = possible = state.evil_won
+    for t in left:
+        card = state.catalog.card(t.card)
+        if card.remove and not t.removed and low:
+            low.remove(max(low))
+        if low:
+            low.remove(max(low))
+        if high:
+            high.remove(min(high))
+        low.append(state.marks(t.card))
+        high.append(state.marks(t.card))
+        certain = certain or sum(low) >= EVIL_AT
+        possible = possible or sum(high) >= EVIL_AT
+    return Reach(kept, sum(low), sum(high), certain, possible)
 
 
 def chance_at_least(groups: dict[int, int], draw: int, needed: int) -> Fraction:
@@ -50,10 +104,18 @@ def chance_at_least(groups: dict[int, int], draw: int, needed: int) -> Fraction:
 
 
 def forecast(state: InsurrectionState) -> Forecast | None:
-    """The chance for the next March, or None when no March is to come."""
-    # after an Evil win no March comes: the round's turns end the game (§3)
-    if state.outcome is not None or state.evil_won or state.token + 1 >= len(state.path):
+    """The chance for the next March (``land`` "" when none is to come), and in the turns
+    phase what this turn and this round can bring; None once the game is over."""
+    if state.outcome is not None:
         return None
+    # after an Evil win no March comes: the round's turns end the game (§3)
+    if state.evil_won or state.token + 1 >= len(state.path):
+        if state.phase != "turns":
+            return None
+        pending = sum(state.marks(t.card) for t in state.turns[state.turn :])
+        return Forecast(
+            Fraction(0), state.tally, 0, 0, 0, "", pending, reach(state, 1), reach(state)
+        )
     land = state.catalog.land(state.path[state.token + 1])
     deck = state.deck_count
     if state.phase == "prepare":  # this round's draws still come out of the deck first
@@ -63,7 +125,10 @@ def forecast(state: InsurrectionState) -> Forecast | None:
     for cid, n in state.deck_composition().items():
         marks = state.marks(cid)
         groups[marks] = groups.get(marks, 0) + n
-    needed = EVIL_AT - state.tally
+    pending = 0
+    if state.phase == "turns":
+        pending = sum(state.marks(t.card) for t in state.turns[state.turn :])
+    needed = EVIL_AT - state.tally - pending
     return Forecast(
         probability=chance_at_least(groups, reveal, needed),
         tally=state.tally,
@@ -71,4 +136,7 @@ def forecast(state: InsurrectionState) -> Forecast | None:
         needed=needed,
         unseen=sum(groups.values()),
         land=land.id,
+        pending=pending,
+        turn=reach(state, 1),
+        round=reach(state),
     )

@@ -84,6 +84,9 @@ from .flow import (
     summon_kinds,
 )
 
+# foresight: what a move would trigger (§5)
+from .foresight import MoveSeen, preview_move
+
 # queries
 from .queries import (
     board_view,
@@ -118,6 +121,9 @@ __all__ = [
     "apply",
     "new_game",
     "summary",
+    # foresight
+    "MoveSeen",
+    "preview_move",
     # the catalog
     "MagicalFriendsCatalog",
     "load",

@@ -126,6 +126,9 @@ from companion.games.unicornus.flow import (
     space_of,
 )
 from companion.games.unicornus.flow import receivers as transport_receivers
+
+# foresight: what the Princess and the Empire would do now
+from companion.games.unicornus.foresight import Foresight, Seen, preview, what_ifs
 from companion.games.unicornus.log import describe as describe_step
 
 # the Princess's plan (§5.1)
@@ -218,6 +221,11 @@ __all__ = [
     "seat_of_turn",
     "space_of",
     "transport_receivers",
+    # foresight
+    "Foresight",
+    "Seen",
+    "preview",
+    "what_ifs",
     # the plans
     "EmpirePlan",
     "EmpireStep",

@@ -140,7 +140,23 @@ def forecast_line(state: InsurrectionState) -> Text:
     fc = march_forecast(state)
     if fc is None:
         return Text(tr("insurrection_ui.forecast.none"), style="dim")
-    text = Text(tr("insurrection_ui.forecast.label") + " ", style="bold")
+    text = Text()
+    for label, r in (("turn", fc.turn), ("round", fc.round)):
+        if r is None:
+            continue
+        verdict = "certain" if r.certain else "possible" if r.possible else "safe"
+        style = {"certain": "bold red", "possible": "yellow", "safe": "green"}[verdict]
+        text.append(tr(f"insurrection_ui.foresight.{label}") + " ", style="bold")
+        text.append(tr(f"insurrection_ui.foresight.{verdict}"), style=style)
+        words = msg("insurrection_ui.foresight.reach", kept=r.kept, least=r.least, most=r.most)
+        text.append(" — " + tr(words) + "\n", style="dim")
+    if not fc.land:
+        text.append(tr("insurrection_ui.forecast.none"), style="dim")
+        return text
+    if fc.round is not None and fc.needed <= 0:  # Evil at the round's end unless marks leave
+        text.rstrip()
+        return text
+    text.append(tr("insurrection_ui.forecast.label") + " ", style="bold")
     p = fc.probability
     style = "bold red" if p >= 0.5 else ("yellow" if p > 0 else "green")
     text.append(f"{percent(p)}", style=style)
@@ -158,6 +174,10 @@ def forecast_line(state: InsurrectionState) -> Text:
         ),
         style="dim",
     )
+    if fc.pending:
+        text.append(
+            "  " + tr(msg("insurrection_ui.foresight.pending", marks=fc.pending)), style="dim"
+        )
     return text
 
 

@@ -517,7 +517,7 @@ class MagicalFriendsScreen(TableScreen):
         steps: int | str | None = bonus_steps(state, how)
         if steps is None:
             steps = await self.app.push_screen_wait(
-                StepsDialog(state, cid, allow_jump=how == "ability")
+                StepsDialog(state, cid, allow_jump=how == "ability", how=how, power=power)
             )
         if steps is None:
             return

@@ -15,10 +15,16 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
-from companion.games.magical_friends import GameState, step_ends, steps_to_tavern
+from companion.games.magical_friends import (
+    SLAIN,
+    GameState,
+    preview_move,
+    step_ends,
+    steps_to_tavern,
+)
 from companion.ui.dialogs import Dialog, number_is_complete
 
-from .names import creature_label, space_label
+from .names import creature_label, humanize, space_label
 
 MAX_STEPS = 9  # counts listed with where they end
 JUMP = "jump"
@@ -29,6 +35,31 @@ def ends_preview(state: GameState, cid: str, steps: int) -> str:
     if ends is None:
         return tr("magical_friends_ui.steps.cavern")
     return " | ".join(space_label(state, e) for e in ends) or "–"
+
+
+def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict) -> Text:
+    """What each way of ``steps`` would trigger where it ends, as the engine's preview says
+    (only the ways where something happens; a cavern path with its chance on the die)."""
+    out = Text()
+    said = set()  # two forks that end alike are said once
+    for seen in preview_move(state, cid, steps, how, **power):
+        if seen.refused is not None:
+            if seen.refused not in said:
+                said.add(seen.refused)
+                out.append(f"     ⚠ {tr(seen.refused)}\n", style="yellow")
+            continue
+        events = [e for e in seen.events if e.key != "magical_friends.event.cavern"]
+        if (not events and not seen.cavern) or (seen.end, seen.events, seen.chance) in said:
+            continue
+        said.add((seen.end, seen.events, seen.chance))
+        end = "✝" if seen.end == SLAIN else space_label(state, seen.end or "")
+        head = f"     → {end}"
+        if seen.cavern:
+            head += f" ({seen.chance.numerator}/{seen.chance.denominator})"
+        what = " · ".join(tr(humanize(e, state)) for e in events) or "–"
+        out.append(head + ": ", style="bold red" if seen.end == SLAIN else "bold")
+        out.append(what + "\n", style="dim" if seen.end != SLAIN else "red")
+    return out
 
 
 class StepsDialog(Dialog[int | str | None]):
@@ -42,9 +73,17 @@ class StepsDialog(Dialog[int | str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
-    def __init__(self, state: GameState, cid: str, allow_jump: bool = False) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        cid: str,
+        allow_jump: bool = False,
+        how: str = "basic",
+        power: dict | None = None,
+    ) -> None:
         super().__init__()
         self.state, self.cid, self.allow_jump = state, cid, allow_jump
+        self.how, self.power = how, power or {}
         self.longest = steps_to_tavern(state, cid)
         self.typed = ""
 
@@ -67,6 +106,7 @@ class StepsDialog(Dialog[int | str | None]):
             for n in range(1, min(MAX_STEPS, self.longest) + 1):
                 lines.append(f"{n}", style="bold")
                 lines.append(f"  {ends_preview(self.state, self.cid, n)}\n")
+                lines.append_text(effects_lines(self.state, self.cid, n, self.how, self.power))
             if self.longest > MAX_STEPS:
                 lines.append(
                     tr(msg("magical_friends_ui.steps.longer", longest=self.longest)) + "\n",

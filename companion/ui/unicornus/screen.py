@@ -16,8 +16,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Moment, Step
 from companion.core.i18n import Msg, tr
+from companion.core.plan import Choice
 from companion.games.unicornus import (
     DrawSupport,
     EndTurn,
@@ -38,9 +40,11 @@ from companion.games.unicornus import (
     plan_princess,
     planned,
     player_actions,
+    preview,
     seat_of_turn,
     space_of,
     transport_receivers,
+    what_ifs,
 )
 from companion.ui.dialogs import ChoiceDialog, FormField
 from companion.ui.table import TableScreen
@@ -85,6 +89,8 @@ class UnicornusScreen(TableScreen):
         Binding("v", "act('event')", "unicornus_ui.key.event", show=False),
         Binding("a", "switch_hero", "unicornus_ui.key.switch", show=False),
         Binding("w", "path", "unicornus_ui.key.path"),
+        Binding("o", "foresight", "unicornus_ui.key.foresight", show=False),
+        Binding("O", "what_if", "unicornus_ui.key.what_if", show=False),
         Binding("c", "correct", "unicornus_ui.key.correct"),
         Binding("tab", "next_unit", "unicornus_ui.key.next_unit", show=False),
         Binding("z", "zoom", "unicornus_ui.key.zoom", show=False),
@@ -96,6 +102,8 @@ class UnicornusScreen(TableScreen):
         self.mode = ""  # "" or "move": picking the acting character's destination
         self.active = ""  # the acting character (a seat of 2 players runs two)
         self.show_path = False
+        self.show_foresight = False  # the preview of the Princess and the Empire (issue 14)
+        self.what_if: tuple = ()  # (state, command): a step previewed, not made, in that state
         self.zoom: bool | None = None  # None: by terminal width
         self.preview: set[int] = set()  # options of an open question, marked on the map
         self.merges: list[Msg] = []  # said when the Empire moved, shown beside its battles
@@ -176,6 +184,30 @@ class UnicornusScreen(TableScreen):
             cached = self._plans_of = (*key, kinds, princess, empire)
         return cached[3:]
 
+    def foresight(self):
+        """The engine's preview if the players stopped now, or after the move to the space
+        under the cursor while picking one ("what if"); ``None`` when not shown. A move the
+        rules refuse gives the reason instead."""
+        if not self.show_foresight:
+            return None
+        s = self.state
+        what_if: tuple = ()
+        if self.what_if and self.what_if[0] is s:
+            what_if = (self.what_if[1],)
+        if self.mode == "move" and self.active:
+            to = self.map.cursor
+            if to in {n for n, _ in move_targets(s, self.active)}:
+                what_if = (Move(self.active, to),)
+        key = (s, what_if)
+        cached = self.__dict__.get("_foresight_of")
+        if cached is None or cached[0] is not s or cached[1] != what_if:
+            try:
+                found = preview(s, *what_if)
+            except CompanionError as exc:
+                found = exc.message
+            cached = self._foresight_of = (*key, found)
+        return cached[2]
+
     # --- drawing ---
     def refresh_view(self) -> None:
         s = self.state
@@ -201,6 +233,11 @@ class UnicornusScreen(TableScreen):
 
     def side_panel(self):
         s = self.state
+        seen = self.foresight()
+        if seen is not None:
+            what_if = self._foresight_of[1]
+            step = what_if[0] if what_if else None
+            return views.foresight_panel(s, seen, step), "unicornus_ui.side.foresight"
         kinds, princess, empire = self._plans()
         if PrincessAct in kinds:
             return views.princess_plan(s, princess), "unicornus_ui.side.princess"
@@ -236,6 +273,15 @@ class UnicornusScreen(TableScreen):
                     marks.setdefault(st.unit, Mark("origin", "?"))
         for b in s.battles:
             marks[b.space] = Mark("attack", "")
+        seen = self.foresight()
+        if seen is not None and not isinstance(seen, Msg):
+            for i, x in enumerate(seen.of("princess"), 1):
+                if x.space >= 0:
+                    marks[x.space] = Mark("option" if x.tie else "path", str(i))
+            for x in seen.of("empire"):
+                if x.space >= 0:
+                    marks.setdefault(x.origin, Mark("origin", "→"))
+                    marks[x.space] = Mark("attack", "⚔" if seen.state.hero_at(x.space) else "←")
         if self.mode == "move":
             for i, (n, cost) in enumerate(move_targets(s, self.active), 1):
                 marks[n] = Mark("target", f"{i}${cost}")
@@ -326,6 +372,35 @@ class UnicornusScreen(TableScreen):
 
     def on_hex_map_selected(self, event: HexMap.Selected) -> None:
         self.query_one("#uk-details", Static).update(views.details(self.state, event.space))
+        if self.show_foresight and self.mode == "move":  # what if it moved here?
+            self.refresh_view()
+
+    def action_foresight(self) -> None:
+        self.show_foresight = not self.show_foresight
+        self.what_if = ()
+        self.refresh_view()
+
+    def action_what_if(self) -> None:
+        """Pick a step of the acting character to preview (never made): the foresight then
+        shows what the Princess and the Empire would do after it."""
+        if self.busy:
+            return
+        options = what_ifs(self.state, self.active)
+        state = self.state
+
+        def picked(cmd) -> None:
+            if cmd is not None:
+                self.what_if, self.show_foresight = (state, cmd), True
+                self.refresh_view()
+
+        if len(options) < 2:  # nothing to choose between
+            if not options:
+                self.notify(tr("unicornus_ui.foresight.no_what_if"), severity="warning")
+            else:
+                picked(options[0].value)
+            return
+        choice = Choice(Msg("unicornus.foresight.what_if"), options)
+        self.app.push_screen(MapChoice(choice, Msg("unicornus_ui.foresight.pick")), picked)
 
     def perform_transport(self) -> None:
         s = self.state
@@ -392,6 +467,10 @@ class UnicornusScreen(TableScreen):
     def cancel(self) -> bool:
         if self.mode:
             self.mode = ""
+            self.refresh_view()
+            return True
+        if self.show_foresight:  # escape closes the foresight (and its what-if)
+            self.show_foresight, self.what_if = False, ()
             self.refresh_view()
             return True
         return False

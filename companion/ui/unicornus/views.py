@@ -16,6 +16,7 @@ from companion.games.unicornus import (
     UKState,
     Unit,
     count,
+    describe_step,
     princess_left,
     seat_of_turn,
 )
@@ -390,3 +391,74 @@ def battles_panel(state: UKState, merges: list[Msg]) -> Text:
         out.append(", ".join(name(state.imp(c).name) for c in state.fate_pending))
     out.rstrip()
     return out
+
+
+def foresight_panel(state: UKState, seen, step=None) -> Text:
+    """The engine's preview (``preview``), in the order it happens: the Princess's actions,
+    her battles, Fate prompts, every imperial unit that moves with its reason (those that stay
+    counted), the battles the Empire starts with their odds; ties shown as such, with their
+    options (the preview took the first). A ``Msg`` is the rules' reason the hypothetical
+    step is refused. ``step``: the hypothetical step previewed (None: the players stop now)."""
+    out = Text()
+    if isinstance(seen, Msg):
+        out.append(tr(seen), style="yellow")
+        return out
+    title = Msg("unicornus_ui.foresight.now")
+    if step is not None:  # "what if" the acting character made this step first
+        title = Msg("unicornus_ui.foresight.what_if", {"step": describe_step(step, state)})
+    out.append(tr(title) + "\n", style="bold")
+    n = 0
+    staying = sum(1 for x in seen.of("empire") if x.space < 0)
+    empire = [i for i, x in enumerate(seen.seen) if x.who == "empire"]
+    for i, x in enumerate(seen.seen):
+        if empire and i == empire[-1] + 1 and staying:  # after the Empire's moves
+            out.append(tr(Msg("unicornus_ui.foresight.staying", {"n": staying})) + "\n", "dim")
+        if x.who == "empire" and x.space < 0:
+            continue
+        if x.who == "princess":
+            n += 1
+            out.append(f" ♛{n}. ", style="bold")
+            if x.space >= 0:  # a procure's reason says it procures
+                where = Msg("unicornus_ui.princess.move", {"space": space_name(state, x.space)})
+                out.append(tr(where) + "  ", style="bold")
+            out.append(tr(x.text))
+        elif x.who == "empire":
+            unit = state.unit_at(x.origin)
+            out.append("  ")
+            out.append_text(_unit_short(state, unit))
+            out.append(
+                f" {space_name(state, x.origin)} → {space_name(state, x.space)}", style="bold"
+            )
+            out.append(f"  {tr(x.text)}")
+        elif x.who == "battle":
+            out.append(f"  ⚔ {tr(x.text)}: ", style="bold red")
+            out.append(tr(_battle_words(x)))
+        else:  # a Fate card, a conflict of two imperial characters
+            out.append(f"  ? {tr(x.text)}", style="#ffd75f")
+        if x.tie is not None:
+            options = ("、" if language() == "ja" else ", ").join(
+                tr(o.label) for o in x.tie.options
+            )
+            out.append(
+                "  " + tr(Msg("unicornus_ui.foresight.tie", {"options": options})),
+                style="italic #ffd75f",
+            )
+        out.append("\n")
+    if empire and empire[-1] == len(seen.seen) - 1 and staying:
+        out.append(tr(Msg("unicornus_ui.foresight.staying", {"n": staying})) + "\n", "dim")
+    out.append(tr(seen.stop), style="dim italic")
+    return out
+
+
+def _battle_words(x) -> Msg:
+    if x.damage is not None:
+        return Msg("unicornus_ui.foresight.princess_damage", {"damage": x.damage})
+    f = x.odds.floats
+    return Msg(
+        "unicornus_ui.foresight.odds",
+        {
+            "taken": f"{f.expected_damage_taken:.1f}",
+            "killed": f"{f.expected_tokens_killed:.1f}",
+            "wiped": "?" if f.p_wiped_out is None else f"{f.p_wiped_out:.0%}",
+        },
+    )
