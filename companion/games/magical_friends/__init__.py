@@ -84,6 +84,9 @@ from .flow import (
     summon_kinds,
 )
 
+# the rules a game is played by, in words
+from .log import rules
+
 # queries
 from .queries import (
     board_view,
@@ -106,8 +109,23 @@ from .reports import question as report_question
 # the final ranking
 from .scoring import ranking, tie_break_steps
 
+# the box form's code lines
+from .sheet import ArtifactRow, CreatureRow, Sheet, SheetProblem, parse_track, sheet_data, sheet_of
+from .sheet import Fork as TrackFork
+from .sheet import Node as TrackNode
+
 # the state
-from .state import SLAIN, GameState, Options, Setup
+from .state import (
+    OPTION_CHOICES,
+    RULINGS,
+    SLAIN,
+    GameState,
+    Options,
+    Setup,
+    changed_options,
+    choice_key,
+    options_from,
+)
 
 # the unknown catalog values the owner transcribes
 from .transcribe import ARTIFACT_WANDS, CREATURE_FIELD, answers, askable, board_missing
@@ -127,6 +145,22 @@ __all__ = [
     "GameState",
     "Options",
     "Setup",
+    "OPTION_CHOICES",
+    "RULINGS",
+    "changed_options",
+    "choice_key",
+    "options_from",
+    "rules",
+    # the box form's code lines
+    "ArtifactRow",
+    "CreatureRow",
+    "Sheet",
+    "SheetProblem",
+    "TrackFork",
+    "TrackNode",
+    "parse_track",
+    "sheet_data",
+    "sheet_of",
     # the flow
     "ability_unknowns",
     "banner",
