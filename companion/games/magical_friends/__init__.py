@@ -110,7 +110,17 @@ from .reports import question as report_question
 from .scoring import ranking, tie_break_steps
 
 # the box form's code lines
-from .sheet import ArtifactRow, CreatureRow, Sheet, SheetProblem, parse_track, sheet_data, sheet_of
+from .sheet import (
+    TIE_CODES,
+    ArtifactRow,
+    CreatureRow,
+    Sheet,
+    SheetProblem,
+    parse_track,
+    sheet_data,
+    sheet_of,
+    side_prefix,
+)
 from .sheet import Fork as TrackFork
 from .sheet import Node as TrackNode
 
@@ -161,6 +171,8 @@ __all__ = [
     "parse_track",
     "sheet_data",
     "sheet_of",
+    "side_prefix",
+    "TIE_CODES",
     # the flow
     "ability_unknowns",
     "banner",
