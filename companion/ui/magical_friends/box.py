@@ -268,6 +268,10 @@ class BoxScreen(Screen[bool]):
         )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == f"creature-{self.rows - 1}-name" and not event.value.strip():
+            # Enter on the empty row: the creatures are done, on to the artifacts
+            self.query_one(f"#artifact-{self.sheet.artifacts[0].number}-name", Input).focus()
+            return
         self.focus_next()
 
     # -- saving ---------------------------------------------------------------------------
