@@ -186,3 +186,26 @@ async def test_a_rule_option_chosen_goes_into_the_game_and_its_log(store):
         session = app.screen.session
         first = tr(session.history()[0].description)
         assert first.startswith("Start of round 1") and "even with figures never summoned" in first
+
+
+def test_box_form_with_its_track_previews_120x40(snap_compare):
+    """The tile sides of the TEST SHEET typed into the box form: each line's track drawn
+    beside it (forks, the cavern's paths, markets, fairy faces), the last line still wrong."""
+    store = Store.open("sqlite://")
+
+    async def type_sides(pilot) -> None:
+        await pilot.pause()
+        t = Typist(pilot)
+        await t.press("ctrl+u")
+        await t.type(TEST.TURN_ORDER)
+        await t.type(TEST.FAIRY_DIE)
+        for line in TEST.SIDES[:-1]:
+            await t.type(line)
+        await t.type(". . [s", then="")
+
+    try:
+        app = create_app(store, Start("new", game_key=GAME_KEY), lang="en")
+        assert snap_compare(app, terminal_size=(120, 40), run_before=type_sides)
+    finally:
+        store.close()
+        set_language("en")
