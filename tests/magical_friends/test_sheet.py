@@ -82,11 +82,7 @@ def _test_sheet(cat) -> Sheet:
         sheet.sides[side_id] = line
     fairy = sheet.creatures[0]
     fairy.alignment, fairy.copies, fairy.wand_cost, fairy.wands = TEST.FAIRY
-    rows = []
-    for row in TEST.CREATURES:  # blank numbers as the row above, as the form fills them
-        above = rows[-1] if rows else row
-        rows.append(tuple(v or (above[k] if 0 < k < 5 else v) for k, v in enumerate(row)))
-    sheet.creatures += [CreatureRow(*row) for row in rows]
+    sheet.creatures += [CreatureRow(*row) for row in TEST.CREATURES]
     sheet.artifacts = [
         ArtifactRow(n, *row) if row[0] else ArtifactRow(n, old.name, row[1], old.bonus)
         for (n, row), old in zip(enumerate(TEST.ARTIFACTS, 1), sheet.artifacts, strict=True)
@@ -107,8 +103,8 @@ def test_the_test_sheet_makes_a_box_that_plays():
     fairy = cat.creatures[0]
     assert fairy.name == {"en": "Fairy", "ja": "妖精"}  # unchanged: the box's own words
     assert (fairy.alignment, fairy.copies, fairy.wand_cost, fairy.wands) == ("neutral", 3, 1, 1)
-    gnome = cat.creatures[2]
-    assert (gnome.alignment, gnome.copies, gnome.wand_cost) == ("good", 4, 2)
+    gnome = cat.creatures[2]  # its blank numbers are the Troll's, the row above
+    assert (gnome.alignment, gnome.copies, gnome.wand_cost, gnome.wands) == ("good", 4, 2, 1)
     assert cat.artifacts[4].special == "dagger" and cat.artifacts[4].name["en"] == "Scheming Dagger"
     assert cat.scoring.tie_break == ["tavern_friends", "trophies", "shared"]
     sides = tuple((t.id, t.sides[1].id) for t in cat.board.tiles)
@@ -154,11 +150,12 @@ def test_a_blank_field_stays_unknown():
     """Rule 5: what is not typed is unknown ("?"), never a guessed value."""
     box = load("box")
     sheet = _test_sheet(box)
-    sheet.turn_order, sheet.creatures[1].copies, sheet.artifacts[0].wands = "", "", ""
+    sheet.turn_order, sheet.creatures[1].copies, sheet.artifacts[0].wands = "", "?", ""
     data = sheet_data(box, sheet, "en")
     left = missing_values(load("box", data))
     assert left == [
         "turn_order",
         "creatures[id=test-troll].copies",
+        "creatures[id=test-gnome].copies",  # blank below a "?": as the row above, unknown
         "artifacts[number=1].wands",
     ]

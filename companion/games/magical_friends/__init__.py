@@ -111,11 +111,13 @@ from .scoring import ranking, tie_break_steps
 
 # the box form's code lines
 from .sheet import (
+    CARRIED,
     TIE_CODES,
     ArtifactRow,
     CreatureRow,
     Sheet,
     SheetProblem,
+    carried,
     parse_track,
     sheet_data,
     sheet_of,
@@ -173,6 +175,8 @@ __all__ = [
     "sheet_of",
     "side_prefix",
     "TIE_CODES",
+    "CARRIED",
+    "carried",
     # the flow
     "ability_unknowns",
     "banner",

@@ -18,7 +18,7 @@ like an imported file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.i18n import Msg
@@ -464,6 +464,23 @@ def _slug(name: str, taken: set[str]) -> str:
     return sid
 
 
+CARRIED = ("alignment", "copies", "wand_cost", "wands")
+
+
+def carried(rows: list[CreatureRow]) -> list[CreatureRow]:
+    """A new creature's row (no id yet) left blank in a number takes the row above's: kinds
+    in a box mostly share them, so only what differs is typed ("?" = unknown)."""
+    out: list[CreatureRow] = []
+    for row in rows:
+        if not row.id and row.name.strip() and out:
+            above = out[-1]
+            row = replace(
+                row, **{c: getattr(above, c) for c in CARRIED if not getattr(row, c).strip()}
+            )
+        out.append(row)
+    return out
+
+
 def sheet_data(cat: MagicalFriendsCatalog, sheet: Sheet, lang: str) -> dict[str, Any]:
     """The owner's transcription as catalog data (each top-level table replaces the owner's
     earlier one; the box beneath is merged as for an import). Raises :class:`SheetProblem`
@@ -510,7 +527,7 @@ def sheet_data(cat: MagicalFriendsCatalog, sheet: Sheet, lang: str) -> dict[str,
     old_kinds = {k.id: k for k in cat.creatures}
     taken = set(old_kinds)
     creatures = []
-    for i, row in enumerate(sheet.creatures):
+    for i, row in enumerate(carried(sheet.creatures)):
         filled = [row.alignment, row.copies, row.wand_cost, row.wands, row.ability]
         if not row.name.strip():
             if any(x.strip() for x in filled) and not row.id:

@@ -14,12 +14,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, language, msg, tr, tr_name
 from companion.games.magical_friends import (
+    CARRIED,
     TIE_CODES,
     ArtifactRow,
     CreatureRow,
@@ -28,6 +30,7 @@ from companion.games.magical_friends import (
     SheetProblem,
     TrackFork,
     TrackNode,
+    carried,
     load,
     parse_track,
     sheet_data,
@@ -44,7 +47,6 @@ from .names import CAVERN_RANGE, SYMBOLS
 
 GAME_KEY = "magical-friends"
 CREATURE_COLS = ("name", "alignment", "copies", "wand_cost", "wands", "ability")
-CARRIED = ("alignment", "copies", "wand_cost", "wands")  # a new creature row starts with these
 ARTIFACT_COLS = ("name", "wands", "bonus")
 COL_CLASS = {"name": "c-name", "ability": "c-text", "bonus": "c-text", "number": "c-number"}
 SCORING = (
@@ -102,6 +104,9 @@ class BoxScreen(Screen[bool]):
     CSS_PATH = "box.tcss"
     BINDINGS = [
         Binding("ctrl+s", "save", "magical_friends_ui.key.box_save", priority=True),
+        Binding(
+            "enter", "next_field", "magical_friends_ui.key.next_field", show=False, priority=True
+        ),
         Binding("escape", "leave", "magical_friends_ui.key.back"),
     ]
 
@@ -124,7 +129,7 @@ class BoxScreen(Screen[bool]):
                 yield Static(tr("magical_friends_ui.box.turn_order"), classes="box-label")
                 yield self._input("turn_order", sheet.turn_order, "h/l", width=5)
                 yield Static(tr("magical_friends_ui.box.fairy_die_sides"), classes="box-label")
-                yield self._input("fairy_die_sides", sheet.fairy_die_sides, "6", width=5)
+                yield self._input("fairy_die_sides", sheet.fairy_die_sides, "?", width=5)
             yield Static(self._codes(), classes="box-hint", id="box-codes")
             for t, tile in enumerate(self.cat.board.tiles, 1):
                 for s, side in enumerate(tile.sides):
@@ -135,10 +140,6 @@ class BoxScreen(Screen[bool]):
                         hint = tr("magical_friends_ui.box.hand_made") if hand_made else ""
                         yield self._input(f"side-{side.id}", text, hint, classes="box-track")
                         yield Static(id=f"preview-{side.id}", classes="box-preview")
-            yield Static(tr("magical_friends_ui.box.creatures"), classes="box-title")
-            yield self._columns("creature", CREATURE_COLS)
-            for i in range(self.rows):
-                yield self._creature_row(i)
             yield Static(tr("magical_friends_ui.box.artifacts"), classes="box-title")
             yield self._columns("artifact", ("number", *ARTIFACT_COLS))
             for row in sheet.artifacts:
@@ -157,8 +158,12 @@ class BoxScreen(Screen[bool]):
                     yield self._input(f"scoring-{name}", sheet.scoring.get(name, ""), width=6)
             with Horizontal(classes="box-row"):
                 yield Static(tr("magical_friends_ui.box.tie_break"), classes="box-label")
-                yield self._input("tie_break", sheet.tie_break, "fts", width=8)
+                yield self._input("tie_break", sheet.tie_break, "?", width=8)
                 yield Static(id="tie-preview", classes="box-preview")
+            yield Static(tr("magical_friends_ui.box.creatures"), classes="box-title")
+            yield self._columns("creature", CREATURE_COLS)
+            for i in range(self.rows):
+                yield self._creature_row(i)
             yield Static(id="box-error")
         yield Footer()
 
@@ -249,29 +254,35 @@ class BoxScreen(Screen[bool]):
             self._preview(ident.removeprefix("side-"))
         elif ident == "tie_break":
             self._tie_preview()
-        elif ident == f"creature-{self.rows - 1}-name" and event.value.strip():
-            self._new_creature_row()
+        elif ident.startswith("creature-"):
+            if ident == f"creature-{self.rows - 1}-name" and event.value.strip():
+                self._add_creature_row()  # the grid always ends in an empty row
+            self._show_carried()
 
-    def _new_creature_row(self) -> None:
-        """A name typed in the empty last row: that row takes the previous row's numbers (left
-        blank so far), and a new empty row follows."""
+    def _add_creature_row(self) -> None:
         last = self.rows - 1
-        if last > 0:
-            for col in CARRIED:
-                box = self.query_one(f"#creature-{last}-{col}", Input)
-                if not box.value:
-                    box.value = self.query_one(f"#creature-{last - 1}-{col}", Input).value
-        row = self._creature_row(self.rows)
         self.rows += 1
-        self.query_one(f"#creature-{last}-name").parent.parent.mount(
-            row, after=self.query_one(f"#creature-{last}-name").parent
-        )
+        name = self.query_one(f"#creature-{last}-name")
+        name.parent.parent.mount(self._creature_row(self.rows - 1), after=name.parent)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == f"creature-{self.rows - 1}-name" and not event.value.strip():
-            # Enter on the empty row: the creatures are done, on to the artifacts
-            self.query_one(f"#artifact-{self.sheet.artifacts[0].number}-name", Input).focus()
-            return
+    def _show_carried(self) -> None:
+        """A new creature's blank numbers are the row above's (``sheet.carried``): shown in
+        its empty fields, so what Enter leaves is what is saved."""
+        rows = carried(self.read_sheet().creatures)
+        for i in range(len(self.sheet.creatures), len(rows)):
+            for col in CARRIED:
+                try:
+                    box = self.query_one(f"#creature-{i}-{col}", Input)
+                except NoMatches:  # a row still being mounted
+                    continue
+                above = getattr(rows[i - 1], col) if i and rows[i].name.strip() else ""
+                box.placeholder = above
+
+    def action_next_field(self) -> None:
+        """Enter: the next field. A priority binding, so the focus moves before the next key
+        is handed out (typed fast, or sent by a terminal in one burst, the keys after an
+        Enter used to go on into the field it left). It decides nothing from the values:
+        in a burst they are not typed in yet."""
         self.focus_next()
 
     # -- saving ---------------------------------------------------------------------------
@@ -281,7 +292,10 @@ class BoxScreen(Screen[bool]):
 
         creatures = []
         for i in range(self.rows):
-            row = CreatureRow(**{col: value(f"creature-{i}-{col}") for col in CREATURE_COLS})
+            try:
+                row = CreatureRow(**{col: value(f"creature-{i}-{col}") for col in CREATURE_COLS})
+            except NoMatches:  # the empty row at the end, still being mounted
+                break
             if i < len(self.sheet.creatures):
                 row.id = self.sheet.creatures[i].id
             creatures.append(row)
