@@ -48,6 +48,7 @@ from .names import CAVERN_RANGE, SYMBOLS
 GAME_KEY = "magical-friends"
 CREATURE_COLS = ("name", "alignment", "copies", "wand_cost", "wands", "ability")
 ARTIFACT_COLS = ("name", "wands", "bonus")
+SPARE_ROWS = 3
 COL_CLASS = {"name": "c-name", "ability": "c-text", "bonus": "c-text", "number": "c-number"}
 SCORING = (
     "per_friend_in_tavern",
@@ -115,7 +116,9 @@ class BoxScreen(Screen[bool]):
         self.cat = catalog
         self.lang = language()
         self.sheet = sheet_of(catalog, self.lang)
-        self.rows = len(self.sheet.creatures) + 1  # always one empty row to add a creature
+        # empty rows to add creatures in; one more each time one is named (a few ahead, so a
+        # fast typist's Enter never runs out of rows while a new one is being mounted)
+        self.rows = len(self.sheet.creatures) + SPARE_ROWS
         self.changed = False
         translate_bindings(self)
 
@@ -156,6 +159,7 @@ class BoxScreen(Screen[bool]):
                 for name in SCORING:
                     yield Static(tr(f"magical_friends_ui.box.{name}"), classes="box-label")
                     yield self._input(f"scoring-{name}", sheet.scoring.get(name, ""), width=6)
+            yield Static(tr("magical_friends_ui.box.tie_break_codes"), classes="box-hint")
             with Horizontal(classes="box-row"):
                 yield Static(tr("magical_friends_ui.box.tie_break"), classes="box-label")
                 yield self._input("tie_break", sheet.tie_break, "?", width=8)
@@ -255,8 +259,9 @@ class BoxScreen(Screen[bool]):
         elif ident == "tie_break":
             self._tie_preview()
         elif ident.startswith("creature-"):
-            if ident == f"creature-{self.rows - 1}-name" and event.value.strip():
-                self._add_creature_row()  # the grid always ends in an empty row
+            row = int(ident.split("-")[1])
+            if row >= self.rows - SPARE_ROWS and event.value.strip():
+                self._add_creature_row()  # the grid always ends in empty rows
             self._show_carried()
 
     def _add_creature_row(self) -> None:
