@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -120,6 +120,7 @@ class BoxScreen(Screen[bool]):
         # fast typist's Enter never runs out of rows while a new one is being mounted)
         self.rows = len(self.sheet.creatures) + SPARE_ROWS
         self.changed = False
+        self.named = set(range(len(self.sheet.creatures)))  # rows that have had a name
         translate_bindings(self)
 
     # -- layout ---------------------------------------------------------------------------
@@ -166,8 +167,9 @@ class BoxScreen(Screen[bool]):
                 yield Static(id="tie-preview", classes="box-preview")
             yield Static(tr("magical_friends_ui.box.creatures"), classes="box-title")
             yield self._columns("creature", CREATURE_COLS)
-            for i in range(self.rows):
-                yield self._creature_row(i)
+            with Vertical(id="creature-rows"):
+                for i in range(self.rows):
+                    yield self._creature_row(i)
             yield Static(id="box-error")
         yield Footer()
 
@@ -260,15 +262,15 @@ class BoxScreen(Screen[bool]):
             self._tie_preview()
         elif ident.startswith("creature-"):
             row = int(ident.split("-")[1])
-            if row >= self.rows - SPARE_ROWS and event.value.strip():
-                self._add_creature_row()  # the grid always ends in empty rows
+            if ident.endswith("-name") and event.value.strip() and row not in self.named:
+                self.named.add(row)
+                if row >= self.rows - SPARE_ROWS:
+                    self._add_creature_row()  # the grid always ends in empty rows
             self._show_carried()
 
     def _add_creature_row(self) -> None:
-        last = self.rows - 1
         self.rows += 1
-        name = self.query_one(f"#creature-{last}-name")
-        name.parent.parent.mount(self._creature_row(self.rows - 1), after=name.parent)
+        self.query_one("#creature-rows").mount(self._creature_row(self.rows - 1))
 
     def _show_carried(self) -> None:
         """A new creature's blank numbers are the row above's (``sheet.carried``): shown in
