@@ -2,9 +2,11 @@
 the round count and which side of the Stairway/Highway piece is up.
 
 "box" is the user's box: the box catalog with the user's transcription on top. A box whose
-board is not transcribed cannot be played: the screen says so and offers the demo. Small
-unknown values (turn order, fairy die, creature numbers, scoring) are asked with a form and
-saved into the user's catalog, so every later game has them.
+board is not transcribed cannot be played: the screen says so and offers the box form
+(ctrl+u, box.py: the whole transcription) and the demo. Small unknown values still left at the
+start (turn order, fairy die, creature numbers, scoring) are asked once with a form and saved
+into the user's catalog, so every later game has them. The rule options are chosen here, each
+with its default (the spec's Ruling) first.
 """
 
 from __future__ import annotations
