@@ -132,6 +132,7 @@ class BoxScreen(Screen[bool]):
             with Horizontal(classes="box-row"):
                 yield Static(tr("magical_friends_ui.box.turn_order"), classes="box-label")
                 yield self._input("turn_order", sheet.turn_order, "h/l", width=5)
+            with Horizontal(classes="box-row"):  # a row each: they fit at 80 columns
                 yield Static(tr("magical_friends_ui.box.fairy_die_sides"), classes="box-label")
                 yield self._input("fairy_die_sides", sheet.fairy_die_sides, "?", width=5)
             yield Static(self._codes(), classes="box-hint", id="box-codes")
@@ -156,10 +157,11 @@ class BoxScreen(Screen[bool]):
                             classes=COL_CLASS.get(col, "c-num"),
                         )
             yield Static(tr("magical_friends_ui.box.scoring"), classes="box-title")
-            with Horizontal(classes="box-row"):
-                for name in SCORING:
-                    yield Static(tr(f"magical_friends_ui.box.{name}"), classes="box-label")
-                    yield self._input(f"scoring-{name}", sheet.scoring.get(name, ""), width=6)
+            for pair in (SCORING[:2], SCORING[2:]):  # two rows: they fit at 80 columns
+                with Horizontal(classes="box-row"):
+                    for name in pair:
+                        yield Static(tr(f"magical_friends_ui.box.{name}"), classes="box-label")
+                        yield self._input(f"scoring-{name}", sheet.scoring.get(name, ""), width=6)
             yield Static(tr("magical_friends_ui.box.tie_break_codes"), classes="box-hint")
             with Horizontal(classes="box-row"):
                 yield Static(tr("magical_friends_ui.box.tie_break"), classes="box-label")
