@@ -22,7 +22,7 @@ from companion.games.magical_friends import (
 from companion.games.magical_friends.board import CAVERN_DIE
 from companion.games.magical_friends.sheet import _shape, track_text
 
-from . import test_sheet_values as TEST
+from . import sheet_values as TEST
 
 
 def test_every_demo_side_reads_back_from_its_code_line():

@@ -1,7 +1,7 @@
 """The box form (issue 12): from an empty catalog to round 1 of Magical Friends through the
 forms alone, and the rule options of the new-game screen (spec §3 Ruling, §7 the box).
 
-The values typed are the labelled TEST SHEET (tests/magical_friends/test_sheet_values.py):
+The values typed are the labelled TEST SHEET (tests/magical_friends/sheet_values.py):
 fictional, never the real box's."""
 
 import pytest
@@ -13,7 +13,7 @@ from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.magical_friends.box import BoxScreen
 from companion.ui.magical_friends.setup import NewGameScreen
-from tests.magical_friends import test_sheet_values as TEST
+from tests.magical_friends import sheet_values as TEST
 
 from .helpers import GAME_KEY, keys, screen_state
 
