@@ -26,16 +26,18 @@ def _log(st, *cmds):
 
 
 def test_round_start_names_the_face_and_the_space():
-    """§6 fairy die: the entered roll and where the fairy went; a roll the app made too."""
+    """§6 fairy die: the entered roll and where the fairy went; a roll the app made too
+    (the first round's line also names the rules the game is played by)."""
     st = game(BOARD_A, wizards=3)
     log = _log(st, StartRound(5))
     face_space = log.state.fairy_space
-    assert tr(log.line(0), "en") == f"Start of round 1 (fairy die: 5 → {face_space})"
+    rules = " — Rules: the spec's Rulings and readings"
+    assert tr(log.line(0), "en") == f"Start of round 1 (fairy die: 5 → {face_space}){rules}"
     log2 = _log(st, StartRound(None))
     rolled = next(e for e in log2.state.events if e.key == "magical_friends.event.fairy")
     assert tr(log2.line(0), "en") == (
         f"Start of round 1 (fairy die rolled by the app: {rolled.params['roll']} → "
-        f"{rolled.params['space']})"
+        f"{rolled.params['space']}){rules}"
     )
     assert "ラウンド1開始" in tr(log.line(0), "ja")
 

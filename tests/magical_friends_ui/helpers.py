@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.games.magical_friends import (
     EndTurn,
     Move,
+    Options,
     PlayArtifacts,
     Setup,
     StartRound,
@@ -37,7 +38,7 @@ async def setup_demo_with_lava_side(pilot) -> None:
     await keys(pilot, *["tab"] * 8, "enter", "down", "enter", "ctrl+s")
 
 
-def saved_game(store, seed: int = 7, rounds: int = 8, sides=None):
+def saved_game(store, seed: int = 7, rounds: int = 8, sides=None, options=None):
     """A demo game played by commands up to the start of round 3 (lava), saved in ``store``:
     Red's Moss Knight waits on the Lava Bridge (l2), Blue's Ember Imp flipped the switch (p3)."""
     cat = load("demo")
@@ -53,6 +54,7 @@ def saved_game(store, seed: int = 7, rounds: int = 8, sides=None):
             wizards=(("Red", "red"), ("Blue", "blue"), ("Green", "green")),
             tiles=tiles,
             rounds=rounds,
+            options=options or Options(),
         ),
         seed,
     )

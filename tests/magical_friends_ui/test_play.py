@@ -3,7 +3,7 @@
 import pytest
 
 from companion.core.i18n import set_language
-from companion.games.magical_friends import SLAIN
+from companion.games.magical_friends import SLAIN, Options
 from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog, FormDialog
@@ -305,10 +305,11 @@ async def test_abilities_name_the_friend_and_need_its_wand_cost(store):
 
 
 async def test_summon_list_keeps_its_numbers_and_greys_a_discarded_kind(store):
-    """§3 last of its kind: the lava slew Red's only Moss Knight, so its summon card is
+    """§3 last of its kind, the other reading (option none_racing; the Ruling keeps a kind
+    with figures never summoned): the lava slew Red's only Moss Knight, so its summon card is
     discarded; the summon list still shows it as 1 (greyed, with the reason) so the other
     kinds keep their digits; picking it is refused and asked again."""
-    session = saved_game(store)
+    session = saved_game(store, options=Options(last_of_its_kind="none_racing"))
     play_to_round_3(session)
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -87,6 +87,9 @@ from .flow import (
 # foresight: what a move would trigger (§5)
 from .foresight import MoveSeen, preview_move
 
+# the rules a game is played by, in words
+from .log import rules
+
 # queries
 from .queries import (
     board_view,
@@ -109,8 +112,35 @@ from .reports import question as report_question
 # the final ranking
 from .scoring import ranking, tie_break_steps
 
+# the box form's code lines
+from .sheet import (
+    CARRIED,
+    TIE_CODES,
+    ArtifactRow,
+    CreatureRow,
+    Sheet,
+    SheetProblem,
+    carried,
+    parse_track,
+    sheet_data,
+    sheet_of,
+    side_prefix,
+)
+from .sheet import Fork as TrackFork
+from .sheet import Node as TrackNode
+
 # the state
-from .state import SLAIN, GameState, Options, Setup
+from .state import (
+    OPTION_CHOICES,
+    RULINGS,
+    SLAIN,
+    GameState,
+    Options,
+    Setup,
+    changed_options,
+    choice_key,
+    options_from,
+)
 
 # the unknown catalog values the owner transcribes
 from .transcribe import ARTIFACT_WANDS, CREATURE_FIELD, answers, askable, board_missing
@@ -133,6 +163,26 @@ __all__ = [
     "GameState",
     "Options",
     "Setup",
+    "OPTION_CHOICES",
+    "RULINGS",
+    "changed_options",
+    "choice_key",
+    "options_from",
+    "rules",
+    # the box form's code lines
+    "ArtifactRow",
+    "CreatureRow",
+    "Sheet",
+    "SheetProblem",
+    "TrackFork",
+    "TrackNode",
+    "parse_track",
+    "sheet_data",
+    "sheet_of",
+    "side_prefix",
+    "TIE_CODES",
+    "CARRIED",
+    "carried",
     # the flow
     "ability_unknowns",
     "banner",

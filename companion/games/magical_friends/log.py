@@ -17,7 +17,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 
 from . import commands as c
-from .state import SLAIN, GameState
+from .state import SLAIN, GameState, Options, changed_options, choice_key
 
 
 def wizard(state: GameState, i: int | None) -> str:
@@ -71,16 +71,47 @@ def _fairy_face(after: GameState) -> tuple[int, str] | None:
     return None
 
 
+def rules(options: Options) -> Msg:
+    """The rule options a game is played by: "the Rulings", or those chosen otherwise."""
+    changed = changed_options(options)
+    if not changed:
+        return Msg("magical_friends.rules.default")
+    parts = [
+        Msg(
+            "magical_friends.rules.one",
+            {
+                "option": Msg(f"magical_friends.option.{name}"),
+                "value": Msg(f"magical_friends.option.{name}.{choice_key(value)}"),
+            },
+        )
+        for name, value in changed
+    ]
+    listed = parts[-1]
+    for part in reversed(parts[:-1]):
+        listed = Msg("magical_friends.rules.list", {"first": part, "rest": listed})
+    return Msg("magical_friends.rules.changed", {"changed": listed})
+
+
+def _start_round(cmd: c.StartRound, state: GameState, after: GameState | None) -> Msg:
+    rnd = state.round + 1
+    face = _fairy_face(after) if after is not None else None
+    if face is None:
+        return Msg("magical_friends.log.start_round", {"round": rnd})
+    key = "start_round_entered" if cmd.fairy_roll is not None else "start_round_rolled"
+    return Msg(f"magical_friends.log.{key}", {"round": rnd, "roll": face[0], "space": face[1]})
+
+
 def describe(cmd: Command, state: GameState) -> Msg:
     """The log line of ``cmd`` made on ``state`` (the state before it)."""
     after = _after(state, cmd)
     if isinstance(cmd, c.StartRound):
-        rnd = state.round + 1
-        face = _fairy_face(after) if after is not None else None
-        if face is None:
-            return Msg("magical_friends.log.start_round", {"round": rnd})
-        key = "start_round_entered" if cmd.fairy_roll is not None else "start_round_rolled"
-        return Msg(f"magical_friends.log.{key}", {"round": rnd, "roll": face[0], "space": face[1]})
+        line = _start_round(cmd, state, after)
+        if state.round == 0:  # the first line of the game says which rules it is played by
+            return Msg(
+                "magical_friends.log.start_round_rules",
+                {"line": line, "rules": rules(state.options)},
+            )
+        return line
     if isinstance(cmd, c.PlayArtifacts):
         played = ", ".join(f"{wizard(state, i)} {n}" for i, n in enumerate(cmd.played))
         if after is None or not after.turn_order:

@@ -62,13 +62,16 @@ def slay(state: GameState, cid: str, by: int | None, cause: str) -> GameState:
 def _last_of_its_kind(state: GameState, kid: str) -> bool:
     """Seed 003: "クリーチャーがその種の最後だった場合、その召喚カードは捨て札の山に置かれます"
     (if the creature was the last of its kind, its summon card goes to the discard pile).
-    Option ``last_of_its_kind``: "none_racing" = no creature of the kind is left in the race;
-    "no_copies_left" = every copy has been summoned (the card only goes when nothing is left
-    to summon with it)."""
-    if state.options.last_of_its_kind == "no_copies_left":
-        copies = state.kind(kid).copies
-        return copies is not None and sum(1 for x in state.creatures if x.kind == kid) >= copies
-    return not any(x.kind == kid for x in state.racing())
+    Option ``last_of_its_kind`` (Ruling §3: "no_figure_left")."""
+    rule = state.options.last_of_its_kind
+    copies = state.kind(kid).copies
+    all_summoned = copies is not None and sum(1 for x in state.creatures if x.kind == kid) >= copies
+    if rule == "no_copies_left":
+        return all_summoned
+    none_racing = not any(x.kind == kid for x in state.racing())
+    if rule == "none_racing":
+        return none_racing
+    return none_racing and all_summoned
 
 
 def poison(state: GameState, cid: str, by: int | None, cause: str) -> GameState:

@@ -7,7 +7,7 @@ artifacts and the scoring rule from the catalog) lives here so ``apply`` needs n
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from companion.core.errors import RuleError
 from companion.core.i18n import Msg
@@ -47,11 +47,72 @@ class Options:
     # Read as magic power (§2: "board effects can add magic power"): this many wands.
     # 0 = it adds none (the table keeps track of the extra spell itself).
     conjuring_power: int = 1
-    # §3 "If it was the last of its kind, its summon card goes to the discard pile" (seed 003:
-    # その種の最後だった場合): "none_racing" = slain while no other creature of its kind is in
-    # the race, and the kind can no longer be summoned; "no_copies_left" = only when every copy
-    # has been summoned (then the discard changes nothing the copy count does not).
-    last_of_its_kind: Literal["none_racing", "no_copies_left"] = "none_racing"
+    # Ruling §3 "If it was the last of its kind, its summon card goes to the discard pile"
+    # (seed 003: その種の最後だった場合): "no_figure_left" (the Ruling) = none of its kind is
+    # racing and none is left in the supply (every copy summoned; copies unknown = some may be
+    # left); "none_racing" = no other creature of its kind is in the race, even with figures
+    # never summoned (the other reading; empties the pool early in a 2-wizard game);
+    # "no_copies_left" = every copy has been summoned, racing or not.
+    last_of_its_kind: Literal["no_figure_left", "none_racing", "no_copies_left"] = "no_figure_left"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """Loading a save: an option the save does not name gets what the game did before the
+        option existed (:data:`SAVED_BEFORE`), not today's default."""
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_before_validator_function(_as_saved, handler(source))
+
+
+# What a game did before each option existed: a save without the field keeps that behaviour.
+SAVED_BEFORE: dict[str, Any] = {"last_of_its_kind": "none_racing"}
+
+
+def _as_saved(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {**SAVED_BEFORE, **data}
+    return data
+
+
+# The choices the new-game form offers for each rule option, the default (the spec's Ruling or
+# the companion's reading) first; words: magical_friends.option.<name>[.<value>].
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    "last_of_its_kind": ("no_figure_left", "none_racing", "no_copies_left"),
+    "dagger_slays": ("passed", "passed_and_end"),
+    "round_start_order": (("notice", "lava", "fairy"), ("notice", "fairy", "lava")),
+    "mass_slay_spares_protected": (True, False),
+    "highway_all_or_nothing": (True, False),
+    "catapult_fired_by": ("holder", "anyone"),
+    "conjuring_power": (1, 0, 2),
+}
+RULINGS = {"last_of_its_kind": "§3", "dagger_slays": "§4", "round_start_order": "§6"}
+
+
+def choice_key(value: Any) -> str:
+    """A choice as the last part of its message key (``notice-lava-fairy``, ``true``, ``1``)."""
+    if isinstance(value, tuple):
+        return "-".join(value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def options_from(picks: dict[str, Any]) -> Options:
+    """Options with the given choices (each one of :data:`OPTION_CHOICES`), the rest default."""
+    for name, value in picks.items():
+        if value not in OPTION_CHOICES.get(name, ()):
+            raise RuleError("magical_friends.option.bad", option=name, value=choice_key(value))
+    return replace(Options(), **picks)
+
+
+def changed_options(options: Options) -> tuple[tuple[str, Any], ...]:
+    """The options chosen away from their default, in the form's order."""
+    default = Options()
+    return tuple(
+        (name, getattr(options, name))
+        for name in OPTION_CHOICES
+        if getattr(options, name) != getattr(default, name)
+    )
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ from .names import (
 )
 
 
-def space_glyph(state: GameState, kind: str, market: str | None) -> Text:
+def space_glyph(kind: str, market: str | None, stairway_up: bool = True) -> Text:
     if kind == "highway":
-        if state.stairway_up:
+        if stairway_up:
             return Text(SYMBOLS["highway"], style="bold green")
         return Text(HELL_SYMBOL, style="bold red")
     if kind == "market":
@@ -42,7 +42,7 @@ def space_line(state: GameState, view, following: str | None) -> Text:
     then the fairy, the catapult and the creatures standing there."""
     sp = state.board.spaces[view.id]
     line = Text(f"{view.id:<4}", style="bold" if sp.kind != "plain" else "")
-    line.append_text(space_glyph(state, sp.kind, sp.market))
+    line.append_text(space_glyph(sp.kind, sp.market, state.stairway_up))
     if sp.kind == "fairy_trail" and sp.fairy_faces:
         line.append(",".join(map(str, sp.fairy_faces)), style="magenta")
     if sp.cavern_path:
@@ -143,7 +143,7 @@ class BoardView(Vertical):
         ):
             if kind not in kinds:
                 continue
-            glyph = space_glyph(state, kind, "A–E" if kind == "market" else None)
+            glyph = space_glyph(kind, "A–E" if kind == "market" else None, state.stairway_up)
             if kind == "market":
                 glyph = Text("$A–E", style="bold yellow")
             label = tr(f"magical_friends_ui.legend.{kind}")

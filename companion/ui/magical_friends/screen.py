@@ -56,6 +56,7 @@ from companion.games.magical_friends import (
     move_pool,
     poison_targets,
     report_question,
+    rules,
     slay_targets,
     summon_choices,
     summon_kinds,
@@ -176,6 +177,7 @@ class MagicalFriendsScreen(TableScreen):
             with Vertical(id="mf-right"):
                 yield Static(id="mf-turn")
                 yield Static(id="mf-events")
+                yield Static(id="mf-rules")
                 yield GameLog(id="mf-log", min_width=20)
         yield Footer()
 
@@ -219,6 +221,8 @@ class MagicalFriendsScreen(TableScreen):
         set_content(self.query_one("#mf-turn", Static), self.turn_text(state))
         events = Text("\n").join(Text(tr(humanize(e, state))) for e in state.events)
         set_content(self.query_one("#mf-events", Static), events or Text("–", style="dim"))
+        # the rule options the game was started with (a save keeps its own)
+        set_content(self.query_one("#mf-rules", Static), tr(rules(state.options)))
 
     def round_text(self, state: GameState) -> Text:
         # one line at 120 columns with every part shown (lava or bonus round, Hell up, the

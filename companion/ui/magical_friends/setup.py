@@ -2,9 +2,11 @@
 the round count and which side of the Stairway/Highway piece is up.
 
 "box" is the user's box: the box catalog with the user's transcription on top. A box whose
-board is not transcribed cannot be played: the screen says so and offers the demo. Small
-unknown values (turn order, fairy die, creature numbers, scoring) are asked with a form and
-saved into the user's catalog, so every later game has them.
+board is not transcribed cannot be played: the screen says so and offers the box form
+(ctrl+u, box.py: the whole transcription) and the demo. Small unknown values still left at the
+start (turn order, fairy die, creature numbers, scoring) are asked once with a form and saved
+into the user's catalog, so every later game has them. The rule options are chosen here, each
+with its default (the spec's Ruling) first.
 """
 
 from __future__ import annotations
@@ -25,14 +27,19 @@ from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.magical_friends import (
     ARTIFACT_WANDS,
     CREATURE_FIELD,
+    OPTION_CHOICES,
+    RULINGS,
     MagicalFriendsCatalog,
+    Options,
     Setup,
     answers,
     askable,
     board_missing,
+    choice_key,
     load,
     missing_values,
     new_game,
+    options_from,
 )
 from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog, FormField
@@ -118,7 +125,7 @@ class NewGameScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "magical_friends_ui.key.start", priority=True),
         Binding("ctrl+d", "demo", "magical_friends_ui.key.demo", priority=True),
-        Binding("ctrl+u", "unknowns", "magical_friends_ui.key.unknowns", priority=True),
+        Binding("ctrl+u", "box", "magical_friends_ui.key.box", priority=True),
         Binding("escape", "app.pop_screen", "magical_friends_ui.key.back"),
     ]
 
@@ -220,9 +227,23 @@ class NewGameScreen(Screen):
                     allow_blank=False,
                     id="piece",
                 )
+                yield Label(tr("magical_friends_ui.setup.options"), classes="field-label")
+                for name, choices in OPTION_CHOICES.items():
+                    with Horizontal(classes="option-row"):
+                        yield Static(tr(f"magical_friends.option.{name}"), classes="option-name")
+                        yield Select(
+                            [
+                                (self._choice_label(name, v, k == 0), k)
+                                for k, v in enumerate(choices)
+                            ],
+                            value=0,
+                            allow_blank=False,
+                            id=f"option-{name}",
+                            classes="option",
+                        )
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
-                yield Button(tr("magical_friends_ui.setup.unknowns"), id="unknowns")
+                yield Button(tr("magical_friends_ui.setup.transcribe"), id="box")
                 yield Button(tr("magical_friends_ui.setup.demo"), id="demo")
                 yield Button(
                     tr("magical_friends_ui.setup.start"), id="start-game", variant="primary"
@@ -237,9 +258,9 @@ class NewGameScreen(Screen):
             rounds = 8
         self.query_one("#rounds", Input).value = str(rounds)
         self._fill_last_table()
-        self._show_catalog()
         self._show_rows()
         self.query_one("#count", Input).focus()
+        self._show_catalog()  # a box that cannot be played yet: the focus on its form button
 
     def _fill_last_table(self) -> None:
         """The wizards of the last game again: their number, names and colours."""
@@ -256,7 +277,7 @@ class NewGameScreen(Screen):
         note = self.query_one("#setup-catalog", Static)
         missing = self.missing
         unknowns = askable(missing)
-        self.query_one("#unknowns", Button).display = bool(unknowns)
+        self.query_one("#box", Button).display = self.catalog_name == "box"
         self.query_one("#demo", Button).display = self.catalog_name != "demo"
         if self.catalog_name == "demo":
             note.update(tr("magical_friends_ui.setup.demo_note"))
@@ -272,7 +293,7 @@ class NewGameScreen(Screen):
         self.query_one("#setup-form").display = not blocked
         self.query_one("#start-game", Button).disabled = blocked
         if blocked:
-            self.query_one("#demo", Button).focus()
+            self.query_one("#box", Button).focus()
 
     def wizard_count(self) -> int | None:
         text = self.query_one("#count", Input).value.strip()
@@ -331,14 +352,14 @@ class NewGameScreen(Screen):
             self.action_start()
         elif event.button.id == "demo":
             self.action_demo()
-        elif event.button.id == "unknowns":
-            self.action_unknowns()
+        elif event.button.id == "box":
+            self.action_box()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "demo":
             return self.catalog_name != "demo"
-        if action == "unknowns":
-            return self.catalog_name == "box" and bool(askable(self.missing))
+        if action == "box":
+            return self.catalog_name == "box"
         return True
 
     # -- actions --------------------------------------------------------------------------
@@ -346,9 +367,35 @@ class NewGameScreen(Screen):
         if self.catalog_name != "demo":
             self.app.switch_screen(NewGameScreen("demo", self.seed))
 
-    @work(exclusive=True)
-    async def action_unknowns(self) -> None:
-        await self.ask_unknowns()
+    def action_box(self) -> None:
+        """The box form: the whole transcription, the board included."""
+        from .box import BoxScreen
+
+        def saved(done: bool | None) -> None:
+            if done:
+                self.cat = self._load()
+                self.asked = False
+                self._show_catalog()
+                self.refresh_bindings()
+                if not board_missing(self.missing):
+                    self.query_one("#count", Input).focus()
+
+        self.app.push_screen(BoxScreen(self.cat), saved)
+
+    def _choice_label(self, name: str, value: object, default: bool) -> str:
+        words = Msg(f"magical_friends.option.{name}.{choice_key(value)}")
+        if not default:
+            return tr(words)
+        if name in RULINGS:
+            return tr(msg("magical_friends_ui.setup.ruling", value=words, section=RULINGS[name]))
+        return tr(msg("magical_friends_ui.setup.reading", value=words))
+
+    def read_options(self) -> Options:
+        picks = {}
+        for name, choices in OPTION_CHOICES.items():
+            k = self.query_one(f"#option-{name}", Select).value
+            picks[name] = choices[k if isinstance(k, int) else 0]
+        return options_from(picks)
 
     async def ask_unknowns(self) -> None:
         """Ask the small unknown values and save the answers in the user's catalog."""
@@ -453,4 +500,5 @@ class NewGameScreen(Screen):
             start_player=start if isinstance(start, int) else 0,
             rounds=int(rounds_text),
             stairway_up=self.query_one("#piece", Select).value == "stairway",
+            options=self.read_options(),
         )
