@@ -40,8 +40,8 @@ from companion.games.unicornus.commands import (
 from companion.games.unicornus.empire import conflicts, planned
 from companion.games.unicornus.rules import (
     after_princess,
-    event_level,
     check_fate,
+    event_level,
     fate_candidates,
     fate_pick,
     free_starts,

@@ -177,7 +177,9 @@ def battle_abilities(state: UKState, b: Battle) -> list[Msg]:
         if hero.id != PRINCESS and (ally.ally_ability[0] or ally.ally_ability[1]):
             en, ja = ally.ally_ability
             text = {"en": en or ja, "ja": ja or en}
-            out.append(Msg("unicornus.notice.ally_ability", {"name": name(ally.name), "text": text}))
+            out.append(
+                Msg("unicornus.notice.ally_ability", {"name": name(ally.name), "text": text})
+            )
     return out
 
 
