@@ -6,7 +6,7 @@ the random generator), so no catalog is consulted during play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from companion.core.rng import Rng
 from companion.games.unicornus.board import Board
@@ -26,6 +26,16 @@ class Options:
     allies_add_dice: bool = False  # §6.1: allies add no dice unless their ability says so
     players_choose_fate_pair: bool = True  # §7: several kingdom characters qualify -> choose
     auto_pick_ties: bool = False  # §5.3: the companion picks ties itself (logged as a pick)
+
+
+def changed_options(options: Options) -> tuple[tuple[str, bool], ...]:
+    """The rule options that differ from the Rulings (the defaults), in declaration order."""
+    default = Options()
+    return tuple(
+        (f.name, getattr(options, f.name))
+        for f in fields(Options)
+        if getattr(options, f.name) != getattr(default, f.name)
+    )
 
 
 @dataclass(frozen=True)
