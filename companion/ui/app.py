@@ -231,12 +231,17 @@ class CompanionApp(App):
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.catalog"), severity="error", timeout=12)
 
-    def start_game(self, game_key: str, initial_state: Any, title: str, catalog_name: str) -> None:
+    def start_game(
+        self, game_key: str, initial_state: Any, title: str, catalog_name: str, first: tuple = ()
+    ) -> None:
         """Save a new game and open its screen in place of the new-game flow. A save that
         fails (a read-only or full database) is a message, and the new-game flow stays open
-        with everything the table entered."""
+        with everything the table entered. ``first``: commands made at once as the game's
+        first steps, so they are logged (the rule options the table chose)."""
         try:
             session = self.store.new_game(get_game(game_key), initial_state, title, catalog_name)
+            for cmd in first:
+                session.do(cmd)
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.save"), severity="error", timeout=12)
             return
