@@ -137,6 +137,7 @@ class UnicornusCatalog(CatalogModel):
     meta: Meta = Field(default_factory=Meta)
     rules: Rules = Field(default_factory=Rules)
     layout: list[LayoutPosition] = Field(max_length=99)
+    layout_checked: bool = True  # false: the default diagram, not yet checked by the owner
     # extra / removed space adjacencies, "pos.k" (k = 0 centre, 1..6 ring), to match the print
     add_adjacent: list[tuple[Marker, Marker]] = Entries
     remove_adjacent: list[tuple[Marker, Marker]] = Entries
@@ -223,9 +224,13 @@ def missing_values(catalog: UnicornusCatalog, setup: SetupChoice) -> list[str]:
     for card in catalog.princesses:
         if card.id == setup.princess:
             out += unknowns(card, f"princesses[id={card.id}]")
+            if not any(card.ability.values()):  # every Princess card prints one (§10)
+                out.append(f"princesses[id={card.id}].ability")
     if not setup.table_deck:
         for ev in catalog.events:
             out += unknowns(ev, f"events[id={ev.id}]")
+    if not catalog.layout_checked:
+        out.append("layout: to check against the rulebook")
     return out + _structure_gaps(catalog, setup)
 
 
