@@ -293,7 +293,6 @@ def card_form(catalog: UnicornusCatalog, req: Request) -> CardForm:
                 fields += _ability_fields(section, required="ability" in asked)
             if req.kind == "events":
                 fields = [replace(f, value="n") if f.name == "ongoing" else f for f in fields]
-            fields = _with_defaults(fields, last_entry(getattr(catalog, section), "life"))
             title = msg(SECTION_TITLES[req.kind], name=tr_name(item.name, item.id))
             taken = _taken_names(catalog, section) if "name" in asked else frozenset()
             return CardForm(req, title, fields, Msg("unicornus_forms.intro.card"), taken)
@@ -451,7 +450,7 @@ class CardForm(Drafted, FormDialog):
         super().__init__(title, fields, intro)
         self.request, self.taken = request, taken
         self.draft, self.on_draft = {}, None
-        self.layout: list = []  # the layout form's default diagram
+        self.default_layout: list = []  # the layout form's diagram
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -471,7 +470,9 @@ class CardForm(Drafted, FormDialog):
                 elif f.kind == "when":
                     values[f.name] = parse_when(text)
                 elif f.kind == "layout":
-                    values[f.name] = parse_layout(text, self.layout) if text.strip() else None
+                    values[f.name] = (
+                        parse_layout(text, self.default_layout) if text.strip() else None
+                    )
                 else:
                     values[f.name] = parse_field(f, text)
                 if f.name.startswith("name_") and values[f.name]:
@@ -689,7 +690,7 @@ class TileForm(Drafted, FormScreen):
         return marker_label(self.catalog, marker)
 
     def _grid_head(self) -> Text:
-        head = Text(" " * 16)
+        head = Text(" " * 31)  # under the place and the code
         for f in GRID_COLUMNS:
             head.append(f"{tr(Msg(f'unicornus_forms.short.{f}')):^5}", style="bold")
         return head
@@ -915,7 +916,7 @@ def layout_form(catalog: UnicornusCatalog, req: Request) -> CardForm:
     form = CardForm(
         req, Msg("unicornus_forms.title.layout"), [field], Msg("unicornus_forms.intro.layout")
     )
-    form.layout = catalog.layout
+    form.default_layout = catalog.layout
     return form
 
 

@@ -168,8 +168,9 @@ class NewGameScreen(Screen):
         )
         return f"{tr_name(p.name, p.id)}  {tr(values)}"
 
-    def on_mount(self) -> None:
-        self._build_seats(keep=self.draft.get("characters"))
+    async def on_mount(self) -> None:
+        # the seats are mounted before a resumed flow reads them (the form count grew)
+        await self._build_seats(keep=self.draft.get("characters"))
         self._build_tiles()
         self._restore_draft()
         self._refresh_summary()
@@ -221,7 +222,7 @@ class NewGameScreen(Screen):
     def _character_options(self) -> list[tuple[str, str]]:
         return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
 
-    def _build_seats(self, keep: list[str] | None = None) -> None:
+    def _build_seats(self, keep: list[str] | None = None):
         seats = self.query_one("#seats", Vertical)
         keep = keep if keep is not None else self.chosen_characters()
         seats.remove_children()
@@ -247,11 +248,12 @@ class NewGameScreen(Screen):
                 )
             label = Label(tr(msg("unicornus_forms.setup.seat", seat=seat + 1)), classes="label")
             rows.append(Horizontal(label, *selects, classes="row"))
-        seats.mount_all(rows)
+        mounted = seats.mount_all(rows)
         start = self.query_one("#start-player", Select)
         value = start.value
         start.set_options(self._seat_options())
         start.value = value if isinstance(value, int) and value < self.players else 0
+        return mounted
 
     def _seat_options(self) -> list[tuple[str, int]]:
         return [(tr(msg("unicornus_forms.setup.seat", seat=n + 1)), n) for n in range(self.players)]
@@ -529,9 +531,13 @@ class NewGameScreen(Screen):
             select.value = value
         if request.kind in ("kingdom", "new_kingdom"):
             options = self._character_options()
+            chosen = set(self.chosen_characters())
+            free = [cid for _, cid in options if cid not in chosen]
             for select in self.query(".character").results(Select):
                 value = select.value
                 select.set_options(options)
+                if value is Select.NULL and free and request.kind == "new_kingdom":
+                    value = free.pop(0)  # a character just added takes the next empty seat
                 select.value = value
         if request.kind in ("tile", "new_tile") and self.tile_mode == ENTER:
             self.query_one("#tiles-enter", Vertical).remove_children()
