@@ -218,9 +218,7 @@ async def test_the_whole_box_to_round_one_in_under_1500_keys(store):
         state = app.screen.state
         assert (state.round, state.phase) == (1, "round_start")
         names = {c.name[0] for c in state.imperial}
-        assert "Emperor Lionel" in names and names <= {"Emperor Lionel"} | {
-            e[1][0] for e in EMPIRE
-        }
+        assert "Emperor Lionel" in names and names <= {"Emperor Lionel"} | {e[1][0] for e in EMPIRE}
         assert not sheet["empire"] and not any(sheet["events"].values())
     print(f"\nkeys for the whole box: {typist.keys} ({forms} forms after 4 characters)")
     assert forms == 32

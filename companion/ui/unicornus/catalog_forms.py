@@ -647,8 +647,8 @@ class TileForm(Drafted, FormScreen):
                     value = space_code(self.tile.spaces[k]) if self.tile is not None else ""
                     yield Input(value=value, id=f"s{k}", classes="grid-code")
                     yield Static("", id=f"cells-{k}", classes="grid-cells")
-                yield Static("", id=f"error-s{k}", classes="field-error")
-            yield Static("", id="error-start", classes="field-error")
+                yield Static("", id=f"error-s{k}", classes="field-error grid-error")
+            yield Static("", id="error-start", classes="field-error grid-error")
             if self.card:
                 yield from self._compose_card()
             with Horizontal(classes="buttons"):
@@ -722,6 +722,12 @@ class TileForm(Drafted, FormScreen):
             out.append(f"{shown:^5}", style="bold" if v else "dim")
         cells.update(out)
 
+    def _say(self, ident: str, text: str) -> None:
+        """A grid line's message, shown only while there is one (the grid stays dense)."""
+        error = self.query_one(f"#{ident}", Static)
+        error.update(text)
+        error.display = bool(text)
+
     # --- reading the answers ---
     def collect(self) -> dict | None:
         bad: list[str] = []  # ids of the inputs with a message, in form order
@@ -754,12 +760,11 @@ class TileForm(Drafted, FormScreen):
             entry["id"] = self.tile.id
         spaces = []
         for k in range(7):
-            error = self.query_one(f"#error-s{k}", Static)
             try:
                 spaces.append(parse_code(self.query_one(f"#s{k}", Input).value))
-                error.update("")
+                self._say(f"error-s{k}", "")
             except ValueError as exc:
-                error.update(str(exc))
+                self._say(f"error-s{k}", str(exc))
                 bad.append(f"s{k}")
                 spaces.append({})
         starts = [k for k, sp in enumerate(spaces) if sp.get("start")]
@@ -769,7 +774,7 @@ class TileForm(Drafted, FormScreen):
             problem = tr(Msg("unicornus_forms.error.start_one", {"marker": self._marker_msg()}))
         elif not marker and starts:
             problem = tr("unicornus_forms.error.start_none")
-        self.query_one("#error-start", Static).update(problem)
+        self._say("error-start", problem)
         if problem and not bad:
             bad.append(f"s{starts[1] if len(starts) > 1 else (starts or [0])[0]}")
         self.focus_first_error(bad)
