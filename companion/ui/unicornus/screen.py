@@ -87,7 +87,7 @@ class UnicornusScreen(TableScreen):
         Binding("a", "switch_hero", "unicornus_ui.key.switch", show=False),
         Binding("w", "path", "unicornus_ui.key.path"),
         Binding("c", "correct", "unicornus_ui.key.correct"),
-        Binding("l", "ally", "unicornus_ui.key.ally", show=False),
+        Binding("y", "ally", "unicornus_ui.key.ally"),
         Binding("tab", "next_unit", "unicornus_ui.key.next_unit", show=False),
         Binding("z", "zoom", "unicornus_ui.key.zoom", show=False),
         *[Binding(str(i), f"digit({i})", show=False) for i in range(1, 8)],
