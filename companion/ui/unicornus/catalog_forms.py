@@ -1,14 +1,18 @@
-"""The box values a game still needs, asked one focused form each (spec §10, issue 4).
+"""The box values a game still needs, asked in as few and as dense forms as the box allows
+(spec §10, issues 4 and 12).
 
 :func:`requests` turns :func:`companion.games.unicornus.missing_values` into forms: one per
-catalog entry with unknown values (a tile, a kingdom character, a Princess card, an imperial
-character, an event card), and one per missing whole entry (a tile of a kind, a kingdom
-character, an event of a level). Each answer becomes a *patch*: a fragment of the user's
-catalog (the owner's transcription on top of the box), merged into it entry by entry with
+catalog entry with unknown values (a tile, a kingdom character, a Princess card — its ability
+too —, an imperial character — its printed name where the box file only numbers it —, an
+event card), one per missing whole entry (a tile of a kind, a kingdom character, an event of a
+level), and the layout diagram, confirmed once. A new Empire tile's form holds its imperial
+character's card. Each answer becomes a *patch*: a fragment of the user's catalog (the
+owner's transcription on top of the box), merged into it entry by entry with
 :func:`companion.core.catalog.merge` and saved for every later game.
 
-A tile is drawn as a flower, as it lies on the table: the centre (space 0) and the ring in the
-engine's order — 1 right, 2 upper right, 3 upper left, 4 left, 5 lower left, 6 lower right.
+A tile is one grid, a line per space in the engine's order — the centre (space 0), then the
+ring: 1 right, 2 upper right, 3 upper left, 4 left, 5 lower left, 6 lower right — each typed
+as a short code (:func:`parse_code`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import astuple, dataclass, replace
 from typing import Any
 
-from pydantic import BaseModel
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -144,17 +147,6 @@ def save_patch(store: Any, patch: dict) -> UnicornusCatalog:
 
 
 # --- what each value is and where it is printed -------------------------------------------
-
-
-def _plain(value: Any) -> Any:
-    """A catalog value as user-catalog data, unknowns as "?"."""
-    if isinstance(value, BaseModel):
-        value = value.model_dump(mode="json")
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items() if v is not None or k != "start"}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return "?" if value is None else value
 
 
 def parse_faces(text: str) -> list[str]:
