@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Moment, Step
 from companion.core.i18n import Msg, tr
 from companion.games.unicornus import (
@@ -52,6 +53,7 @@ from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 from . import views
+from .catalog_forms import save_patch
 from .corrections import YES_NO, CheckedForm, correction_menu, numbered, numbered_from_zero
 from .hexmap import MARK_STYLES, HexMap, Mark
 
@@ -307,11 +309,28 @@ class UnicornusScreen(TableScreen):
                 self.merges = merges(self.state, cmd.moves)
         if not super().do(*commands):
             return False
+        for cmd in commands:
+            if isinstance(cmd, RevealEvent) and cmd.name:
+                self._keep_new_event(cmd)
         nxt = self.moment.next
         attacked = any(isinstance(c, (Move, PrincessAct)) for c in commands)
         if attacked and isinstance(nxt, Entry) and nxt.kind == "unicornus.battle":
             self.call_later(self.action_advance)  # a move into a unit: the battle at once
         return True
+
+    def _keep_new_event(self, cmd: RevealEvent) -> None:
+        """A card the table added on the spot joins the owner's box catalog, so the next game
+        offers it by number (the demo catalog is never written)."""
+        if getattr(self.session, "catalog_name", "") != "box":
+            return
+        name = {"en": cmd.name[0]} | (
+            {"ja": cmd.name[1]} if len(cmd.name) > 1 and cmd.name[1] else {}
+        )
+        entry = {"id": cmd.event, "name": name, "level": cmd.level, "ongoing": cmd.ongoing}
+        try:
+            save_patch(self.app.store, {"events": [entry]})
+        except CompanionError as exc:
+            self.notify(str(exc), severity="warning")
 
     def action_digit(self, n: int) -> None:
         if self.mode == "move":
