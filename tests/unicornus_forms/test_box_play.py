@@ -87,3 +87,46 @@ async def test_the_table_deck_event_is_entered_and_shown_for_its_round(store):
         header = text(screen, "#uk-header")
         assert "Test Storm" in header and "ONGOING" in header
         assert screen.state.current_event.id == "test_storm"
+
+
+async def test_a_card_added_on_the_spot_joins_the_box_catalog(store):
+    """§10 with the table's own deck on the owner's box: a card not in the catalog, entered
+    when it is turned over, is saved in the user's catalog and offered by number next time."""
+    from tests.unicornus_forms.test_new_game import box_transcription_but_one
+
+    data = box_transcription_but_one()
+    for k in data["kingdom"]:
+        k["life"] = 4 if k["id"] == "annelie" else k["life"]
+    store.save_user_catalog("unicornus", data)
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        setup = NewGameScreen("box", seed=8)
+        app.push_screen(setup)
+        await pilot.pause()
+        setup.query_one("#event-mode", Select).value = "table"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, UnicornusScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#field-card", Input).value = "0"
+        form.query_one("#field-name_en", Input).value = "Test Comet"
+        form.query_one("#field-ongoing", Input).value = "n"
+        form.query_one("#ok").press()
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.state.current_event.name[0] == "Test Comet"
+    saved = {e["id"]: e for e in store.user_catalog("unicornus")["events"]}
+    assert saved["test_comet"] == {
+        "id": "test_comet",
+        "name": {"en": "Test Comet"},
+        "level": 1,
+        "ongoing": False,
+    }
