@@ -125,7 +125,7 @@ async def test_box_flow_asks_the_missing_value_refuses_nonsense_saves_it(store):
         await pilot.pause()
         form = app.screen
         assert isinstance(form, CardForm)
-        assert "Life" in str(form.query_one(".field-label").render())
+        assert "Life" in str(form.query_one(".card-label").render())
         await pilot.press(*"lots", "enter")
         await pilot.pause()
         assert app.screen is form

@@ -430,6 +430,39 @@ class CardForm(Drafted, FormDialog):
     a new entry's name already in the catalog (a second "Annelie" is a typo)."""
 
     BINDINGS = [Binding("ctrl+s", "submit", show=False)]
+    DEFAULT_CSS = """
+    CardForm > VerticalScroll { width: 90; padding: 0 1; }
+    CardForm Horizontal.card-row { height: 1; margin-top: 1; padding: 0; align-horizontal: left; }
+    CardForm .card-label { width: 34; text-style: bold; }
+    CardForm .card-input { height: 1; border: none; width: 1fr; padding: 0 1; background: $boost; }
+    CardForm .card-input:focus { background: $accent 30%; }
+    CardForm .field-hint { color: $text-muted; padding-left: 34; }
+    CardForm .field-error { padding-left: 34; display: none; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """One line per field (label, then what is typed), its hint under it: a card fits on
+        the screen without scrolling."""
+        with VerticalScroll():
+            yield Static(tr(self.title_msg), classes="section-title")
+            if self.intro is not None:
+                yield Static(tr(self.intro))
+            for f in self.fields:
+                label = tr(f.label)
+                if f.kind == "choice":
+                    label += " (" + ", ".join(f"{k} {tr(m)}" for k, m in f.choices) + ")"
+                value = "" if f.value is None else str(f.value)
+                yield Horizontal(
+                    Label(label, classes="card-label"),
+                    Input(value=value, id=f"field-{f.name}", classes="card-input"),
+                    classes="card-row",
+                )
+                if f.hint is not None:
+                    yield Static(tr(f.hint), classes="field-hint")
+                yield Static("", id=f"error-{f.name}", classes="field-error")
+            with Horizontal(classes="buttons"):
+                yield Button(tr("unicornus_forms.later"), id="cancel")
+                yield Button(tr("unicornus_forms.save"), id="ok", variant="primary")
 
     def __init__(
         self,
@@ -473,8 +506,10 @@ class CardForm(Drafted, FormDialog):
                             tr(Msg("unicornus_forms.error.name_taken", {"name": values[f.name]}))
                         )
                 error.update("")
+                error.display = False
             except ValueError as exc:
                 error.update(str(exc))
+                error.display = True  # a message takes its line only while there is one
                 bad.append(f"field-{f.name}")
         self.focus_first_error(bad)
         return None if bad else values
