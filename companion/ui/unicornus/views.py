@@ -96,7 +96,9 @@ def ability_text(hero: Hero) -> Text:
     if text:
         when = [tr(f"unicornus_ui.timing.{t}") for t in TIMINGS if t in hero.timing]
         if when:
-            out.append(" / ".join(when) + ": ", style="italic")
+            out.append(
+                tr(Msg("unicornus_ui.timing.when", {"when": " / ".join(when)})), style="italic"
+            )
         out.append(text)
     return out
 
