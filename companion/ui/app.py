@@ -251,16 +251,20 @@ class CompanionApp(App):
         initial_state: Any,
         title: str,
         catalog_name: str,
+        first: tuple = (),
         players: Any = None,
     ) -> None:
         """Save a new game and open its screen in place of the new-game flow. ``players``: the
-        table's seats (``store.listing.Seat``), kept with the game and in the roster. A save
-        that fails (a read-only or full database) is a message, and the new-game flow stays
-        open with everything the table entered."""
+        table's seats (``store.listing.Seat``), kept with the game and in the roster.
+        ``first``: commands made at once as the game's first steps, so they are logged (the
+        rule options the table chose). A save that fails (a read-only or full database) is a
+        message, and the new-game flow stays open with everything the table entered."""
         try:
             session = self.store.new_game(
                 get_game(game_key), initial_state, title, catalog_name, players=players
             )
+            for cmd in first:
+                session.do(cmd)
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.save"), severity="error", timeout=12)
             return

@@ -90,6 +90,10 @@ def test_missing_values_on_the_box_names_gaps():
     assert "tiles(kind=empire): need 11, have 0" in gaps
     assert "imperial[id=lionel].combat_power" in gaps
     assert "events(level=3): need 4, have 0" in gaps
-    assert not any(g.startswith("princesses[id=p1]") for g in gaps)  # 6/5 is known
+    # 6/5 is known; the ability every Princess card prints is not (§10)
+    assert [g for g in gaps if g.startswith("princesses[id=p1]")] == ["princesses[id=p1].ability"]
+    assert "layout: to check against the rulebook" in gaps  # the default diagram, unchecked
+    own_deck = missing_values(box, SetupChoice(3, ("a", "b", "c"), "p1", table_deck=True))
+    assert not any(g.startswith("events") for g in own_deck)  # §2.6: the table's own deck
     gaps2 = missing_values(box, SetupChoice(3, ("a", "b", "c"), "p2"))
     assert "princesses[id=p2].command" in gaps2

@@ -98,6 +98,7 @@ def box_transcription_but_one() -> dict:
     with catalog_path("unicornus", "demo").open("rb") as fh:
         data = tomllib.load(fh)
     data.pop("meta")
+    data["layout_checked"] = True  # the owner checked the diagram
     data["events"].append({"id": "despair", "level": 3, "ongoing": False})  # the box's one card
     for k in data["kingdom"]:
         if k["id"] == "annelie":
@@ -124,7 +125,7 @@ async def test_box_flow_asks_the_missing_value_refuses_nonsense_saves_it(store):
         await pilot.pause()
         form = app.screen
         assert isinstance(form, CardForm)
-        assert "Life" in str(form.query_one(".field-label").render())
+        assert "Life" in str(form.query_one(".card-label").render())
         await pilot.press(*"lots", "enter")
         await pilot.pause()
         assert app.screen is form
@@ -152,15 +153,17 @@ async def test_box_flow_asks_the_missing_value_refuses_nonsense_saves_it(store):
     assert len(calls) == 1
 
 
-async def test_tile_form_draws_the_flower_and_says_where_values_are_printed(store):
-    """§10 / §1: an unknown tile is asked as a flower of 7 spaces in the engine's order, each
-    value saying where it is printed; bad values get a message per space; the answer is
-    saved in the user's catalog (whole spaces list, since lists without ids replace)."""
+async def test_tile_form_is_one_grid_of_space_codes(store):
+    """§10 / §1: an unknown tile is asked as one grid, a line per space in the engine's order
+    (known values already typed as their code), each code's attributes shown in columns as
+    it is read; a bad code gets its message; the answer is saved in the user's catalog
+    (whole spaces list, since lists without ids replace), other start markers kept."""
     data = box_transcription_but_one()
     for k in data["kingdom"]:
         k["life"] = 4 if k["id"] == "annelie" else k["life"]
     capital = next(t for t in data["tiles"] if t["id"] == "capital")
     capital["spaces"][3] = {"difficulty": "?", "recruit": "?"}
+    capital["spaces"][1] = {"resource": 2, "defence": 1}
     store.save_user_catalog("unicornus", data)
     app = create_app(store)
     calls = capture(app)
@@ -172,30 +175,25 @@ async def test_tile_form_draws_the_flower_and_says_where_values_are_printed(stor
         await pilot.pause()
         form = app.screen
         assert isinstance(form, TileForm)
-        places = [str(s.render()) for s in form.query(".space-title")]
-        assert places == [
-            "3 upper left",
-            "2 upper right",
-            "4 left",
-            "0 centre",
-            "1 right",
-            "5 lower left",
-            "6 lower right",
-        ]
-        diff = form.query_one("#s3-difficulty", Input)
-        assert diff.placeholder == "difficulty icon"
-        assert form.query_one("#s3-recruit", Input).placeholder == "grey circle"
-        diff.value = "x"
+        places = [str(s.render()) for s in form.query(".grid-place")]
+        assert places[0] == "0 centre" and places[1] == "1 right" and places[6] == "6 lower right"
+        assert form.query_one("#s1", Input).value == "p2v1"  # what is known, as its code
+        code = form.query_one("#s3", Input)
+        code.value = "q"
+        await pilot.pause()
+        assert "?" in str(form.query_one("#cells-3", Static).render())
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form
-        assert "not “x”" in str(form.query_one("#error-s3", Static).render())
-        diff.value = "1"
-        form.query_one("#s3-recruit", Input).value = "2"
+        assert "“q”" in str(form.query_one("#error-s3", Static).render())
+        code.value = "d1r2"
+        await pilot.pause()
+        assert str(form.query_one("#cells-3", Static).render()).split()[:3] == ["1", "·", "2"]
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.pause()
     assert len(calls) == 1
     saved = next(t for t in store.user_catalog("unicornus")["tiles"] if t["id"] == "capital")
     assert saved["spaces"][3]["difficulty"] == 1 and saved["spaces"][3]["recruit"] == 2
-    assert saved["spaces"][0]["start"] == "goal"  # the other spaces are kept as they were
+    assert saved["spaces"][1]["resource"] == 2 and saved["spaces"][1]["defence"] == 1
+    assert saved["spaces"][0]["start"] == "goal"  # the start marker printed there is kept

@@ -15,7 +15,10 @@ no submodule):
 - The flow, for a screen's turn: ``seat_of_turn(state)``, ``acting``, ``player_actions(state,
   hid)``, ``move_targets``, ``transport_receivers`` (``flow.receivers``), ``free_starts``,
   ``princess_left``, ``event_ask``, ``merges``, ``space_of(cmd)``; ``notices(state)`` → what
-  to announce now (ONGOING events, start-of-round/turn abilities).
+  to announce now (ONGOING events, start-of-round/turn abilities, with their text);
+  ``battle_abilities(state, battle)`` (what may be used in a battle), ``ability(hero, key)``;
+  ``event_level(state, round)`` and ``table_cards(state)`` for the table's own event deck;
+  ``changed_options(options)`` (the rule options that differ from the Rulings).
 - ``plan_princess(state)`` → ``PrincessPlan`` (§5.1); ``plan_empire(state, forbid=())`` →
   ``EmpirePlan`` (§5.2), ``planned(state)`` (the plan the Empire follows) and
   ``destination(state, step)``; their steps carry a reason ``Msg`` and ties a ``Choice``.
@@ -114,7 +117,9 @@ from companion.games.unicornus.engine import apply
 
 # the flow: what a turn allows (``receivers`` aliased: the screens name their local list so)
 from companion.games.unicornus.flow import (
+    ability,
     acting,
+    battle_abilities,
     event_ask,
     free_starts,
     merges,
@@ -124,6 +129,7 @@ from companion.games.unicornus.flow import (
     princess_left,
     seat_of_turn,
     space_of,
+    table_cards,
 )
 from companion.games.unicornus.flow import receivers as transport_receivers
 
@@ -135,13 +141,20 @@ from companion.games.unicornus.log import describe as describe_step
 from companion.games.unicornus.princess import PrincessPlan, PrincessStep, plan_princess
 
 # Fate (§7)
-from companion.games.unicornus.rules import fate_candidates, fate_pick
+from companion.games.unicornus.rules import event_level, fate_candidates, fate_pick
 
 # a new game
 from companion.games.unicornus.setup import draw_tiles, new_game
 
 # the state
-from companion.games.unicornus.state import PRINCESS, Hero, Options, UKState, Unit
+from companion.games.unicornus.state import (
+    PRINCESS,
+    Hero,
+    Options,
+    UKState,
+    Unit,
+    changed_options,
+)
 
 # the table's words
 from companion.games.unicornus.words import count, space_label
@@ -208,9 +221,14 @@ __all__ = [
     "Hero",
     "Options",
     "UKState",
+    "changed_options",
     "Unit",
     # the flow: what a turn allows
+    "ability",
     "acting",
+    "battle_abilities",
+    "event_level",
+    "table_cards",
     "event_ask",
     "free_starts",
     "merges",

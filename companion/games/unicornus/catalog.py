@@ -75,6 +75,7 @@ class KingdomCharacter(CatalogModel):
     start_of_round: bool = False
     start_of_turn: bool = False
     during_battle: bool = False
+    passive: bool = False  # §4: passive abilities always apply
 
 
 class PrincessCard(CatalogModel):
@@ -93,6 +94,8 @@ class ImperialCharacter(CatalogModel):
     life: Unknowable[Range(1, 20)] = None
     no_fate: Unknowable[bool] = None
     ally_ability: Texts = Field(default_factory=dict)
+    # false while the name is the box file's placeholder: the owner is asked for the printed one
+    named: bool = True
 
 
 class EventCard(CatalogModel):
@@ -134,6 +137,7 @@ class UnicornusCatalog(CatalogModel):
     meta: Meta = Field(default_factory=Meta)
     rules: Rules = Field(default_factory=Rules)
     layout: list[LayoutPosition] = Field(max_length=99)
+    layout_checked: bool = True  # false: the default diagram, not yet checked by the owner
     # extra / removed space adjacencies, "pos.k" (k = 0 centre, 1..6 ring), to match the print
     add_adjacent: list[tuple[Marker, Marker]] = Entries
     remove_adjacent: list[tuple[Marker, Marker]] = Entries
@@ -180,6 +184,9 @@ class SetupChoice:
     # tile id per layout position (1..19); empty: the app draws them with the game's seed
     tiles: tuple[str, ...] = ()
     start_player: int = 0
+    # the table shuffles its own event deck and the app records each card turned over (§2.6):
+    # no event card is needed before the game
+    table_deck: bool = False
 
 
 def tiles_needed(catalog: UnicornusCatalog, setup: SetupChoice) -> list[str]:
@@ -193,7 +200,8 @@ def missing_values(catalog: UnicornusCatalog, setup: SetupChoice) -> list[str]:
     """Paths (as :func:`companion.core.catalog.unknowns` writes them) of every unknown value
     this game needs before it can run: its tiles' spaces, the imperial characters those tiles
     bring, the chosen kingdom characters and Princess card, and every event card's level and
-    ONGOING flag (the event deck is drawn from all of them)."""
+    ONGOING flag (the event deck is drawn from all of them; none when the table uses its own
+    deck), and the printed names of the imperial characters the box file only numbers."""
     out: list[str] = []
     wanted_tiles = set(tiles_needed(catalog, setup))
     imperial_ids = {"lionel"}
@@ -207,6 +215,8 @@ def missing_values(catalog: UnicornusCatalog, setup: SetupChoice) -> list[str]:
                     imperial_ids.add(space.start.split(":", 1)[1])
     for ch in catalog.imperial:
         if ch.id in imperial_ids:
+            if not ch.named:
+                out.append(f"imperial[id={ch.id}].name")
             out += unknowns(ch, f"imperial[id={ch.id}]")
     for ch in catalog.kingdom:
         if ch.id in setup.characters:
@@ -214,8 +224,13 @@ def missing_values(catalog: UnicornusCatalog, setup: SetupChoice) -> list[str]:
     for card in catalog.princesses:
         if card.id == setup.princess:
             out += unknowns(card, f"princesses[id={card.id}]")
-    for ev in catalog.events:
-        out += unknowns(ev, f"events[id={ev.id}]")
+            if not any(card.ability.values()):  # every Princess card prints one (§10)
+                out.append(f"princesses[id={card.id}].ability")
+    if not setup.table_deck:
+        for ev in catalog.events:
+            out += unknowns(ev, f"events[id={ev.id}]")
+    if not catalog.layout_checked:
+        out.append("layout: to check against the rulebook")
     return out + _structure_gaps(catalog, setup)
 
 
@@ -244,7 +259,7 @@ def _structure_gaps(catalog: UnicornusCatalog, setup: SetupChoice) -> list[str]:
     for marker in ("goal", "princess", *(f"kingdom:{c}" for c in setup.characters)):
         if marker not in markers:
             out.append(f"tiles.spaces.start={marker}: no space carries this start marker")
-    for level, n in enumerate(rules.events_per_level, start=1):
+    for level, n in enumerate(() if setup.table_deck else rules.events_per_level, start=1):
         have = sum(1 for e in catalog.events if e.level == level)
         unknown = sum(1 for e in catalog.events if e.level is None)
         if have + unknown < n:

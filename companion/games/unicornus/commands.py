@@ -25,7 +25,14 @@ class BeginRound(Command):
 @command(GAME_KEY)
 @dataclass(frozen=True)
 class RevealEvent(Command):
+    """§3 step 2. With the table's own deck, ``event`` names the card the table turned over:
+    one of the catalog's, or a card added on the spot (then ``name``, ``level`` and
+    ``ongoing`` say what it is)."""
+
     event: str = ""  # the card the table turned over; "" = the top of the app's deck
+    name: tuple[str, ...] = ()  # (en, ja) of a card added on the spot
+    level: int = 0
+    ongoing: bool = False
 
 
 @command(GAME_KEY)

@@ -41,6 +41,7 @@ from companion.games.unicornus.empire import conflicts, planned
 from companion.games.unicornus.rules import (
     after_princess,
     check_fate,
+    event_level,
     fate_candidates,
     fate_pick,
     free_starts,
@@ -53,6 +54,7 @@ from companion.games.unicornus.rules import (
 )
 from companion.games.unicornus.state import (
     Battle,
+    Event,
     Hero,
     Options,
     UKState,
@@ -103,6 +105,8 @@ def _begin_round(state: UKState, cmd: BeginRound) -> UKState:
 
 def _reveal_event(state: UKState, cmd: RevealEvent) -> UKState:
     _phase(state, "event")
+    if state.table_deck:
+        return _table_event(state, cmd)
     if not state.deck:
         raise RuleError("unicornus.rule.deck_empty")
     index = 0
@@ -112,11 +116,42 @@ def _reveal_event(state: UKState, cmd: RevealEvent) -> UKState:
             raise RuleError("unicornus.rule.no_such_event", event=cmd.event)
         index = ids.index(cmd.event)
     card = state.deck[index]
-    deck = state.deck[:index] + state.deck[index + 1 :]
+    if index:  # the app's own stack is in level order; a card the table names must fit it
+        _check_level(state, card)
+    return _revealed(state, card, state.deck[:index] + state.deck[index + 1 :])
+
+
+def _table_event(state: UKState, cmd: RevealEvent) -> UKState:
+    """The table turned over a card of its own deck: one of the catalog's, or one added on the
+    spot. §2 step 6 stacks the levels in order, so this round's card has this round's level."""
+    if any(e.id == cmd.event for e in state.revealed):
+        raise RuleError("unicornus.rule.event_again", event=cmd.event)
+    card = next((e for e in state.deck if e.id == cmd.event), None)
+    if card is None:
+        if not cmd.event or not cmd.name or not cmd.name[0].strip():
+            raise RuleError("unicornus.rule.no_such_event", event=cmd.event or "—")
+        if not 1 <= cmd.level <= len(state.event_levels):
+            raise RuleError("unicornus.rule.event_level_range", level=cmd.level)
+        ja = cmd.name[1] if len(cmd.name) > 1 else ""
+        card = Event(cmd.event, (cmd.name[0], ja), cmd.level, cmd.ongoing)
+    _check_level(state, card)
+    return _revealed(state, card, tuple(e for e in state.deck if e.id != card.id))
+
+
+def _check_level(state: UKState, card: Event) -> None:
+    want = event_level(state, state.round)
+    if card.level != want:
+        raise RuleError(
+            "unicornus.rule.event_level", level=card.level, want=want, round=state.round
+        )
+
+
+def _revealed(state: UKState, card: Event, deck: tuple[Event, ...]) -> UKState:
     return replace(
         state,
         deck=deck,
         revealed=(*state.revealed, card),
+        event_round=state.round,
         phase="players",
         turn=0,
         used=(),
@@ -464,10 +499,11 @@ def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
         ch = state.imp(cmd.imperial)
     except KeyError:
         raise RuleError("unicornus.rule.no_such_imperial", imperial=cmd.imperial) from None
-    _hero(state, cmd.hero)
+    if not _hero(state, cmd.hero).alive:
+        raise RuleError("unicornus.rule.hero_not_on_board", hero=cmd.hero)
     if ch.status != "board":
         raise RuleError("unicornus.rule.not_on_board", imperial=cmd.imperial)
-    return make_ally(state, cmd.imperial, cmd.hero)
+    return check_fate(make_ally(state, cmd.imperial, cmd.hero))
 
 
 # --- corrections ---
@@ -521,6 +557,8 @@ def _correct(state: UKState, cmd: Correct) -> UKState:
             raise RuleError("unicornus.rule.bad_field", field=cmd.field)
         if cmd.field == "personality" and value not in ("defensive", "normal", "aggressive"):
             raise RuleError("unicornus.rule.bad_value", field=cmd.field, value=value)
+        if cmd.field == "status":
+            return check_fate(_correct_status(state, ch, str(value)))
         ch = replace(ch, **{cmd.field: value})
         state = with_imperial(state, ch)
         if ch.damage >= ch.life and ch.status == "board":
@@ -559,6 +597,35 @@ def _correct(state: UKState, cmd: Correct) -> UKState:
     raise RuleError("unicornus.rule.bad_target", target=cmd.target)
 
 
+def _correct_status(state: UKState, ch, value: str) -> UKState:
+    """A status set by hand has the rules' effects, or is refused with the reason: an ally
+    (§9) leaves the board — its tokens stay as a leaderless unit — and joins the character
+    its Fate card binds it to (the Princess: one less damage in her battles, §6.2); dead
+    (§9) leaves its tokens leaderless too; back on the board it needs a space (place it)."""
+    if value == ch.status:
+        return state
+    if value == "ally":
+        if not ch.bound_to:
+            raise RuleError("unicornus.rule.ally_whose", imperial=ch.id)
+        if ch.status != "board":
+            raise RuleError("unicornus.rule.not_on_board", imperial=ch.id)
+        return make_ally(state, ch.id, ch.bound_to)
+    if value == "dead":
+        state = _leave_ally(state, ch)
+        return kill_imperial(state, ch.id)
+    if value == "board":
+        raise RuleError("unicornus.rule.place_to_board", imperial=ch.id)
+    raise RuleError("unicornus.rule.bad_value", field="status", value=value)
+
+
+def _leave_ally(state: UKState, ch) -> UKState:
+    """An ally no longer: the character it joined loses it."""
+    if ch.status != "ally" or not ch.bound_to:
+        return state
+    hero = state.hero(ch.bound_to)
+    return with_hero(state, replace(hero, allies=tuple(a for a in hero.allies if a != ch.id)))
+
+
 def _leader_free(state: UKState, leader: str, unit: Unit | None = None) -> None:
     """An imperial character who exists and leads no other unit: one character, one space."""
     try:
@@ -580,6 +647,7 @@ def _place_unit(state: UKState, cmd: PlaceUnit) -> UKState:
             ch = state.imp(cmd.leader)
         except KeyError:
             raise RuleError("unicornus.rule.no_such_imperial", imperial=cmd.leader) from None
+        state = _leave_ally(state, ch)
         state = with_imperial(state, replace(ch, status="board"))
     units = [u for u in state.units if u.leader != cmd.leader or not cmd.leader]
     units.append(Unit(cmd.space, cmd.tokens, cmd.leader))

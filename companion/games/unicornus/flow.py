@@ -51,8 +51,8 @@ from companion.games.unicornus.commands import (
 )
 from companion.games.unicornus.engine import apply
 from companion.games.unicornus.princess import plan_princess
-from companion.games.unicornus.rules import fate_pick, free_starts, move_cost
-from companion.games.unicornus.state import PRINCESS, Battle, Hero, UKState
+from companion.games.unicornus.rules import event_level, fate_pick, free_starts, move_cost
+from companion.games.unicornus.state import PRINCESS, Battle, Event, Hero, UKState
 from companion.games.unicornus.words import count, space_label
 
 PLAYER_ACTIONS = ("move", "recruit", "procure", "transport", "fate")
@@ -148,20 +148,52 @@ def space_of(cmd: Command) -> int | None:
     return None
 
 
+def ability(hero: Hero, key: str) -> Msg:
+    """``hero``'s ability as the table is reminded of it: its transcribed text when there is
+    one, else the bare reminder ``key`` (the card is on the table)."""
+    if hero.ability[0] or hero.ability[1]:
+        text = {"en": hero.ability[0] or hero.ability[1], "ja": hero.ability[1] or hero.ability[0]}
+        return Msg(f"{key}_text", {"name": name(hero.name), "text": text})
+    return Msg(key, {"name": name(hero.name)})
+
+
 def notices(state: UKState) -> list[Msg]:
-    """What the table should be reminded of now (§3 steps 1 and 3)."""
+    """What the table should be reminded of now (§3 steps 1 and 3): ONGOING events, the
+    start-of-round abilities at the round's start, the start-of-turn abilities of the seat
+    whose turn begins — each with its text."""
     out: list[Msg] = []
     if state.phase in ("round_start", "event"):
         for ev in state.ongoing:
             out.append(Msg("unicornus.notice.ongoing", {"name": name(ev.name)}))
         for h in state.heroes:
             if h.on_board and "r" in h.timing:
-                out.append(Msg("unicornus.notice.round_ability", {"name": name(h.name)}))
-    if state.phase == "players" and state.turn < state.players:
+                out.append(ability(h, "unicornus.notice.round_ability"))
+    if state.phase == "players" and state.turn < state.players and not state.used:
         for hid in state.seats[state.current_seat]:
             h = state.hero(hid)
             if h.on_board and "t" in h.timing:
-                out.append(Msg("unicornus.notice.turn_ability", {"name": name(h.name)}))
+                out.append(ability(h, "unicornus.notice.turn_ability"))
+    return out
+
+
+def battle_abilities(state: UKState, b: Battle) -> list[Msg]:
+    """The abilities that may be used in the battle ``b`` (§4): the character's "during
+    battle" ability only when the Empire attacks it, its passive ability always, and what
+    its allies give it (§9: the player gains their ally abilities)."""
+    hero = state.hero(b.hero)
+    out = []
+    if "b" in hero.timing and b.attacker == "empire":
+        out.append(ability(hero, "unicornus.notice.battle_ability"))
+    if "p" in hero.timing and hero.id != PRINCESS:
+        out.append(ability(hero, "unicornus.notice.passive_ability"))
+    for cid in hero.allies:
+        ally = state.imp(cid)
+        if hero.id != PRINCESS and (ally.ally_ability[0] or ally.ally_ability[1]):
+            en, ja = ally.ally_ability
+            text = {"en": en or ja, "ja": ja or en}
+            out.append(
+                Msg("unicornus.notice.ally_ability", {"name": name(ally.name), "text": text})
+            )
     return out
 
 
@@ -249,6 +281,9 @@ def _battle(state: UKState) -> Moment | None:
         "unicornus.flow.battle",
         {"hero": name(state.hero(b.hero).name), "space": _space(state, b.space)},
     )
+    said = battle_abilities(state, b)
+    if said:  # what may be used in this battle, at its moment (§4)
+        prompt = Msg("unicornus.flow.said", {"text": prompt, "notices": _join(said)})
     entry = Entry(
         "unicornus.battle",
         prompt,
@@ -290,7 +325,9 @@ def _round_start(state: UKState) -> Moment:
 
 
 def event_ask(state: UKState) -> Ask:
-    """§3 step 2: the table turned over a card other than the app's top card."""
+    """§3 step 2: the table turned over a card other than the app's top card: the top card
+    or one of this round's level (§2 step 6 stacks the levels in order)."""
+    level = event_level(state, state.round)
     choice = Choice(
         Msg("unicornus.flow.choice_event"),
         tuple(
@@ -298,18 +335,42 @@ def event_ask(state: UKState) -> Ask:
                 RevealEvent(e.id),
                 Msg("unicornus.flow.choice_event_option", {"name": name(e.name), "level": e.level}),
             )
-            for e in state.deck
+            for i, e in enumerate(state.deck)
+            if e.level == level or i == 0
         ),
     )
     return Ask(choice, tie=False)
 
 
+def table_cards(state: UKState) -> tuple[Event, ...]:
+    """With the table's own deck: the catalog's cards the table may have turned over this
+    round (this round's level, not yet revealed)."""
+    level = event_level(state, state.round)
+    return tuple(e for e in state.deck if e.level == level)
+
+
 def _event(state: UKState) -> Moment:
+    if state.table_deck:
+        level = event_level(state, state.round)
+        text = Msg("unicornus.flow.event_table", {"level": level})
+        entry = Entry("unicornus.event", text, _event_answer, subject=level)
+        return Moment(_said(text, state), entry)
     if not state.deck:
         return Moment(Msg("unicornus.flow.deck_empty"))
     text = Msg("unicornus.flow.event")
-    actions = (Action("event"),) if len(state.deck) > 1 else ()
+    others = [e for e in state.deck[1:] if e.level == event_level(state, state.round)]
+    actions = (Action("event"),) if others else ()
     return Moment(_said(text, state), Step(RevealEvent(state.deck[0].id), text), actions)
+
+
+def _event_answer(value: RevealEvent | str) -> Command:
+    """The event form answers with the card: a catalog card's id, or a whole RevealEvent (a
+    card added on the spot)."""
+    if isinstance(value, RevealEvent):
+        return value
+    if isinstance(value, str) and value:
+        return RevealEvent(value)
+    raise RuleError("unicornus.rule.no_such_event", event=str(value or "—"))
 
 
 def seat_of_turn(state: UKState) -> tuple[str, ...]:

@@ -18,6 +18,18 @@ from companion.games.unicornus.state import (
 )
 
 
+def event_level(state: UKState, round_: int) -> int:
+    """§2 step 6: the level of the event card of ``round_`` — the deck holds 3 level-1, 3
+    level-2, 4 level-3 cards, level 1 on top, one card a round (rounds 1–3 level 1, 4–6
+    level 2, 7–10 level 3). Past the last card: the last level."""
+    seen = 0
+    for level, n in enumerate(state.event_levels, start=1):
+        seen += n
+        if round_ <= seen:
+            return level
+    return len(state.event_levels)
+
+
 def move_cost(state: UKState, tokens: int, dest: int) -> int:
     """§4 Move: ``max(1, tokens + difficulty)`` (Ruling: the difficulty icon adds to the cost)."""
     extra = state.board.difficulty[dest] if state.options.difficulty_adds_cost else 0
@@ -148,9 +160,20 @@ def after_princess(state: UKState) -> UKState:
         return state
     if state.princess_used < state.princess_actions:
         return state
-    if state.princess.space == state.board.goal:
+    if princess_arrived(state):
         return replace(state, phase="over", outcome="win")
     return replace(state, phase="empire", empire_moved=False)
+
+
+def princess_arrived(state: UKState) -> bool:
+    """§8.1: she stands on Lionel's start space. With ``princess_enters_goal`` off (the seed's
+    wording, §5.1: her target is "the spaces adjacent to Lionel's start space") she stops
+    beside it, so standing on one of those spaces is her arrival — else that option could
+    never be won."""
+    board, here = state.board, state.princess.space
+    if here == board.goal:
+        return True
+    return not state.options.princess_enters_goal and here in board.adj[board.goal]
 
 
 def free_starts(state: UKState) -> list[int]:

@@ -29,13 +29,20 @@ def start_tokens(command: int) -> int:
     return math.ceil(command / 2)
 
 
+def _text(texts: dict[str, str]) -> tuple[str, str]:
+    """An ability in short as (en, ja); either may be empty."""
+    return (texts.get("en", ""), texts.get("ja", ""))
+
+
 def hero_from_catalog(catalog: UnicornusCatalog, cid: str, seat: int, space: int) -> Hero:
     ch = catalog.kingdom_character(cid)
-    timing = "".join(
-        f
-        for f, on in (("r", ch.start_of_round), ("t", ch.start_of_turn), ("b", ch.during_battle))
-        if on
+    flags = (
+        ("r", ch.start_of_round),
+        ("t", ch.start_of_turn),
+        ("b", ch.during_battle),
+        ("p", ch.passive),
     )
+    timing = "".join(f for f, on in flags if on)
     return Hero(
         id=cid,
         name=_name(ch),
@@ -49,6 +56,7 @@ def hero_from_catalog(catalog: UnicornusCatalog, cid: str, seat: int, space: int
         defence=tuple(ch.defence),
         support=1,
         timing=timing,
+        ability=_text(ch.ability),
     )
 
 
@@ -152,6 +160,8 @@ def _populate(
         supplies=catalog.rules.start_supplies,
         command=card.command,
         life=card.life,
+        ability=_text(card.ability),
+        timing="p" if any(card.ability.values()) else "",  # her ability: always in force
     )
     per_seat = 2 if setup.players == 2 else 1
     seats = tuple(
@@ -187,12 +197,25 @@ def _populate(
             ch = catalog.imperial_character(leader)
             imperial.append(
                 Imperial(
-                    ch.id, _name(ch), ch.personality, ch.combat_power, ch.life, bool(ch.no_fate)
+                    ch.id,
+                    _name(ch),
+                    ch.personality,
+                    ch.combat_power,
+                    ch.life,
+                    bool(ch.no_fate),
+                    ally_ability=_text(ch.ally_ability),
                 )
             )
         if leader or tile_tokens:
             units.append(Unit(s, tile_tokens, leader))
-    deck, rng = _events(catalog, rng)
+    if setup.table_deck:  # the table's own deck: the catalog's cards to pick from
+        deck = tuple(
+            Event(e.id, _name(e), e.level, bool(e.ongoing))
+            for e in catalog.events
+            if e.level is not None and e.ongoing is not None
+        )
+    else:
+        deck, rng = _events(catalog, rng)
     actions = catalog.rules.actions[str(setup.players)]
     state = UKState(
         board=board,
@@ -209,5 +232,7 @@ def _populate(
         actions_per_turn=actions,
         start_player=setup.start_player % setup.players,
         rng=rng,
+        table_deck=setup.table_deck,
+        event_levels=tuple(catalog.rules.events_per_level),
     )
     return check_fate(state)

@@ -6,7 +6,7 @@ the random generator), so no catalog is consulted during play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from companion.core.rng import Rng
 from companion.games.unicornus.board import Board
@@ -28,6 +28,16 @@ class Options:
     auto_pick_ties: bool = False  # §5.3: the companion picks ties itself (logged as a pick)
 
 
+def changed_options(options: Options) -> tuple[tuple[str, bool], ...]:
+    """The rule options that differ from the Rulings (the defaults), in declaration order."""
+    default = Options()
+    return tuple(
+        (f.name, getattr(options, f.name))
+        for f in fields(Options)
+        if getattr(options, f.name) != getattr(default, f.name)
+    )
+
+
 @dataclass(frozen=True)
 class Hero:
     """A kingdom character (a player's, or the Princess) and the unit it leads."""
@@ -45,8 +55,9 @@ class Hero:
     defence: tuple[str, ...] = ()
     allies: tuple[str, ...] = ()
     support: int = 0  # Support cards in hand (a count: hands are secret)
-    timing: str = ""  # "r": start-of-round, "t": start-of-turn, "b": during-battle ability
+    timing: str = ""  # "r" start of round, "t" start of turn, "b" during battle, "p" passive
     alive: bool = True
+    ability: tuple[str, str] = ("", "")  # (en, ja), in short, as the owner transcribed it
 
     @property
     def on_board(self) -> bool:
@@ -66,6 +77,7 @@ class Imperial:
     damage: int = 0
     bound_to: str = ""  # the kingdom character whose Fate card lies on it
     status: str = "board"  # board | dead | ally
+    ally_ability: tuple[str, str] = ("", "")  # (en, ja): what it gives a player as an ally
 
     @property
     def life_left(self) -> int:
@@ -134,6 +146,11 @@ class UKState:
     stays: tuple[str, ...] = ()  # attacked characters who chose not to retreat (this phase)
     fate_pairs: tuple[tuple[str, str], ...] = ()  # (imperial, hero) the table paired (§7)
     rng: Rng = field(default_factory=lambda: Rng(0))
+    # the table shuffles its own event deck (§2 step 6): ``deck`` is then the catalog's cards
+    # to pick from, and the app records the card the table turned over
+    table_deck: bool = False
+    event_round: int = 0  # the round the last revealed card was turned over in
+    event_levels: tuple[int, ...] = (3, 3, 4)  # §2 step 6: cards of each level, level 1 on top
 
     # --- look-ups (linear scans: the tuples are short) ---
     def hero(self, hid: str) -> Hero:
@@ -170,7 +187,14 @@ class UKState:
 
     @property
     def current_event(self) -> Event | None:
-        return self.revealed[-1] if self.revealed and self.phase != "round_start" else None
+        """This round's card once it is revealed (§3 step 2); before that, none: last round's
+        card is over (an ONGOING one is listed by :attr:`ongoing`)."""
+        this_round = self.event_round == self.round or (
+            not self.event_round and len(self.revealed) == self.round  # saves made before
+        )
+        if self.revealed and this_round and self.phase != "round_start":
+            return self.revealed[-1]
+        return None
 
     @property
     def ongoing(self) -> tuple[Event, ...]:

@@ -33,6 +33,7 @@ from companion.games.unicornus import (
     ResolveBattle,
     RollBattle,
     assignment,
+    battle_abilities,
     battle_at,
     battle_odds,
     count,
@@ -191,6 +192,8 @@ class BattleHelper(Dialog[ResolveBattle | None]):
             which = "attack" if battle.attacker == "kingdom" else "defence"
             faces = "  ".join(f"{i + 1}:{tr(result_label(r))}" for i, r in enumerate(diagram))
             lines.append(tr(msg(f"unicornus_forms.battle.diagram_{which}", faces=faces)))
+        # the abilities this battle allows, at their moment (§4: DURING BATTLE when attacked)
+        lines += [tr(m) for m in battle_abilities(self.state, battle)]
         return Text("\n".join(lines))
 
     # --- player battle ---

@@ -23,12 +23,14 @@ from companion.core.plan import Choice
 from companion.games.unicornus import (
     DrawSupport,
     EndTurn,
+    MakeAlly,
     Move,
     MoveEmpire,
     PickEmpireMove,
     PrincessAct,
     Procure,
     Recruit,
+    RevealEvent,
     SettleConflict,
     Transport,
     acting,
@@ -43,6 +45,7 @@ from companion.games.unicornus import (
     preview,
     seat_of_turn,
     space_of,
+    table_cards,
     transport_receivers,
     what_ifs,
 )
@@ -53,7 +56,8 @@ from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 from . import views
-from .corrections import CheckedForm, correction_menu, numbered
+from .catalog_forms import save_patch
+from .corrections import YES_NO, CheckedForm, correction_menu, numbered, numbered_from_zero
 from .hexmap import MARK_STYLES, HexMap, Mark
 
 # a broken Transport rule, shown beside the field it comes from
@@ -92,6 +96,7 @@ class UnicornusScreen(TableScreen):
         Binding("o", "foresight", "unicornus_ui.key.foresight", show=False),
         Binding("O", "what_if", "unicornus_ui.key.what_if", show=False),
         Binding("c", "correct", "unicornus_ui.key.correct"),
+        Binding("y", "ally", "unicornus_ui.key.ally"),
         Binding("tab", "next_unit", "unicornus_ui.key.next_unit", show=False),
         Binding("z", "zoom", "unicornus_ui.key.zoom", show=False),
         *[Binding(str(i), f"digit({i})", show=False) for i in range(1, 8)],
@@ -351,11 +356,28 @@ class UnicornusScreen(TableScreen):
                 self.merges = merges(self.state, cmd.moves)
         if not super().do(*commands):
             return False
+        for cmd in commands:
+            if isinstance(cmd, RevealEvent) and cmd.name:
+                self._keep_new_event(cmd)
         nxt = self.moment.next
         attacked = any(isinstance(c, (Move, PrincessAct)) for c in commands)
         if attacked and isinstance(nxt, Entry) and nxt.kind == "unicornus.battle":
             self.call_later(self.action_advance)  # a move into a unit: the battle at once
         return True
+
+    def _keep_new_event(self, cmd: RevealEvent) -> None:
+        """A card the table added on the spot joins the owner's box catalog, so the next game
+        offers it by number (the demo catalog is never written)."""
+        if getattr(self.session, "catalog_name", "") != "box":
+            return
+        name = {"en": cmd.name[0]} | (
+            {"ja": cmd.name[1]} if len(cmd.name) > 1 and cmd.name[1] else {}
+        )
+        entry = {"id": cmd.event, "name": name, "level": cmd.level, "ongoing": cmd.ongoing}
+        try:
+            save_patch(self.app.store, {"events": [entry]})
+        except CompanionError as exc:
+            self.notify(str(exc), severity="warning")
 
     def action_digit(self, n: int) -> None:
         if self.mode == "move":
@@ -500,7 +522,89 @@ class UnicornusScreen(TableScreen):
             return BattleHelper(self, entry.subject)
         if entry.kind == "unicornus.replace":
             return self._replacement_form(entry)
+        if entry.kind == "unicornus.event":
+            return self._event_form(entry)
         return super().entry_screen(entry)
+
+    def _event_form(self, entry: Entry) -> CheckedForm:
+        """§3 step 2 with the table's own deck: which card it turned over — one of the
+        catalog's cards of this round's level by number, or 0 and a new card's name, level
+        and ONGOING flag. The engine checks the level order (§2 step 6)."""
+        s, level = self.state, entry.subject
+        cards = table_cards(s)
+        options = [("", Msg("unicornus_ui.form.event_new"))] + [
+            (e.id, views.name(e.name)) for e in cards
+        ]
+        form = [
+            numbered_from_zero(
+                "card", "unicornus_ui.form.event_card", options, cards[0].id if cards else ""
+            ),
+            FormField(
+                "name_en", Msg("unicornus_ui.form.event_name_en"), kind="text", optional=True
+            ),
+            FormField(
+                "name_ja", Msg("unicornus_ui.form.event_name_ja"), kind="text", optional=True
+            ),
+            FormField(
+                "level",
+                Msg("unicornus_ui.form.event_level"),
+                value=level,
+                minimum=1,
+                maximum=len(s.event_levels),
+            ),
+            FormField(
+                "ongoing",
+                Msg("unicornus_ui.form.event_ongoing"),
+                kind="choice",
+                value="n",
+                choices=YES_NO,
+            ),
+        ]
+        taken = {e.id for e in (*s.revealed, *s.deck)}
+
+        def value(values) -> RevealEvent:
+            if values["card"]:
+                return RevealEvent(options[values["card"]][0])
+            en = (values["name_en"] or values["name_ja"] or "").strip()
+            ja = (values["name_ja"] or "").strip()
+            ident = views.new_event_id(en, taken)
+            return RevealEvent(ident, (en, ja), values["level"], values["ongoing"] == "y")
+
+        def blame(cmd, exc) -> str:
+            return "card" if cmd.event in {e.id for e in cards} else "name_en"
+
+        title = Msg("unicornus_ui.form.event", {"round": s.round, "level": level})
+        return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value, blame)
+
+    # --- allies made later (§7, §9): a Fate card or an ability says so ---
+    def action_ally(self) -> None:
+        if self.busy:
+            return
+        s = self.state
+        imps = [(c.id, views.name(c.name)) for c in s.imperial if c.status == "board"]
+        heroes = [(h.id, views.name(h.name)) for h in s.heroes if h.alive]
+        if not imps:
+            self.notify(tr("unicornus_ui.form.ally_none"))
+            return
+        unit = s.unit_at(self.map.cursor)
+        here = unit.leader if unit is not None and unit.leader else imps[0][0]
+        bound = next((c.bound_to for c in s.imperial if c.id == here and c.bound_to), "")
+        form = [
+            numbered("imperial", "unicornus_ui.form.ally_imperial", imps, here),
+            numbered("hero", "unicornus_ui.form.ally_hero", heroes, bound or heroes[0][0]),
+        ]
+
+        def command(values) -> list:
+            return [MakeAlly(imps[values["imperial"] - 1][0], heroes[values["hero"] - 1][0])]
+
+        def done(values) -> None:
+            if values:
+                self.do(command(values)[0])
+
+        blame = lambda cmd, exc: "hero" if "hero" in exc.message.params else "imperial"  # noqa: E731
+        title = Msg("unicornus_ui.form.ally")
+        intro = Msg("unicornus_ui.form.ally_hint")
+        self.app.push_screen(CheckedForm(title, form, s, command, blame, intro), done)
 
     def _replacement_form(self, entry: Entry) -> CheckedForm:
         s, seat = self.state, entry.subject
@@ -544,8 +648,8 @@ class UnicornusScreen(TableScreen):
 class _ValueForm(CheckedForm):
     """A checked form that answers an entry with a value (not the form's fields)."""
 
-    def __init__(self, title, fields, state, to_commands, value) -> None:
-        super().__init__(title, fields, state, to_commands)
+    def __init__(self, title, fields, state, to_commands, value, field_of=None) -> None:
+        super().__init__(title, fields, state, to_commands, field_of)
         self.value = value
 
     def collect(self):

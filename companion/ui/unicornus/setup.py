@@ -5,6 +5,7 @@ are asked before round 1, one focused form each (:mod:`.catalog_forms`)."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from textual.app import ComposeResult
@@ -16,7 +17,14 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from companion.core.errors import CompanionError, RuleError
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.rng import Rng, new_rng
-from companion.games.unicornus import SetupChoice, UnicornusCatalog, draw_tiles, new_game
+from companion.games.unicornus import (
+    Options,
+    SetOption,
+    SetupChoice,
+    UnicornusCatalog,
+    draw_tiles,
+    new_game,
+)
 from companion.store.listing import Seat
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
@@ -24,6 +32,8 @@ from companion.ui.unicornus import catalog_forms as forms
 
 GAME_KEY = "unicornus"
 DRAW, ENTER = "draw", "enter"
+APP_DECK, TABLE_DECK = "app", "table"  # who shuffles the event deck (§2 step 6)
+DEFAULT_OPTIONS = Options()  # every option at its Ruling
 DRAFT_KEY = "unicornus.new_game_draft"
 """Setting holding an unfinished box flow: the table's choices, whether the forms were being
 asked, and what is typed into a form not yet saved. Closing the app midway loses nothing:
@@ -44,6 +54,7 @@ class NewGameScreen(Screen):
         self.catalog = self._load()
         self.players = 4
         self.tile_mode = DRAW
+        self.event_mode = APP_DECK
         self.asked_any = False  # a form was answered during this start
         self.draw_shown: tuple[str, ...] = ()
         self.draw_at_start: tuple[str, ...] = ()
@@ -58,6 +69,7 @@ class NewGameScreen(Screen):
             self.names = list(self.draft.get("names") or self.names)
             self.players = int(self.draft.get("players", self.players))
             self.tile_mode = self.draft.get("tile_mode", self.tile_mode)
+            self.event_mode = self.draft.get("event_mode", self.event_mode)
             if seed is None and isinstance(self.draft.get("seed"), int):
                 self.seed = self.draft["seed"]
             self.form_draft = self.draft.get("form")
@@ -114,6 +126,34 @@ class NewGameScreen(Screen):
                 )
                 yield Label(tr("unicornus_forms.setup.seed"), classes="label-short")
                 yield Input(str(self.seed), id="seed", classes="seed")
+            with Horizontal(classes="row"):
+                yield Label(tr("unicornus_forms.setup.events"), classes="label")
+                yield Select(
+                    [
+                        (tr("unicornus_forms.setup.events_app"), APP_DECK),
+                        (tr("unicornus_forms.setup.events_table"), TABLE_DECK),
+                    ],
+                    value=self.event_mode,
+                    allow_blank=False,
+                    id="event-mode",
+                )
+                yield Static(tr("unicornus_forms.setup.events_hint"), classes="hint")
+            yield Static(tr("unicornus_forms.setup.options"), classes="subtitle")
+            for opt in fields(Options):
+                ruling = getattr(DEFAULT_OPTIONS, opt.name)
+                value = self.draft.get("options", {}).get(opt.name, ruling)
+                with Horizontal(classes="row"):
+                    yield Select(
+                        [
+                            (tr(_option_value(True, ruling)), True),
+                            (tr(_option_value(False, ruling)), False),
+                        ],
+                        value=bool(value),
+                        allow_blank=False,
+                        id=f"option-{opt.name}",
+                        classes="option",
+                    )
+                    yield Static(tr(f"unicornus.option.{opt.name}"), classes="hint")
             yield Static("", id="tiles-view")
             yield Vertical(id="tiles-enter")
             yield Static("", id="error-tiles", classes="field-error")
@@ -133,8 +173,9 @@ class NewGameScreen(Screen):
         )
         return f"{tr_name(p.name, p.id)}  {tr(values)}"
 
-    def on_mount(self) -> None:
-        self._build_seats(keep=self.draft.get("characters"))
+    async def on_mount(self) -> None:
+        # the seats are mounted before a resumed flow reads them (the form count grew)
+        await self._build_seats(keep=self.draft.get("characters"))
         self._build_tiles()
         self._restore_draft()
         self._refresh_summary()
@@ -174,6 +215,8 @@ class NewGameScreen(Screen):
                 "princess": None if princess is Select.NULL else str(princess),
                 "start_player": None if start is Select.NULL else int(start),
                 "tile_mode": self.tile_mode,
+                "event_mode": self.event_mode,
+                "options": {n: v for n, v in self.options_chosen().items()},
                 "tiles": self.entered_tiles(),
                 "names": self.player_names(),
                 "seed": self.seed,
@@ -185,7 +228,7 @@ class NewGameScreen(Screen):
     def _character_options(self) -> list[tuple[str, str]]:
         return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
 
-    def _build_seats(self, keep: list[str] | None = None) -> None:
+    def _build_seats(self, keep: list[str] | None = None):
         seats = self.query_one("#seats", Vertical)
         keep = keep if keep is not None else self.chosen_characters()
         if self.query(".player-name"):
@@ -220,11 +263,12 @@ class NewGameScreen(Screen):
                 suggester=roster_suggester(self.app.store),
             )
             rows.append(Horizontal(name, *selects, classes="row"))
-        seats.mount_all(rows)
+        mounted = seats.mount_all(rows)
         start = self.query_one("#start-player", Select)
         value = start.value
         start.set_options(self._seat_options())
         start.value = value if isinstance(value, int) and value < self.players else 0
+        return mounted
 
     def _seat_options(self) -> list[tuple[str, int]]:
         return [(tr(msg("unicornus_forms.setup.seat", seat=n + 1)), n) for n in range(self.players)]
@@ -333,6 +377,8 @@ class NewGameScreen(Screen):
             self._build_seats()
         elif sid == "tile-mode":
             self.tile_mode = str(event.value)
+        elif sid == "event-mode":
+            self.event_mode = str(event.value)
         if sid in ("players", "tile-mode") or sid.startswith("character-"):
             self._build_tiles()
         self._refresh_summary()
@@ -400,7 +446,19 @@ class NewGameScreen(Screen):
             princess=str(princess),
             tiles=tiles,
             start_player=0 if start is Select.NULL else int(start),
+            table_deck=self.event_mode == TABLE_DECK,
         )
+
+    def options_chosen(self) -> dict[str, bool]:
+        """Each rule option as chosen (the Ruling unless the table changed it)."""
+        out = {}
+        for opt in fields(Options):
+            found = self.query(f"#option-{opt.name}")
+            value = found.first(Select).value if found else Select.NULL
+            out[opt.name] = (
+                getattr(DEFAULT_OPTIONS, opt.name) if value is Select.NULL else bool(value)
+            )
+        return out
 
     def _refresh_summary(self) -> None:
         line = self.query_one("#still-unknown", Static)
@@ -447,7 +505,14 @@ class NewGameScreen(Screen):
             self.ready = False
         key = "title_demo" if self.catalog_name == "demo" else "title_box"
         title = tr(msg(f"unicornus_forms.setup.{key}", players=setup.players))
-        self.app.start_game(GAME_KEY, state, title, self.catalog_name, players=self.seats(setup))
+        # the options the table changed are the game's first steps: logged, and undoable
+        chosen = self.options_chosen()
+        first = tuple(
+            SetOption(n, v) for n, v in chosen.items() if v != getattr(DEFAULT_OPTIONS, n)
+        )
+        self.app.start_game(
+            GAME_KEY, state, title, self.catalog_name, first, players=self.seats(setup)
+        )
 
     def _stop_asking(self) -> None:
         self.asking = False
@@ -502,9 +567,13 @@ class NewGameScreen(Screen):
             select.value = value
         if request.kind in ("kingdom", "new_kingdom"):
             options = self._character_options()
+            chosen = set(self.chosen_characters())
+            free = [cid for _, cid in options if cid not in chosen]
             for select in self.query(".character").results(Select):
                 value = select.value
                 select.set_options(options)
+                if value is Select.NULL and free and request.kind == "new_kingdom":
+                    value = free.pop(0)  # a character just added takes the next empty seat
                 select.value = value
         if request.kind in ("tile", "new_tile") and self.tile_mode == ENTER:
             self.query_one("#tiles-enter", Vertical).remove_children()
@@ -516,3 +585,9 @@ class NewGameScreen(Screen):
 
 
 _EMPTY = SetupChoice(2, (), "")
+
+
+def _option_value(value: bool, ruling: bool) -> Msg:
+    """ "on" / "off", the Ruling's value marked as the default."""
+    word = Msg("unicornus.log.on" if value else "unicornus.log.off")
+    return Msg("unicornus_forms.setup.option_ruling", {"value": word}) if value == ruling else word

@@ -15,6 +15,7 @@ from companion.games.unicornus import (
     PrincessPlan,
     UKState,
     Unit,
+    changed_options,
     count,
     describe_step,
     princess_left,
@@ -49,12 +50,22 @@ def header(state: UKState) -> Text:
     out.append(
         tr(Msg("unicornus_ui.header.start", {"seat": seat_label(state, state.start_player)}))
     )
+    changed = changed_options(state.options)
+    out.append("  ·  ")
+    if changed:
+        out.append(
+            tr(Msg("unicornus_ui.header.options_changed", {"n": len(changed)})), style="#ff9f5f"
+        )
+    else:
+        out.append(tr("unicornus_ui.header.rulings"), style="dim")
     out.append("\n")
     ev = state.current_event
     if ev is not None:
         out.append(tr("unicornus_ui.header.event"), style="bold")
         out.append(f" {name(ev.name)} ")
         out.append(tr(Msg("unicornus_ui.header.level", {"level": ev.level})), style="dim")
+        if ev.ongoing:  # in force from the round it appears (§3 step 2)
+            out.append(" " + tr("unicornus_ui.header.ongoing_mark"), style="bold #ff9f5f")
     else:
         out.append(tr("unicornus_ui.header.no_event"), style="dim")
     ongoing = [e for e in state.ongoing if e is not ev]
@@ -62,6 +73,54 @@ def header(state: UKState) -> Text:
         out.append("  ·  ")
         out.append(tr("unicornus_ui.header.ongoing"), style="bold #ff9f5f")
         out.append(" " + ", ".join(name(e.name) for e in ongoing))
+    return out
+
+
+TIMINGS = ("r", "t", "b", "p")
+
+
+def new_event_id(name_en: str, taken: set[str]) -> str:
+    """An id for an event card the table added on the spot: from its name, never one the
+    game already knows."""
+    base = "".join(c if c.isalnum() else "_" for c in name_en.lower()).strip("_") or "event"
+    ident, n = base, 2
+    while ident in taken:
+        ident, n = f"{base}{n}", n + 1
+    return ident
+
+
+def ability_text(hero: Hero) -> Text:
+    """A character's ability in short with its timing ("start of round · heal 1"), and what
+    its allies give it (§9); empty when nothing was transcribed."""
+    out = Text()
+    text = name(hero.ability) if any(hero.ability) else ""
+    if text:
+        when = [tr(f"unicornus_ui.timing.{t}") for t in TIMINGS if t in hero.timing]
+        if when:
+            out.append(
+                tr(Msg("unicornus_ui.timing.when", {"when": " / ".join(when)})), style="italic"
+            )
+        out.append(text)
+    return out
+
+
+def ally_texts(state: UKState, hero: Hero) -> list[Text]:
+    out = []
+    if hero.id == PRINCESS:
+        return out  # her allies give no ability: each takes 1 damage off her battles (§9)
+    for cid in hero.allies:
+        ally = state.imp(cid)
+        if any(ally.ally_ability):
+            out.append(
+                Text(
+                    tr(
+                        Msg(
+                            "unicornus_ui.kingdom.ally_ability",
+                            {"name": name(ally.name), "text": name(ally.ally_ability)},
+                        )
+                    )
+                )
+            )
     return out
 
 
@@ -129,6 +188,12 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
             extra.insert(0, tr(Msg("unicornus_ui.kingdom.seat", {"seat": h.seat + 1})))
         out.append(" ".join(extra), style="dim")
         out.append("\n")
+        if h.id == active:  # the acting character's abilities, for the turn at hand
+            for line in (ability_text(h), *ally_texts(state, h)):
+                if line:
+                    out.append(pad + "  ↳ ", style="dim")
+                    out.append_text(line)
+                    out.append("\n")
     out.rstrip()
     return out
 
@@ -191,6 +256,23 @@ def imperial_panel(state: UKState) -> Text:
             ),
             style="dim",
         )
+    changed = changed_options(state.options)
+    if changed:  # the table's rule options, beside what they change
+        out.append("\n" + tr("unicornus_ui.imperial.options") + "\n", style="bold")
+        for opt, value in changed:
+            out.append(
+                "  "
+                + tr(
+                    Msg(
+                        "unicornus_ui.imperial.option",
+                        {
+                            "name": Msg(f"unicornus.option.{opt}"),
+                            "value": Msg("unicornus.log.on" if value else "unicornus.log.off"),
+                        },
+                    )
+                )
+                + "\n"
+            )
     out.rstrip()
     return out
 
@@ -262,6 +344,10 @@ def details(state: UKState, s: int) -> Text:
                 )
             )
         )
+        for line in (ability_text(hero), *ally_texts(state, hero)):
+            if line:
+                out.append("  ")
+                out.append_text(line)
     if unit is not None:
         out.append("\n")
         out.append_text(unit_text(state, unit))
