@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, MarkdownViewer, Static
+from textual.widgets import DataTable, MarkdownViewer, Static
 
 from companion import docs
 from companion.core.i18n import has_key, tr
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
 
 
 def own_bindings(screen: Screen) -> Iterator[tuple[str, ActiveBinding]]:

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, OptionList, Static
+from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, language, tr
 from companion.games.registry import GAME_KEYS
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
 
 
 def _when(dt) -> str:

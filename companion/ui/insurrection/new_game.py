@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Header,
     Input,
     Label,
@@ -49,6 +48,7 @@ from companion.ui.insurrection.catalog_values import (
     with_value,
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
+from companion.ui.widgets.footer import Footer
 
 SEATS = 6
 

@@ -13,7 +13,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Header,
     Input,
     RadioButton,
@@ -40,6 +39,7 @@ from companion.ui.insurrection.cards import chips, label, land_name
 from companion.ui.insurrection.catalog_values import GAME_KEY
 from companion.ui.insurrection.picker import CardPicker, Pick, all_cards_picks
 from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.ui.widgets.footer import Footer
 
 SEATS = 6
 

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
@@ -32,6 +32,7 @@ from companion.ui.insurrection.catalog_values import (
     parse_value,
     with_value,
 )
+from companion.ui.widgets.footer import Footer
 
 
 class ScoringScreen(Screen):

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.core.errors import CompanionError, RuleError
 from companion.core.i18n import Msg, msg, tr, tr_name
@@ -19,6 +19,7 @@ from companion.core.rng import Rng, new_rng
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, draw_tiles, new_game
 from companion.ui.i18n import translate_bindings
 from companion.ui.unicornus import catalog_forms as forms
+from companion.ui.widgets.footer import Footer
 
 GAME_KEY = "unicornus"
 DRAW, ENTER = "draw", "enter"
