@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from companion.core.game import Ask, Entry, Moment, Step
@@ -59,6 +60,7 @@ TRANSPORT_BLAME = {
     "unicornus.rule.escort": "supplies",
 }
 WIDE = 150  # from this terminal width on, the map draws its expanded hexes
+NARROW = (100, 32)  # under this width or height the map scrolls (screen.tcss)
 EMPIRE_PICKS = (MoveEmpire, PickEmpireMove, SettleConflict)
 
 
@@ -128,11 +130,17 @@ class UnicornusScreen(TableScreen):
         super().on_mount()
 
     def on_resize(self, event) -> None:
+        narrow = self.has_class("narrow")
         self._apply_zoom()
+        if self.has_class("narrow") != narrow:
+            self.refresh_view()  # the characters' panel words its lines for its width
 
     def _apply_zoom(self) -> None:
         wide = self.zoom if self.zoom is not None else self.app.size.width >= WIDE
         self.set_class(wide, "wide")
+        size = self.app.size
+        self.set_class(not wide and (size.width < NARROW[0] or size.height < NARROW[1]), "narrow")
+        self.call_after_refresh(self._show_cursor)
         self.query_one("#uk-map", HexMap).set_cell(6 if wide else 4)
 
     def action_zoom(self) -> None:
@@ -183,7 +191,8 @@ class UnicornusScreen(TableScreen):
         q = self.query_one
         set_content(q("#uk-header", Static), views.header(s), layout=False)  # height: 2
         set_content(q("#uk-banner", Static), Text(self.banner()))
-        set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell))
+        names = 0 if self.has_class("narrow") else 12  # narrow: the initials only
+        set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell, names))
         # under the map of a wide screen the names have room
         set_content(
             q("#uk-kingdom-low", Static),
@@ -195,7 +204,11 @@ class UnicornusScreen(TableScreen):
         set_content(q("#uk-side", Static), side)
         # 1fr high but for the wide screen's (auto, at most 5 lines)
         details = views.details(s, hm.cursor)
-        set_content(q("#uk-details", Static), details, layout=self.has_class("wide"))
+        set_content(
+            q("#uk-details", Static),
+            details,
+            layout=self.has_class("wide") or self.has_class("narrow"),
+        )
 
     def side_panel(self):
         s = self.state
@@ -324,6 +337,15 @@ class UnicornusScreen(TableScreen):
 
     def on_hex_map_selected(self, event: HexMap.Selected) -> None:
         self.query_one("#uk-details", Static).update(views.details(self.state, event.space))
+        self._show_cursor()
+
+    def _show_cursor(self) -> None:
+        """Keep the cursor's hex in sight when the map box scrolls (narrow terminals)."""
+        if self.has_class("narrow"):
+            hm = self.map
+            col, line = hm.place(hm.cursor)
+            box = self.query_one("#uk-map-box")
+            box.scroll_to_region(Region(col, line, hm.cell, 2), animate=False, immediate=True)
 
     def perform_transport(self) -> None:
         s = self.state

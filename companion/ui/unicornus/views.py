@@ -20,7 +20,7 @@ from companion.games.unicornus import (
     seat_of_turn,
 )
 
-from .hexmap import HERO, LEADERLESS, PERSONALITY, short_name
+from .hexmap import HERO, LEADERLESS, PERSONALITY, label
 
 
 def name(pair: tuple[str, str]) -> str:
@@ -64,10 +64,10 @@ def header(state: UKState) -> Text:
     return out
 
 
-def hero_initial(hero: Hero, width: int) -> str:
+def hero_initial(state: UKState, hero: Hero, width: int) -> str:
     if hero.id == PRINCESS:
         return tr("unicornus_ui.map.princess_initial")
-    return short_name(hero.name, width)
+    return label(state, hero.name, width)
 
 
 def fit(text: str, width: int) -> str:
@@ -88,20 +88,22 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
     out = Text()
     pad = " " * (max(2, width - 2) + 2)  # under the cursor mark and the map initials
     first, _, rest = tr("unicornus_ui.kingdom.columns").partition(" ")
-    out.append(pad + fit(first, name_width + 1) + rest.lstrip() + "\n", style="dim")
+    names = fit(first, name_width + 1) if name_width else ""  # 0: the initials only
+    out.append(pad + names + rest.lstrip() + "\n", style="dim")
     seat = seat_of_turn(state)
     for h in state.heroes:
         mark = "▶" if h.id == active else " "
         style = "bold" if h.id in seat or h.id == active else ""
         if not h.alive:
             style = "dim strike"
-        ini = hero_initial(h, max(1, width - 2))
+        ini = hero_initial(state, h, max(1, width - 2))
         out.append(mark, style="bold #ffd75f")
         out.append(
             fit(ini, max(2, width - 2)) + " ",
             style=f"bold {HERO}" if h.id != PRINCESS else "bold #ffd75f",
         )
-        out.append(fit(name(h.name), name_width) + " ", style=style)
+        if name_width:
+            out.append(fit(name(h.name), name_width) + " ", style=style)
         out.append(f"{h.tokens:>2}/{h.command:<2} ")
         out.append(f"{h.supplies:>3}  ")
         life_style = "bold red" if h.life - h.damage <= 1 else ""
