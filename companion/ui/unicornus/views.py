@@ -20,7 +20,19 @@ from companion.games.unicornus import (
     seat_of_turn,
 )
 
-from .hexmap import HERO, LEADERLESS, PERSONALITY, label
+from .hexmap import label
+
+# colours on the theme's background (the map draws on its own dark shades): mid tones that
+# read on a dark and a light theme alike; "normal" imperial characters take the theme's text
+GOLD = "#c98a00"
+HERO = "#2f9e44"
+PERSONALITY = {"defensive": "#3b82d6", "normal": "", "aggressive": "#e0483e"}
+LEADERLESS = "dim"
+ONGOING = "#d9662a"
+
+
+def personality_style(personality: str) -> str:
+    return f"bold {PERSONALITY.get(personality, '')}".strip()
 
 
 def name(pair: tuple[str, str]) -> str:
@@ -43,7 +55,7 @@ def header(state: UKState) -> Text:
         style="bold",
     )
     out.append("  ·  ")
-    out.append(tr(Msg(f"unicornus.phase.{state.phase}")), style="bold #ffd75f")
+    out.append(tr(Msg(f"unicornus.phase.{state.phase}")), style=f"bold {GOLD}")
     out.append("  ·  ")
     out.append(
         tr(Msg("unicornus_ui.header.start", {"seat": seat_label(state, state.start_player)}))
@@ -59,7 +71,7 @@ def header(state: UKState) -> Text:
     ongoing = [e for e in state.ongoing if e is not ev]
     if ongoing:
         out.append("  ·  ")
-        out.append(tr("unicornus_ui.header.ongoing"), style="bold #ff9f5f")
+        out.append(tr("unicornus_ui.header.ongoing"), style=f"bold {ONGOING}")
         out.append(" " + ", ".join(name(e.name) for e in ongoing))
     return out
 
@@ -97,10 +109,10 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
         if not h.alive:
             style = "dim strike"
         ini = hero_initial(state, h, max(1, width - 2))
-        out.append(mark, style="bold #ffd75f")
+        out.append(mark, style=f"bold {GOLD}")
         out.append(
             fit(ini, max(2, width - 2)) + " ",
-            style=f"bold {HERO}" if h.id != PRINCESS else "bold #ffd75f",
+            style=f"bold {HERO}" if h.id != PRINCESS else f"bold {GOLD}",
         )
         if name_width:
             out.append(fit(name(h.name), name_width) + " ", style=style)
@@ -138,7 +150,7 @@ def unit_text(state: UKState, unit: Unit) -> Text:
     out = Text()
     if unit.leader:
         ch = state.imp(unit.leader)
-        out.append(name(ch.name), style=f"bold {PERSONALITY.get(ch.personality, '#ffffff')}")
+        out.append(name(ch.name), style=personality_style(ch.personality))
         out.append(
             " "
             + tr(
@@ -325,10 +337,10 @@ def empire_plan(
             if state.hero_at(to) is not None:
                 out.append(" ⚔", style="bold red")
         else:
-            out.append(f" {space_name(state, st.unit)} → ?", style="bold #ffd75f")
+            out.append(f" {space_name(state, st.unit)} → ?", style=f"bold {GOLD}")
         out.append(f"  {tr(st.reason)}", style="")
         if st.unit in picks:
-            out.append("  " + tr("unicornus_ui.empire.picked"), style="italic #ffd75f")
+            out.append("  " + tr("unicornus_ui.empire.picked"), style=f"italic {GOLD}")
         out.append("\n")
     if not moving:
         out.append(tr("unicornus_ui.empire.nobody_moves") + "\n", style="italic")
@@ -360,7 +372,7 @@ def _unit_short(state: UKState, unit: Unit | None) -> Text:
         ch = state.imp(unit.leader)
         return Text(
             f"{name(ch.name)} ({unit.tokens})",
-            style=f"bold {PERSONALITY.get(ch.personality, '#ffffff')}",
+            style=personality_style(ch.personality),
         )
     return Text(
         tr(Msg("unicornus_ui.unit.tokens", {"tokens": count("token", unit.tokens)})),
