@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
+from rich.console import Group
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -250,12 +253,15 @@ class NewGameScreen(Screen):
                 view.update(tr("unicornus_forms.setup.cannot_draw"))
                 return
             cells = [
-                f"{lp.pos:>2} {self._tile_name(t)}"
+                Text(f"{lp.pos:>2} {self._tile_name(t)}")
                 for lp, t in zip(self._positions(), tiles, strict=True)
             ]
-            lines = ["   ".join(f"{c:<26}" for c in cells[i : i + 4]) for i in range(0, 19, 4)]
+            # as many columns as the width holds, measured in cells (Japanese names are wide)
             view.update(
-                tr(msg("unicornus_forms.setup.drawn", seed=self.seed)) + "\n" + "\n".join(lines)
+                Group(
+                    Text(tr(msg("unicornus_forms.setup.drawn", seed=self.seed))),
+                    Columns(cells, padding=(0, 3)),
+                )
             )
             return
         if enter.children:
