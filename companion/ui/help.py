@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, MarkdownViewer, Static
 
 from companion import docs
-from companion.core.i18n import has_key, tr
+from companion.core.i18n import has_key, language, tr
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
 
@@ -57,12 +57,14 @@ class HelpScreen(Screen[None]):
                 yield DataTable(id="keys", show_cursor=False)
                 yield Static(tr("ui.help.footer"))
             yield MarkdownViewer(
-                docs.read_guide(self.game), show_table_of_contents=False, id="guide"
+                docs.read_guide(self.game, language()),
+                show_table_of_contents=False,
+                id="guide",
             )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = tr("ui.help.guide_title", guide=docs.guide_path(self.game).name)
+        self.title = tr("ui.help.guide_title", guide=docs.guide_path(self.game, language()).name)
         table = self.query_one(DataTable)
         table.add_columns(tr("ui.help.col.key"), tr("ui.help.col.action"))
         for _key, active in own_bindings(self.under):
