@@ -34,7 +34,11 @@ def _magical_friends(store) -> int:
     return _round_3(store).id
 
 
-GAMES = {"unicornus": _unicornus, "insurrection": _insurrection, "magical_friends": _magical_friends}
+GAMES = {
+    "unicornus": _unicornus,
+    "insurrection": _insurrection,
+    "magical_friends": _magical_friends,
+}
 
 
 @pytest.fixture
