@@ -36,6 +36,10 @@ def game_of(screen: Screen) -> str | None:
     return getattr(getattr(session, "game", None), "key", None)
 
 
+# the keys' table in its 46-cell panel: both columns plus a cell of padding each side
+KEY_WIDTH, WORDS_WIDTH = 8, 30
+
+
 class HelpScreen(Screen[None]):
     DEFAULT_CSS = """
     HelpScreen #help-keys { width: 46; border-right: tall $primary; padding: 0 1; }
@@ -66,8 +70,14 @@ class HelpScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = tr("ui.help.guide_title", guide=docs.guide_path(self.game, language()).name)
         table = self.query_one(DataTable)
-        table.add_columns(tr("ui.help.col.key"), tr("ui.help.col.action"))
-        for _key, active in own_bindings(self.under):
-            table.add_row(self.app.get_key_display(active.binding), active.binding.description)
-        table.add_row("ctrl+p", tr("ui.help.palette"))
+        # the words' column has a width so that a long description wraps (Japanese, 80x24)
+        # instead of running off the panel; each row is as high as its words
+        table.add_column(tr("ui.help.col.key"), width=KEY_WIDTH)
+        table.add_column(tr("ui.help.col.action"), width=WORDS_WIDTH)
+        rows = [
+            (self.app.get_key_display(active.binding), active.binding.description)
+            for _key, active in own_bindings(self.under)
+        ]
+        for key, words in (*rows, ("ctrl+p", tr("ui.help.palette"))):
+            table.add_row(key, words, height=None)
         self.query_one("#guide").focus()
