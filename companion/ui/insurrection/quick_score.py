@@ -59,7 +59,11 @@ class QuickScoreScreen(Screen):
     QuickScoreScreen .row Static { padding: 1 1 0 1; width: 1fr; }
     QuickScoreScreen #area-cards { padding: 1 1 0 1; width: 1fr; }
     QuickScoreScreen #error { color: $error; height: auto; }
+    QuickScoreScreen.-narrow #facts { layout: grid; grid-size: 2; grid-rows: auto; }
+    QuickScoreScreen.-narrow #facts > Vertical.narrow { width: 1fr; }
     """
+    # under 100 columns the four facts take two rows of two (their choices were cut off)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("ctrl+s", "score", "insurrection_ui.key.score_now", priority=True),
         Binding("escape", "app.pop_screen", "ui.key.back"),
