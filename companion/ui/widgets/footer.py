@@ -56,14 +56,22 @@ class Footer(TextualFooter):
         await super().recompose()
         self.arrange_keys()
 
+    _held: tuple[int, int] = (0, 1)  # (width, lines) the footer has taken at this width
+
     def arrange_keys(self) -> None:
-        """One line when the keys fit, else two or three."""
+        """One line when the keys fit, else two or three. Once wrapped it stays as high while
+        the width stays: keys that come and go with each step do not make the whole screen
+        jump (and lay itself out again) by a line on every key."""
         width = self.size.width or self.app.size.width
         keys = list(self.query_children(FooterKey))
         palette = [k for k in keys if k.has_class("-command-palette")]
         room = width - sum(key_width(k.key_display, k.description) + 2 for k in palette)
         widths = [key_width(k.key_display, k.description) for k in keys if k not in palette]
         lines, columns = arrangement(widths, room) or (MAX_LINES, -(-len(widths) // MAX_LINES))
+        if self._held[0] == width and self._held[1] > lines:
+            lines = self._held[1]
+            columns = -(-len(widths) // lines) if widths else 1
+        self._held = (width, lines)
         self.set_class(lines > 1, "-wrapped")
         self.styles.grid_size_columns = max(1, columns)
         if self.styles.height is None or self.styles.height.value != lines:
