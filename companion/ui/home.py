@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -108,12 +109,12 @@ class HomeScreen(Screen):
                 middle = _ending(info)
             else:
                 middle = (tr(info.summary),)
+            # cells as Text: a title is shown as typed (a str cell is read as markup), and the
+            # first frame skips parsing markup and emoji codes in every cell
+            cells = (info.title, tr(f"ui.game.{info.game_key}"), *middle, str(info.steps))
             table.add_row(
-                info.title,
-                tr(f"ui.game.{info.game_key}"),
-                *middle,
-                str(info.steps),
-                _when(info.last_played),
+                *map(Text, cells),
+                Text(_when(info.last_played)),
                 key=str(info.id),
             )
         table.border_title = tr(
