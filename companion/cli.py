@@ -242,6 +242,11 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "list":
         return list_command(args)
     if args.command == "docs":
+        if not args.lang and "://" not in (args.db or ""):  # the language chosen in the app
+            from companion.store.precheck import peek_setting
+
+            path = Path(args.db).expanduser() if args.db else default_db_path()
+            set_language(peek_setting(path, settings.LANGUAGE, "en"))
         return show_docs(args.game)
     return _with_store(args, _run)
 
@@ -249,16 +254,17 @@ def _main(args: argparse.Namespace) -> int:
 def show_docs(game: str | None) -> int:
     """``companion docs [GAME]``: the players' guide (of GAME), rendered in a terminal and
     as Markdown text otherwise (``| less``, a file)."""
+    from companion.core.i18n import language
     from companion.docs import guide_path, read_guide
 
-    text = read_guide(game)
+    text = read_guide(game, language())
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.markdown import Markdown
 
         console = Console()
         console.print(Markdown(text))
-        console.print(tr("cli.docs.where", path=str(guide_path(game))), style="dim")
+        console.print(tr("cli.docs.where", path=str(guide_path(game, language()))), style="dim")
     else:
         sys.stdout.write(text)
     return 0

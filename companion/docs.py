@@ -3,6 +3,9 @@
 In a checkout they are read from ``docs/``; an installed wheel carries them as
 ``companion/_docs`` (see ``pyproject.toml``). F1 shows them in the app and
 ``companion docs [GAME]`` prints them. Standard library only.
+
+A guide translated into Japanese sits beside the English one in ``docs/ja/`` under the same
+name; the reader's language picks it, and a guide not translated yet is shown in English.
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ def docs_dir() -> Path:
     return here / "_docs"
 
 
-def guide_path(game: str | None = None) -> Path:
-    """The guide of ``game`` (a game key), or the general one."""
-    return docs_dir() / GUIDES.get(game, GUIDES[None])
+def guide_path(game: str | None = None, lang: str = "en") -> Path:
+    """The guide of ``game`` (a game key), or the general one, in ``lang`` when translated."""
+    name = GUIDES.get(game, GUIDES[None])
+    if lang != "en" and (translated := docs_dir() / lang / name).is_file():
+        return translated
+    return docs_dir() / name
 
 
-def read_guide(game: str | None = None) -> str:
-    return guide_path(game).read_text(encoding="utf-8")
+def read_guide(game: str | None = None, lang: str = "en") -> str:
+    return guide_path(game, lang).read_text(encoding="utf-8")

@@ -75,3 +75,12 @@ def test_docs_prints_the_guides():
     assert out.returncode == 0 and out.stdout.startswith("# Unicornus Knights")
     out = run("docs")
     assert "guide for players" in out.stdout and "companion docs" in out.stdout
+
+
+def test_docs_in_the_readers_language(tmp_path):
+    """docs/ja/ holds the translated guides; one not translated yet is shown in English."""
+    db = str(tmp_path / "saves.db")
+    out = run("--db", db, "--lang", "ja", "docs")
+    assert out.returncode == 0 and out.stdout.startswith("# コンパニオン")
+    out = run("--db", db, "--lang", "ja", "docs", "unicornus")
+    assert out.returncode == 0 and out.stdout.startswith("# Unicornus Knights")

@@ -7,8 +7,10 @@ so that starting the app loads only the game being played.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from companion.core.game import Game
+if TYPE_CHECKING:  # the home screen and the command line need only GAME_KEYS at start-up
+    from companion.core.game import Game
 
 GAME_KEYS = ("unicornus", "insurrection", "magical-friends")
 _MODULES = {

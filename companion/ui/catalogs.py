@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.games.registry import GAME_KEYS, owner_catalog
 from companion.ui.dialogs import Dialog
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
 
 
 class AskPath(Dialog[Path | None]):

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, MarkdownViewer, Static
+from textual.widgets import DataTable, MarkdownViewer, Static
 
 from companion import docs
-from companion.core.i18n import has_key, tr
+from companion.core.i18n import has_key, language, tr
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
 
 
 def own_bindings(screen: Screen) -> Iterator[tuple[str, ActiveBinding]]:
@@ -33,6 +34,10 @@ def game_of(screen: Screen) -> str | None:
     """The game key of a game screen (it holds ``session``), else ``None``."""
     session = getattr(screen, "session", None)
     return getattr(getattr(session, "game", None), "key", None)
+
+
+# the keys' table in its 46-cell panel: both columns plus a cell of padding each side
+KEY_WIDTH, WORDS_WIDTH = 8, 30
 
 
 class HelpScreen(Screen[None]):
@@ -56,15 +61,23 @@ class HelpScreen(Screen[None]):
                 yield DataTable(id="keys", show_cursor=False)
                 yield Static(tr("ui.help.footer"))
             yield MarkdownViewer(
-                docs.read_guide(self.game), show_table_of_contents=False, id="guide"
+                docs.read_guide(self.game, language()),
+                show_table_of_contents=False,
+                id="guide",
             )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = tr("ui.help.guide_title", guide=docs.guide_path(self.game).name)
+        self.title = tr("ui.help.guide_title", guide=docs.guide_path(self.game, language()).name)
         table = self.query_one(DataTable)
-        table.add_columns(tr("ui.help.col.key"), tr("ui.help.col.action"))
-        for _key, active in own_bindings(self.under):
-            table.add_row(self.app.get_key_display(active.binding), active.binding.description)
-        table.add_row("ctrl+p", tr("ui.help.palette"))
+        # the words' column has a width so that a long description wraps (Japanese, 80x24)
+        # instead of running off the panel; each row is as high as its words
+        table.add_column(tr("ui.help.col.key"), width=KEY_WIDTH)
+        table.add_column(tr("ui.help.col.action"), width=WORDS_WIDTH)
+        rows = [
+            (self.app.get_key_display(active.binding), active.binding.description)
+            for _key, active in own_bindings(self.under)
+        ]
+        for key, words in (*rows, ("ctrl+p", tr("ui.help.palette"))):
+            table.add_row(key, words, height=None)
         self.query_one("#guide").focus()

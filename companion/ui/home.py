@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, OptionList, Static
+from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, language, tr
 from companion.games.registry import GAME_KEYS
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
 
 
 def _when(dt) -> str:
@@ -138,12 +139,12 @@ class HomeScreen(Screen):
                     key=str(info.id),
                 )
                 continue
+            # cells as Text: a title is shown as typed (a str cell is read as markup), and the
+            # first frame skips parsing markup and emoji codes in every cell
+            cells = (info.title, game, tr(info.summary), str(info.steps))
             table.add_row(
-                info.title,
-                game,
-                tr(info.summary),
-                str(info.steps),
-                _when(info.last_played),
+                *map(Text, cells),
+                Text(_when(info.last_played)),
                 key=str(info.id),
             )
         title = tr("ui.home.history" if self.showing_history else "ui.home.in_progress")

@@ -6,11 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RadioButton, RadioSet, Static
+from textual.widgets import Header, RadioButton, RadioSet, Static
 
 from companion.core import settings
 from companion.core.i18n import language, tr
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
 
 
 class SettingsScreen(Screen):

@@ -71,3 +71,38 @@ async def test_in_place_updates_show_what_a_rebuild_shows() -> None:
                 assert widgets & set(app.screen.query(FooterKey))
         seen[footer] = rows
     assert seen[Footer] == seen[TextualFooter]
+
+
+class ManyKeys(Keys):
+    BINDINGS = [Binding(k, f"act{i}", f"Action number {i}") for i, k in enumerate("abcdefghijkl")]
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return self.allowed.get(action, True)
+
+
+class ManyHost(App):
+    def on_mount(self) -> None:
+        self.push_screen(ManyKeys(Footer))
+
+
+async def test_keys_that_do_not_fit_wrap_and_the_footer_keeps_its_height() -> None:
+    """Issue 13: at 80 columns every key stays on screen (the footer takes more lines instead of
+    cutting Quit and Help off); when fewer keys are left it keeps its lines, so the screen does
+    not jump on every step."""
+    app = ManyHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = list(app.screen.query(FooterKey))
+        assert len(keys) == 13  # twelve and the palette's
+        assert footer.size.height >= 2
+        for key in keys:
+            region = key.region
+            assert region.width > 0 and region.right <= 80 and region.y >= 24 - footer.size.height
+        assert len({(k.region.x, k.region.y) for k in keys}) == len(keys)  # none on another
+        lines = footer.size.height
+        app.screen.allowed.update({f"act{i}": False for i in range(9)})
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert len(app.screen.query(FooterKey)) == 4
+        assert footer.size.height == lines

@@ -72,3 +72,22 @@ async def test_follow_renders_only_what_changed() -> None:
         assert len(written) == 2  # the undone line, dimmed in place
         log.follow(steps)
         assert len(written) == 2  # nothing changed, nothing drawn
+
+
+async def test_a_japanese_line_wraps_and_is_never_cut() -> None:
+    """Issue 13: a run of Japanese (no spaces) longer than the panel wraps at the edge; every
+    character stays on screen and no line ends in "…"."""
+    from companion.core.i18n import Msg
+
+    steps = StepLog(TINY, TinyState())
+    steps.do(Add(1))
+    words = "グリーンのランタン蛾4が2ステップ移動して酒場に着いた（基本移動）"
+    app = LogApp(window=5)
+    async with app.run_test(size=(30, 12)) as pilot:
+        log = app.query_one("#followed", GameLog)
+        log.follow(steps, lambda line: Msg("tiny.add", {"amount": words}))
+        await pilot.pause()
+        shown = rows(log)
+        assert len(shown) > 1
+        assert not any("…" in row for row in shown)
+        assert "".join(shown).replace(" ", "") == "1.add" + words

@@ -22,7 +22,7 @@ async def test_saved_games_show_before_the_store_is_opened(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table = app.screen.query_one("#saved", DataTable)
-        assert table.row_count == 1 and table.get_row_at(0)[0] == "Friday game"
+        assert table.row_count == 1 and str(table.get_row_at(0)[0]) == "Friday game"
         assert opened == []  # the home screen needs no store
         cleared = []
         table.clear = lambda **kw: cleared.append(kw)
@@ -34,3 +34,20 @@ async def test_saved_games_show_before_the_store_is_opened(tmp_path):
         app.store.list_games()
         assert opened == [True]
     app.store.close()
+
+
+async def test_a_title_is_shown_as_typed(tmp_path):
+    """A game's title is text from a person: markup in it is shown, not applied."""
+    db = tmp_path / "saves.db"
+    title = "[b]Friday[/b] at [red]Ann's"
+    with Store.open(db, games={"tiny": FinishingGame()}) as store:
+        store.new_game(FinishingGame(), TinyState(), title)
+    app = create_app(open_store=lambda: Store.open(db, games={"tiny": FinishingGame()}), db_path=db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#saved", DataTable)
+        assert table.get_row_at(0)[0].plain == title
+        shown = "".join(line.text for line in table.render_lines(table.size.region))
+        assert title in shown
+    if app.store_ready:
+        app.store.close()

@@ -50,7 +50,8 @@ async def test_demo_flow_to_the_first_round(store):
         drawn, _ = draw_tiles(
             load_catalog("demo"), ("annelie", "bertram", "cordelia", "dario"), Rng(7)
         )
-        view = str(app.screen.query_one("#tiles-view", Static).render())
+        tiles = app.screen.query_one("#tiles-view", Static)
+        view = "\n".join(line.text for line in tiles.render_lines(tiles.size.region))
         assert "seed 7" in view and "The Capital" in view
         await pilot.press("ctrl+s")
         await pilot.pause()

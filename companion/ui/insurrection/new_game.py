@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Header,
     Input,
     Label,
@@ -57,6 +56,7 @@ from companion.ui.insurrection.catalog_values import (
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
 from companion.ui.roster import roster_suggester
+from companion.ui.widgets.footer import Footer
 
 SEATS = MAX_PLAYERS
 

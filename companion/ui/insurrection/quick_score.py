@@ -13,7 +13,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Header,
     Input,
     RadioButton,
@@ -40,6 +39,7 @@ from companion.ui.insurrection.cards import chips, label, land_name
 from companion.ui.insurrection.catalog_values import GAME_KEY
 from companion.ui.insurrection.picker import CardPicker, Pick, all_cards_picks
 from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.ui.widgets.footer import Footer
 
 SEATS = 6
 
@@ -59,7 +59,11 @@ class QuickScoreScreen(Screen):
     QuickScoreScreen .row Static { padding: 1 1 0 1; width: 1fr; }
     QuickScoreScreen #area-cards { padding: 1 1 0 1; width: 1fr; }
     QuickScoreScreen #error { color: $error; height: auto; }
+    QuickScoreScreen.-narrow #facts { layout: grid; grid-size: 2; grid-rows: auto; }
+    QuickScoreScreen.-narrow #facts > Vertical.narrow { width: 1fr; }
     """
+    # under 100 columns the four facts take two rows of two (their choices were cut off)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("ctrl+s", "score", "insurrection_ui.key.score_now", priority=True),
         Binding("escape", "app.pop_screen", "ui.key.back"),

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
@@ -29,6 +29,7 @@ from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import land_name
 from companion.ui.insurrection.catalog_values import form_field, keep_values
+from companion.ui.widgets.footer import Footer
 
 
 class ScoringScreen(Screen):

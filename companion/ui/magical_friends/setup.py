@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.core.catalog import merge
 from companion.core.errors import CompanionError
@@ -45,6 +45,7 @@ from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
+from companion.ui.widgets.footer import Footer
 
 from .names import COLOURS
 

@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState, ranking, tie_break_steps
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.footer import Footer
 
 from .names import wizard_text
 

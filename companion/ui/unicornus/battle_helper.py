@@ -248,7 +248,9 @@ class BattleHelper(Dialog[ResolveBattle | None]):
             columns.append(
                 (tr("unicornus_forms.battle.odds_character"), rows(dist.character_damage))
             )
-        width = 4 + BAR + 7
+        # three columns of 27 cells; a terminal under 104 columns (80x24) gets half bars
+        bar_width = BAR if self.app.size.width >= 104 else BAR // 2
+        width = 4 + bar_width + 7
         out = Text(tr("unicornus_forms.battle.odds_title") + "\n", style="bold")
         # padded by terminal cells: a Japanese heading is twice as wide as its letters
         heads = "   ".join(set_cell_size(t, width) for t, _ in columns)
@@ -260,7 +262,7 @@ class BattleHelper(Dialog[ResolveBattle | None]):
                 if i < len(col):
                     label, p = col[i]
                     out.append(f"{label:>3} ")
-                    out.append(bar(p), style="green" if j else "red")
+                    out.append(bar(p, bar_width), style="green" if j else "red")
                     out.append(pct(p) + " ")
                 else:
                     out.append(" " * width)

@@ -13,7 +13,10 @@ step). Line 2: who stands there — a kingdom character (initial + tokens), the 
 
 from __future__ import annotations
 
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -88,13 +91,63 @@ def board_coords(board: Board) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def short_name(name: tuple[str, str], width: int) -> str:
+def _cut(text: str, width: int) -> str:
+    """The start of ``text`` in ``width`` cells; at least its first character (a wide one in
+    one cell overflows into the hex's margin rather than vanish)."""
+    out = text[:1]
+    for ch in text[1:]:
+        if cell_len(out + ch) > width:
+            break
+        out += ch
+    return out
+
+
+def label(state: UKState, name: tuple[str, str], width: int) -> str:
+    """A character's label on the map and beside the characters' panel: the start of its
+    name, or, when that start is another character's too (Isolde and Ivo are both イ in
+    Japanese), its first letter and a later one, or another of its letters."""
     from companion.core.i18n import language
 
-    text = name[1] if language() == "ja" and name[1] else name[0]
-    if language() == "ja" and name[1]:
-        return text[: max(1, width // 2)]  # Japanese characters take two cells
-    return text[:width]
+    lang = language()
+    names = tuple(c.name for c in (*state.heroes, *state.imperial) if c.id != PRINCESS)
+    labels = _unique_labels(tuple(n[1] if lang == "ja" and n[1] else n[0] for n in names), width)
+    text = name[1] if lang == "ja" and name[1] else name[0]
+    return labels.get(text, _cut(text, width))
+
+
+@lru_cache(maxsize=16)
+def _unique_labels(names: tuple[str, ...], width: int) -> dict[str, str]:
+    starts = {n: _cut(n, width) for n in names}
+    alike = Counter(starts.values())
+    out = {n: s for n, s in starts.items() if alike[s] == 1}
+    taken = set(out.values())
+    for n in names:
+        if n in out:
+            continue
+        for candidate in _candidates(n, width):
+            if candidate not in taken:
+                break
+        else:
+            candidate = starts[n]
+        out[n] = candidate
+        taken.add(candidate)
+    return out
+
+
+def _candidates(name: str, width: int):
+    """Labels for ``name`` in order of preference: its start, its first letter and a later
+    one, any one of its letters (not a prolonged-sound mark ー)."""
+    letters = [ch for ch in name if unicodedata.category(ch) in ("Lu", "Ll", "Lo")]
+    if not letters:
+        return
+    yield _cut(name, width)
+    first = letters[0]
+    for ch in letters[1:]:
+        if cell_len(first + ch.lower()) <= width:
+            yield first + ch.lower()
+    for ch in letters:
+        if cell_len(ch) <= width:
+            yield ch
 
 
 @dataclass(frozen=True)
@@ -275,13 +328,13 @@ class HexMap(Widget, can_focus=True):
             else:
                 w = 1 if both else room - len(str(hero.tokens))
                 out.append(
-                    (f"{short_name(hero.name, w)}{hero.tokens}", Style(color=HERO, bold=True))
+                    (f"{label(st, hero.name, w)}{hero.tokens}", Style(color=HERO, bold=True))
                 )
         if unit is not None:
             if unit.leader:
                 ch = st.imp(unit.leader)
                 w = 1 if both else room - len(str(unit.tokens))
-                text = f"{short_name(ch.name, w)}{unit.tokens}"
+                text = f"{label(st, ch.name, w)}{unit.tokens}"
                 style = Style(color=PERSONALITY.get(ch.personality, "#ffffff"), bold=True)
             else:
                 text, style = f"•{unit.tokens}", Style(color=LEADERLESS)

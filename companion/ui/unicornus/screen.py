@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from companion.core.errors import CompanionError
@@ -67,7 +68,8 @@ TRANSPORT_BLAME = {
     "unicornus.rule.escort": "supplies",
 }
 WIDE = 150  # from this terminal width on, the map draws its expanded hexes
-NARROW = 60  # below this width (a phone's browser) the panels stack (screen.tcss)
+PHONE = 60  # below this width (a phone's browser) the panels stack (screen.tcss)
+NARROW = (100, 32)  # under this width or height the map scrolls (screen.tcss)
 EMPIRE_PICKS = (MoveEmpire, PickEmpireMove, SettleConflict)
 
 
@@ -82,7 +84,7 @@ class MapChoice(ChoiceDialog):
 
 
 class UnicornusScreen(TableScreen):
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (PHONE, "-normal")]
     CSS_PATH = "screen.tcss"
     BINDINGS = [
         Binding("m", "act('move')", "unicornus_ui.key.move"),
@@ -143,11 +145,17 @@ class UnicornusScreen(TableScreen):
         super().on_mount()
 
     def on_resize(self, event) -> None:
+        narrow = self.has_class("narrow")
         self._apply_zoom()
+        if self.has_class("narrow") != narrow:
+            self.refresh_view()  # the characters' panel words its lines for its width
 
     def _apply_zoom(self) -> None:
         wide = self.zoom if self.zoom is not None else self.app.size.width >= WIDE
         self.set_class(wide, "wide")
+        size = self.app.size
+        self.set_class(not wide and (size.width < NARROW[0] or size.height < NARROW[1]), "narrow")
+        self.call_after_refresh(self._show_cursor)
         self.query_one("#uk-map", HexMap).set_cell(6 if wide else 4)
 
     def action_zoom(self) -> None:
@@ -222,7 +230,8 @@ class UnicornusScreen(TableScreen):
         q = self.query_one
         set_content(q("#uk-header", Static), views.header(s), layout=False)  # height: 2
         set_content(q("#uk-banner", Static), Text(self.banner()))
-        set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell))
+        names = 0 if self.has_class("narrow") else 12  # narrow: the initials only
+        set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell, names))
         # under the map of a wide screen the names have room
         set_content(
             q("#uk-kingdom-low", Static),
@@ -234,7 +243,11 @@ class UnicornusScreen(TableScreen):
         set_content(q("#uk-side", Static), side)
         # 1fr high but for the wide screen's (auto, at most 5 lines)
         details = views.details(s, hm.cursor)
-        set_content(q("#uk-details", Static), details, layout=self.has_class("wide"))
+        set_content(
+            q("#uk-details", Static),
+            details,
+            layout=self.has_class("wide") or self.has_class("narrow"),
+        )
 
     def side_panel(self):
         s = self.state
@@ -396,6 +409,7 @@ class UnicornusScreen(TableScreen):
         self.query_one("#uk-details", Static).update(views.details(self.state, event.space))
         if self.show_foresight and self.mode == "move":  # what if it moved here?
             self.refresh_view()
+        self._show_cursor()
 
     def action_foresight(self) -> None:
         self.show_foresight = not self.show_foresight
@@ -423,6 +437,14 @@ class UnicornusScreen(TableScreen):
             return
         choice = Choice(Msg("unicornus.foresight.what_if"), options)
         self.app.push_screen(MapChoice(choice, Msg("unicornus_ui.foresight.pick")), picked)
+
+    def _show_cursor(self) -> None:
+        """Keep the cursor's hex in sight when the map box scrolls (narrow terminals)."""
+        if self.has_class("narrow"):
+            hm = self.map
+            col, line = hm.place(hm.cursor)
+            box = self.query_one("#uk-map-box")
+            box.scroll_to_region(Region(col, line, hm.cell, 2), animate=False, immediate=True)
 
     def perform_transport(self) -> None:
         s = self.state

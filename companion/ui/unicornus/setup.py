@@ -8,11 +8,14 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from rich.columns import Columns
+from rich.console import Group
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.core.errors import CompanionError, RuleError
 from companion.core.i18n import Msg, msg, tr, tr_name
@@ -29,6 +32,7 @@ from companion.store.listing import Seat
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
 from companion.ui.unicornus import catalog_forms as forms
+from companion.ui.widgets.footer import Footer
 
 GAME_KEY = "unicornus"
 DRAW, ENTER = "draw", "enter"
@@ -325,12 +329,15 @@ class NewGameScreen(Screen):
                 view.update(tr("unicornus_forms.setup.cannot_draw"))
                 return
             cells = [
-                f"{lp.pos:>2} {self._tile_name(t)}"
+                Text(f"{lp.pos:>2} {self._tile_name(t)}")
                 for lp, t in zip(self._positions(), tiles, strict=True)
             ]
-            lines = ["   ".join(f"{c:<26}" for c in cells[i : i + 4]) for i in range(0, 19, 4)]
+            # as many columns as the width holds, measured in cells (Japanese names are wide)
             view.update(
-                tr(msg("unicornus_forms.setup.drawn", seed=self.seed)) + "\n" + "\n".join(lines)
+                Group(
+                    Text(tr(msg("unicornus_forms.setup.drawn", seed=self.seed))),
+                    Columns(cells, padding=(0, 3)),
+                )
             )
             return
         if enter.children:

@@ -22,7 +22,19 @@ from companion.games.unicornus import (
     seat_of_turn,
 )
 
-from .hexmap import HERO, LEADERLESS, PERSONALITY, short_name
+from .hexmap import label
+
+# colours on the theme's background (the map draws on its own dark shades): mid tones that
+# read on a dark and a light theme alike; "normal" imperial characters take the theme's text
+GOLD = "#c98a00"
+HERO = "#2f9e44"
+PERSONALITY = {"defensive": "#3b82d6", "normal": "", "aggressive": "#e0483e"}
+LEADERLESS = "dim"
+ONGOING = "#d9662a"
+
+
+def personality_style(personality: str) -> str:
+    return f"bold {PERSONALITY.get(personality, '')}".strip()
 
 
 def name(pair: tuple[str, str]) -> str:
@@ -45,7 +57,7 @@ def header(state: UKState) -> Text:
         style="bold",
     )
     out.append("  ·  ")
-    out.append(tr(Msg(f"unicornus.phase.{state.phase}")), style="bold #ffd75f")
+    out.append(tr(Msg(f"unicornus.phase.{state.phase}")), style=f"bold {GOLD}")
     out.append("  ·  ")
     out.append(
         tr(Msg("unicornus_ui.header.start", {"seat": seat_label(state, state.start_player)}))
@@ -71,7 +83,7 @@ def header(state: UKState) -> Text:
     ongoing = [e for e in state.ongoing if e is not ev]
     if ongoing:
         out.append("  ·  ")
-        out.append(tr("unicornus_ui.header.ongoing"), style="bold #ff9f5f")
+        out.append(tr("unicornus_ui.header.ongoing"), style=f"bold {ONGOING}")
         out.append(" " + ", ".join(name(e.name) for e in ongoing))
     return out
 
@@ -124,10 +136,10 @@ def ally_texts(state: UKState, hero: Hero) -> list[Text]:
     return out
 
 
-def hero_initial(hero: Hero, width: int) -> str:
+def hero_initial(state: UKState, hero: Hero, width: int) -> str:
     if hero.id == PRINCESS:
         return tr("unicornus_ui.map.princess_initial")
-    return short_name(hero.name, width)
+    return label(state, hero.name, width)
 
 
 def fit(text: str, width: int) -> str:
@@ -148,20 +160,22 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
     out = Text()
     pad = " " * (max(2, width - 2) + 2)  # under the cursor mark and the map initials
     first, _, rest = tr("unicornus_ui.kingdom.columns").partition(" ")
-    out.append(pad + fit(first, name_width + 1) + rest.lstrip() + "\n", style="dim")
+    names = fit(first, name_width + 1) if name_width else ""  # 0: the initials only
+    out.append(pad + names + rest.lstrip() + "\n", style="dim")
     seat = seat_of_turn(state)
     for h in state.heroes:
         mark = "▶" if h.id == active else " "
         style = "bold" if h.id in seat or h.id == active else ""
         if not h.alive:
             style = "dim strike"
-        ini = hero_initial(h, max(1, width - 2))
-        out.append(mark, style="bold #ffd75f")
+        ini = hero_initial(state, h, max(1, width - 2))
+        out.append(mark, style=f"bold {GOLD}")
         out.append(
             fit(ini, max(2, width - 2)) + " ",
-            style=f"bold {HERO}" if h.id != PRINCESS else "bold #ffd75f",
+            style=f"bold {HERO}" if h.id != PRINCESS else f"bold {GOLD}",
         )
-        out.append(fit(name(h.name), name_width) + " ", style=style)
+        if name_width:
+            out.append(fit(name(h.name), name_width) + " ", style=style)
         out.append(f"{h.tokens:>2}/{h.command:<2} ")
         out.append(f"{h.supplies:>3}  ")
         life_style = "bold red" if h.life - h.damage <= 1 else ""
@@ -202,7 +216,7 @@ def unit_text(state: UKState, unit: Unit) -> Text:
     out = Text()
     if unit.leader:
         ch = state.imp(unit.leader)
-        out.append(name(ch.name), style=f"bold {PERSONALITY.get(ch.personality, '#ffffff')}")
+        out.append(name(ch.name), style=personality_style(ch.personality))
         out.append(
             " "
             + tr(
@@ -410,10 +424,10 @@ def empire_plan(
             if state.hero_at(to) is not None:
                 out.append(" ⚔", style="bold red")
         else:
-            out.append(f" {space_name(state, st.unit)} → ?", style="bold #ffd75f")
+            out.append(f" {space_name(state, st.unit)} → ?", style=f"bold {GOLD}")
         out.append(f"  {tr(st.reason)}", style="")
         if st.unit in picks:
-            out.append("  " + tr("unicornus_ui.empire.picked"), style="italic #ffd75f")
+            out.append("  " + tr("unicornus_ui.empire.picked"), style=f"italic {GOLD}")
         out.append("\n")
     if not moving:
         out.append(tr("unicornus_ui.empire.nobody_moves") + "\n", style="italic")
@@ -445,7 +459,7 @@ def _unit_short(state: UKState, unit: Unit | None) -> Text:
         ch = state.imp(unit.leader)
         return Text(
             f"{name(ch.name)} ({unit.tokens})",
-            style=f"bold {PERSONALITY.get(ch.personality, '#ffffff')}",
+            style=personality_style(ch.personality),
         )
     return Text(
         tr(Msg("unicornus_ui.unit.tokens", {"tokens": count("token", unit.tokens)})),

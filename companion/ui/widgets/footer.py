@@ -5,10 +5,15 @@ bindings change: 20–35 ms on a game screen after a step that changes what is a
 one keeps its key widgets and changes only what differs (a key's words, enabled or not),
 adding or removing keys at the end when there are more or fewer. Binding groups (not used
 by the game screens) fall back to Textual's rebuild.
+
+Keys that do not fit on one line are not cut: the footer wraps onto a second or third line
+(a grid of as many columns as fit), so Quit and Help stay in sight at 80 columns and in
+Japanese.
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
@@ -17,7 +22,61 @@ from textual.widgets._footer import FooterKey
 Spec = tuple[str, str, str, str, bool, str, str]
 
 
+MAX_LINES = 3
+
+
+def key_width(shown: str, words: str) -> int:
+    """The cells a ``FooterKey`` takes (Textual's footer styles: the key padded both sides,
+    the words padded right)."""
+    return cell_len(shown) + 2 + (cell_len(words) + 1 if words else 0)
+
+
+def arrangement(widths: list[int], room: int) -> tuple[int, int] | None:
+    """(lines, columns) of the smallest grid of ``widths`` (row by row) fitting ``room`` cells;
+    ``None`` when even ``MAX_LINES`` lines are too narrow."""
+    n = len(widths)
+    if n == 0:
+        return 1, 1
+    for lines in range(1, MAX_LINES + 1):
+        columns = -(-n // lines)
+        if sum(max(widths[j::columns]) for j in range(columns)) <= room:
+            return lines, columns
+    return None
+
+
 class Footer(TextualFooter):
+    DEFAULT_CSS = """
+    Footer.-wrapped { layout: grid; grid-columns: auto; grid-rows: 1; }
+    """
+
+    def on_resize(self) -> None:
+        self.arrange_keys()
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self.arrange_keys()
+
+    _held: tuple[int, int] = (0, 1)  # (width, lines) the footer has taken at this width
+
+    def arrange_keys(self) -> None:
+        """One line when the keys fit, else two or three. Once wrapped it stays as high while
+        the width stays: keys that come and go with each step do not make the whole screen
+        jump (and lay itself out again) by a line on every key."""
+        width = self.size.width or self.app.size.width
+        keys = list(self.query_children(FooterKey))
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        room = width - sum(key_width(k.key_display, k.description) + 2 for k in palette)
+        widths = [key_width(k.key_display, k.description) for k in keys if k not in palette]
+        lines, columns = arrangement(widths, room) or (MAX_LINES, -(-len(widths) // MAX_LINES))
+        if self._held[0] == width and self._held[1] > lines:
+            lines = self._held[1]
+            columns = -(-len(widths) // lines) if widths else 1
+        self._held = (width, lines)
+        self.set_class(lines > 1, "-wrapped")
+        self.styles.grid_size_columns = max(1, columns)
+        if self.styles.height is None or self.styles.height.value != lines:
+            self.styles.height = lines
+
     def bindings_changed(self, screen: Screen) -> None:
         ready = self._bindings_ready
         self._bindings_ready = True
@@ -75,13 +134,13 @@ class Footer(TextualFooter):
         if specs is None or any(type(k) is not FooterKey for k in keys):
             await self.recompose()
             return
-        self.styles.grid_size_columns = len(specs) - any(s[6] for s in specs)
         for widget, spec in zip(keys, specs, strict=False):
             _update(widget, spec)
         if len(keys) > len(specs):
             await self.remove_children(keys[len(specs) :])
         elif len(specs) > len(keys):
             await self.mount_all(_new_key(spec, self.compact) for spec in specs[len(keys) :])
+        self.arrange_keys()
 
 
 def _new_key(spec: Spec, compact: bool) -> FooterKey:

@@ -117,10 +117,11 @@ def _same(a: HistoryLine, b: HistoryLine) -> bool:
 
 
 def _render(line: HistoryLine, words: Msg) -> Table:
-    # a grid keeps wrapped lines indented under the text, not under the number
+    # a grid keeps wrapped lines indented under the text, not under the number; "fold": a run
+    # without spaces (Japanese) wraps at the edge instead of ending in "…"
     row = Table.grid(padding=(0, 1))
     row.add_column(justify="right", no_wrap=True)
-    row.add_column(ratio=1)
+    row.add_column(ratio=1, overflow="fold")
     style = "dim strike" if line.undone else ""
     row.add_row(Text(f"{line.index}.", style=style), Text(tr(words), style=style))
     return row
