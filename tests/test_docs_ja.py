@@ -1,0 +1,39 @@
+"""The players' guides in Japanese (issue 13): every guide the app shows has its docs/ja/ page.
+
+A translation keeps the English page's structure (the same headings, in order, at the same
+levels) and its code as it is (every fenced block of the English page appears unchanged), so a
+reader of either language finds the same thing in the same place and can copy the same commands.
+"""
+
+import re
+
+import pytest
+
+from companion.docs import GUIDES, docs_dir, guide_path, read_guide
+
+FENCE = re.compile(r"^```.*?^```", re.M | re.S)
+
+
+def heading_levels(text: str) -> list[int]:
+    outside_code = FENCE.sub("", text)
+    return [len(m.group(1)) for m in re.finditer(r"^(#+) ", outside_code, re.M)]
+
+
+@pytest.mark.parametrize("game", list(GUIDES))
+def test_every_guide_the_app_shows_is_translated(game):
+    path = guide_path(game, "ja")
+    assert path.parent == docs_dir() / "ja", f"{GUIDES[game]} has no docs/ja/ translation"
+    assert read_guide(game, "ja") != read_guide(game, "en")
+
+
+@pytest.mark.parametrize("game", list(GUIDES))
+def test_a_translation_keeps_the_pages_headings_and_code(game):
+    en, ja = read_guide(game, "en"), read_guide(game, "ja")
+    assert heading_levels(ja) == heading_levels(en)
+    for block in FENCE.findall(en):
+        assert block in ja, f"a code block of {GUIDES[game]} is missing or changed:\n{block}"
+
+
+def test_an_untranslated_language_falls_back_to_english():
+    assert guide_path("unicornus", "xx") == docs_dir() / GUIDES["unicornus"]
+    assert read_guide("unicornus", "ja").startswith("# Unicornus Knights（")
