@@ -37,3 +37,20 @@ def test_a_translation_keeps_the_pages_headings_and_code(game):
 def test_an_untranslated_language_falls_back_to_english():
     assert guide_path("unicornus", "xx") == docs_dir() / GUIDES["unicornus"]
     assert read_guide("unicornus", "ja").startswith("# Unicornus Knights（")
+
+
+@pytest.mark.parametrize("game", list(GUIDES))
+def test_japanese_paragraphs_are_not_broken_across_lines(game):
+    """Markdown renders a line break inside a paragraph as a space, which splits a Japanese
+    sentence where it wraps (F1 and `companion docs` both show it): a paragraph is one line."""
+    prose = FENCE.sub("", read_guide(game, "ja")).split("\n")
+    block = re.compile(r"^\s*(?:[-*] |\d+\. |\||#)")
+    broken = [
+        line
+        for before, line in zip(prose, prose[1:], strict=False)
+        if before.strip()
+        and line.strip()
+        and not block.match(line)
+        and not before.lstrip().startswith(("|", "#"))
+    ]
+    assert not broken, f"{GUIDES[game]}: a paragraph goes on in a new line: {broken[0]!r}"
