@@ -45,6 +45,13 @@ class HelpScreen(Screen[None]):
     HelpScreen #help-keys { width: 46; border-right: tall $primary; padding: 0 1; }
     HelpScreen #help-keys DataTable { height: auto; }
     HelpScreen MarkdownViewer { padding: 0 1; }
+    /* Textual sizes a table column by its longest space-separated word and cuts a longer word
+       to "…", and a Japanese cell is one such "word": its column took the whole width and
+       every cell was cut. Equal columns, and long words folded onto the next line. */
+    HelpScreen MarkdownViewer.-no-spaces MarkdownTableContent {
+        grid-columns: 1fr;
+        & > .cell, & > .header { text-overflow: fold; }
+    }
     """
     BINDINGS = [Binding("escape,f1,q", "app.pop_screen", "ui.key.back")]
 
@@ -64,6 +71,7 @@ class HelpScreen(Screen[None]):
                 docs.read_guide(self.game, language()),
                 show_table_of_contents=False,
                 id="guide",
+                classes="-no-spaces" if language() == "ja" else "",
             )
         yield Footer()
 

@@ -120,3 +120,29 @@ async def test_the_theme_is_remembered(store):
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.theme == "nord"
+
+
+@pytest.mark.parametrize("game", ["unicornus", "insurrection", "magical-friends"])
+async def test_a_japanese_guides_tables_wrap_and_lose_no_word(store, game):
+    """Textual sizes a Markdown table's column by its longest space-separated word, and a
+    Japanese cell is one such word: in F1 the cells were cut to "…" (issue 13: Japanese wraps,
+    never cut). What the screen shows of the guide has no "…" its source does not have."""
+    import html
+    import re
+
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        set_language("ja")
+        app.push_screen(HelpScreen(app.screen, game))
+        await pilot.pause(0.5)
+        viewer = app.screen.query_one(MarkdownViewer)
+        assert "（" in viewer.document.source.splitlines()[0]
+        app.screen.query_one("#help-keys").display = False  # the keys' words are not the guide's
+        await pilot.pause()
+        for _page in range(12):
+            svg = app.export_screenshot()
+            shown = html.unescape("".join(re.findall(r">([^<>]*)</text>", svg)))
+            assert shown.count("…") <= viewer.document.source.count("…"), shown
+            viewer.scroll_page_down(animate=False)
+            await pilot.pause()
