@@ -251,6 +251,24 @@ def _main(args: argparse.Namespace) -> int:
     return _with_store(args, _run)
 
 
+def folding_markdown(text: str):
+    """Rich Markdown whose tables fold a word too long for its column instead of cutting it to
+    "…": a Japanese cell has no spaces, so to rich it is one long word (issue 13: never cut)."""
+    from rich.markdown import Markdown, TableElement
+
+    class FoldingTable(TableElement):
+        def __rich_console__(self, console, options):
+            for table in super().__rich_console__(console, options):
+                for column in table.columns:
+                    column.overflow = "fold"
+                yield table
+
+    class FoldingMarkdown(Markdown):
+        elements = {**Markdown.elements, "table_open": FoldingTable}
+
+    return FoldingMarkdown(text)
+
+
 def show_docs(game: str | None) -> int:
     """``companion docs [GAME]``: the players' guide (of GAME), rendered in a terminal and
     as Markdown text otherwise (``| less``, a file)."""
@@ -260,10 +278,9 @@ def show_docs(game: str | None) -> int:
     text = read_guide(game, language())
     if sys.stdout.isatty():
         from rich.console import Console
-        from rich.markdown import Markdown
 
         console = Console()
-        console.print(Markdown(text))
+        console.print(folding_markdown(text))
         console.print(tr("cli.docs.where", path=str(guide_path(game, language()))), style="dim")
     else:
         sys.stdout.write(text)

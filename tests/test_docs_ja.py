@@ -54,3 +54,17 @@ def test_japanese_paragraphs_are_not_broken_across_lines(game):
         and not before.lstrip().startswith(("|", "#"))
     ]
     assert not broken, f"{GUIDES[game]}: a paragraph goes on in a new line: {broken[0]!r}"
+
+
+@pytest.mark.parametrize("game", list(GUIDES))
+def test_companion_docs_in_a_terminal_cuts_no_japanese_cell(game):
+    """`companion docs` renders with rich, whose table cut a Japanese cell (one long "word" to
+    it) to "…" at 80 columns: nothing shown has a "…" the page does not have."""
+    from rich.console import Console
+
+    from companion.cli import folding_markdown
+
+    text = read_guide(game, "ja")
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(folding_markdown(text))
+    assert console.export_text().count("…") <= text.count("…")
