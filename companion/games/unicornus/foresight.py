@@ -137,6 +137,16 @@ def end_turns(state: UKState) -> UKState:
     return state
 
 
+def preview_offered(state: UKState) -> bool:
+    """Whether a preview has something to show: from the players' turns until the Empire has
+    moved, while the game goes on (the screen shows its key only then)."""
+    if state.outcome:
+        return False
+    return state.phase in ("players", "princess") or (
+        state.phase == "empire" and not state.empire_moved
+    )
+
+
 def preview(state: UKState, *what_if: Command) -> Foresight:
     """What the Princess and the Empire would do after ``what_if`` (the table's hypothetical
     steps, applied first; a refused one raises ``RuleError`` with the rules' reason) if the
