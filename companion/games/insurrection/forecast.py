@@ -88,10 +88,14 @@ def reach(state: InsurrectionState, turns: int | None = None) -> Reach | None:
             low.remove(max(low))
         if low:
             low.remove(max(low))
-        if high:
-            high.remove(min(high))
         low.append(state.marks(t.card))
-        high.append(state.marks(t.card))
+        # once Evil has won on this path, a take must keep 10 face up; if none can, the
+        # played card is taken back (§3), so nothing changes
+        if high and not (possible and sum(high) - min(high) + state.marks(t.card) < EVIL_AT):
+            high.remove(min(high))
+            high.append(state.marks(t.card))
+        elif not high:
+            high.append(state.marks(t.card))
         certain = certain or sum(low) >= EVIL_AT
         possible = possible or sum(high) >= EVIL_AT
     return Reach(kept, sum(low), sum(high), certain, possible)
