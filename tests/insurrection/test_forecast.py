@@ -124,3 +124,47 @@ def test_the_next_march_counts_the_played_cards():
             continue
         assert f.pending == sum(s.marks(t.card) for t in s.turns[s.turn :])
         assert f.needed == 10 - s.tally - f.pending
+
+
+def _round_ends(state):
+    """Every end of this round the engine allows (each Remove and take of every turn left)."""
+    if state.phase != "turns":
+        yield state
+        return
+    for after in _choices(state):
+        yield from _round_ends(after)
+
+
+def _groups(state):
+    groups: dict[int, int] = {}
+    for cid, n in state.deck_composition().items():
+        groups[state.marks(cid)] = groups.get(state.marks(cid), 0) + n
+    return groups
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000))
+def test_chance_by_the_next_march_equals_every_choice_and_every_reveal(seed):
+    """§3, §3.1 (issue 14): the chance that Evil wins by the next March — at a check of this
+    round, or at that March's reveal — lies between ``least`` and ``most`` over the table's
+    choices, both reached: equal to enumerating every Remove and take the engine allows to the
+    round's end, then every set of cards the March can reveal from what is unseen there."""
+    seen = 0
+    for s in _turn_states(seed):
+        f = forecast(s)
+        if f is None or not f.land:
+            continue
+        chances = []
+        for end in _round_ends(s):
+            won = end.evil_won or end.outcome == "evil"
+            groups = _groups(end)
+            reveal = min(s.catalog.land(f.land).reveal or 0, end.deck_count)
+            chances.append(Fraction(1) if won else brute(groups, reveal, 10 - end.tally))
+        assert f.by_march.least == min(chances)
+        assert f.by_march.most == max(chances)
+        assert f.by_march.least <= f.by_march.kept <= f.by_march.most
+        # no marked card leaving: the play area now, plus the cards still to go face up
+        kept = Fraction(1) if f.needed <= 0 else brute(_groups(s), f.reveal, f.needed)
+        assert f.by_march.kept == kept == (f.probability if f.needed > 0 else 1)
+        seen += 1
+    assert seen or not _turn_states(seed)

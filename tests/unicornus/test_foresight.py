@@ -19,6 +19,7 @@ from companion.games.unicornus import (
     new_game,
 )
 from companion.games.unicornus.autoplay import POLICY
+from companion.games.unicornus.flow import receivers
 from companion.games.unicornus.foresight import end_turns, preview, what_ifs
 
 SETUP = SetupChoice(3, ("annelie", "bertram", "cordelia"), "p3")
@@ -87,6 +88,10 @@ def test_what_if_is_the_preview_of_the_state_after_the_step():
         hid = next(h for h in s.seats[s.current_seat] if s.hero(h).on_board)
         offered = [o.value for o in what_ifs(s, hid)]
         assert {Move(hid, to) for to, _ in move_targets(s, hid)} <= set(offered)
+        hero = s.hero(hid)
+        for r in receivers(s, hid):  # every number of tokens, each with all it escorts
+            sent = {(c.tokens, c.supplies) for c in offered if getattr(c, "receiver", "") == r.id}
+            assert sent == {(n, min(hero.supplies, 10 * n)) for n in range(1, hero.tokens + 1)}
         for cmd in offered:
             kinds.add(type(cmd).__name__)
             after = GAME.apply(s, cmd)

@@ -70,3 +70,16 @@ def test_foresight_what_if_a_recruit_120x40(snap_compare, app):
     """Issue 14: O lists the acting character's steps to preview (recruit, procure, moves,
     transports); picking one shows the foresight after it, and no step is made (the log)."""
     assert snap_compare(app, terminal_size=(120, 40), run_before=keys("n", "n", "O", "1"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_foresight_key_in_the_players_footer_80x24(snap_compare, lang):
+    """Issue 14: in the players' turn the footer offers o (foresight); at 80 columns the footer
+    wraps rather than dropping it, in both languages."""
+    store = Store.open("sqlite://")
+    try:
+        app = create_app(store, lang=lang)
+        assert snap_compare(app, terminal_size=(80, 24), run_before=keys("n", "n"))
+    finally:
+        store.close()
+        set_language("en")

@@ -13,7 +13,9 @@ the end of their turns (§3 step 3.4), so in the turns phase the forecast gives 
 cards bring, and the lowest and highest tally the table can still reach at the next check (the
 end of this turn) and at the end of the round by its Removes and takes (Scouts left out: what
 they turn up is unknown). The next March is reckoned from the round's end with no marked card
-leaving.
+leaving; :class:`ByMarch` adds the range the table's Removes and takes leave for it: the exact
+chance that Evil wins by then (at a check of this round, or at that March's reveal) if the
+table keeps the marks lowest, if no marked card leaves, and if it keeps them highest.
 """
 
 from __future__ import annotations
@@ -36,6 +38,19 @@ class Forecast:
     pending: int = 0  # marks on the cards played this round and not yet face up
     turn: Reach | None = None  # the end of this turn (the next check), in the turns phase
     round: Reach | None = None  # the end of this round, in the turns phase
+    by_march: ByMarch | None = None  # the chance Evil wins by the next March, in the turns phase
+
+
+@dataclass(frozen=True)
+class ByMarch:
+    """The chance that Evil wins at a check of this round or at the next March's reveal:
+    ``least`` if every turn keeps the marks as low as it can, ``kept`` if no marked card
+    leaves the play area, ``most`` if every turn keeps them as high as it can (the players'
+    choices are not random: they span this range; the reveal is, exactly). Scouts left out."""
+
+    least: Fraction
+    kept: Fraction
+    most: Fraction
 
 
 @dataclass(frozen=True)
@@ -73,10 +88,14 @@ def reach(state: InsurrectionState, turns: int | None = None) -> Reach | None:
             low.remove(max(low))
         if low:
             low.remove(max(low))
-        if high:
-            high.remove(min(high))
         low.append(state.marks(t.card))
-        high.append(state.marks(t.card))
+        # once Evil has won on this path, a take must keep 10 face up; if none can, the
+        # played card is taken back (§3), so nothing changes
+        if high and not (possible and sum(high) - min(high) + state.marks(t.card) < EVIL_AT):
+            high.remove(min(high))
+            high.append(state.marks(t.card))
+        elif not high:
+            high.append(state.marks(t.card))
         certain = certain or sum(low) >= EVIL_AT
         possible = possible or sum(high) >= EVIL_AT
     return Reach(kept, sum(low), sum(high), certain, possible)
@@ -101,6 +120,23 @@ def chance_at_least(groups: dict[int, int], draw: int, needed: int) -> Fraction:
                 nxt[key] = nxt.get(key, 0) + w * comb(n, i)
         ways = nxt
     return Fraction(ways.get((draw, needed), 0), comb(total, draw))
+
+
+def by_march(groups: dict[int, int], reveal: int, r: Reach) -> ByMarch:
+    """:class:`ByMarch` from the round's reach ``r`` and the next reveal (``reveal`` cards
+    from the unseen ``groups``, which no Remove or take changes: both move face-up cards).
+    The greedy lowest path keeps every check at its lowest, so when Evil is not certain it
+    wins at no check and ends lowest; likewise the highest (tests/insurrection/test_forecast.py
+    checks it against every choice and every reveal)."""
+
+    def at(end: int, won: bool) -> Fraction:
+        return Fraction(1) if won else chance_at_least(groups, reveal, EVIL_AT - end)
+
+    return ByMarch(
+        least=at(r.least, r.certain),
+        kept=at(r.kept, r.kept >= EVIL_AT),  # with no mark leaving the tally only grows
+        most=at(r.most, r.possible),
+    )
 
 
 def forecast(state: InsurrectionState) -> Forecast | None:
@@ -129,6 +165,7 @@ def forecast(state: InsurrectionState) -> Forecast | None:
     if state.phase == "turns":
         pending = sum(state.marks(t.card) for t in state.turns[state.turn :])
     needed = EVIL_AT - state.tally - pending
+    rounds = reach(state)
     return Forecast(
         probability=chance_at_least(groups, reveal, needed),
         tally=state.tally,
@@ -138,5 +175,6 @@ def forecast(state: InsurrectionState) -> Forecast | None:
         land=land.id,
         pending=pending,
         turn=reach(state, 1),
-        round=reach(state),
+        round=rounds,
+        by_march=by_march(groups, reveal, rounds) if rounds is not None else None,
     )

@@ -134,7 +134,13 @@ from companion.games.unicornus.flow import (
 from companion.games.unicornus.flow import receivers as transport_receivers
 
 # foresight: what the Princess and the Empire would do now
-from companion.games.unicornus.foresight import Foresight, Seen, preview, what_ifs
+from companion.games.unicornus.foresight import (
+    Foresight,
+    Seen,
+    preview,
+    preview_offered,
+    what_ifs,
+)
 from companion.games.unicornus.log import describe as describe_step
 
 # the Princess's plan (§5.1)
@@ -243,6 +249,7 @@ __all__ = [
     "Foresight",
     "Seen",
     "preview",
+    "preview_offered",
     "what_ifs",
     # the plans
     "EmpirePlan",

@@ -119,14 +119,19 @@ def _battles(state: UKState) -> list[Seen]:
 
 def what_ifs(state: UKState, hid: str) -> tuple[Option, ...]:
     """The steps of ``hid`` the table may preview now (each legal by the rules): recruit,
-    procure, each move, a transport of one token with the supplies it escorts to each
-    character in reach (§4). Labels are the game log's words for the step."""
+    procure, each move, and to each character in reach a transport of each number of tokens
+    with the most supplies they escort (10 a token, §4). Labels are the game log's words for
+    the step."""
     if not hid:
         return ()
     hero = state.hero(hid)
     cmds: list[Command] = [Recruit(hid), Procure(hid)]
     cmds += [Move(hid, n) for n, _ in move_targets(state, hid)]
-    cmds += [Transport(hid, r.id, 1, min(hero.supplies, 10)) for r in receivers(state, hid)]
+    cmds += [
+        Transport(hid, r.id, n, min(hero.supplies, 10 * n))
+        for r in receivers(state, hid)
+        for n in range(1, hero.tokens + 1)
+    ]
     return tuple(Option(cmd, describe(cmd, state)) for cmd in cmds if refusal(state, cmd) is None)
 
 
@@ -135,6 +140,16 @@ def end_turns(state: UKState) -> UKState:
     while state.phase == "players" and not state.outcome:
         state = apply(state, EndTurn())
     return state
+
+
+def preview_offered(state: UKState) -> bool:
+    """Whether a preview has something to show: from the players' turns until the Empire has
+    moved, while the game goes on (the screen shows its key only then)."""
+    if state.outcome:
+        return False
+    return state.phase in ("players", "princess") or (
+        state.phase == "empire" and not state.empire_moved
+    )
 
 
 def preview(state: UKState, *what_if: Command) -> Foresight:

@@ -12,6 +12,7 @@ from companion.core.i18n import msg, tr
 from companion.games.insurrection import (
     EVIL_AT,
     ROUNDS,
+    Forecast,
     InsurrectionState,
     allowed_takes,
     changed_options,
@@ -154,8 +155,7 @@ def forecast_line(state: InsurrectionState) -> Text:
         text.append(tr("insurrection_ui.forecast.none"), style="dim")
         return text
     if fc.round is not None and fc.needed <= 0:  # Evil at the round's end unless marks leave
-        text.rstrip()
-        return text
+        return by_march_line(text, fc)
     text.append(tr("insurrection_ui.forecast.label") + " ", style="bold")
     p = fc.probability
     style = "bold red" if p >= 0.5 else ("yellow" if p > 0 else "green")
@@ -178,6 +178,30 @@ def forecast_line(state: InsurrectionState) -> Text:
         text.append(
             "  " + tr(msg("insurrection_ui.foresight.pending", marks=fc.pending)), style="dim"
         )
+    if fc.by_march is not None:
+        text.append("\n")
+    return by_march_line(text, fc)
+
+
+def by_march_line(text: Text, fc: Forecast) -> Text:
+    """In the turns phase: the engine's chance that Evil wins by the next March, over the range
+    the table's takes and Removes leave (the players choose; only the reveal is random)."""
+    b = fc.by_march
+    if b is None:
+        text.rstrip()
+        return text
+    text.append(tr("insurrection_ui.foresight.by_march_label") + " ", style="bold")
+    style = "bold red" if b.kept >= 0.5 else ("yellow" if b.kept > 0 else "green")
+    text.append(percent(b.kept), style=style)
+    if b.least == b.most:
+        words = msg("insurrection_ui.foresight.by_march_one")
+    else:
+        words = msg(
+            "insurrection_ui.foresight.by_march_range",
+            least=percent(b.least),
+            most=percent(b.most),
+        )
+    text.append(" " + tr(words), style="dim")
     return text
 
 

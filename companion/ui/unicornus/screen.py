@@ -44,6 +44,7 @@ from companion.games.unicornus import (
     planned,
     player_actions,
     preview,
+    preview_offered,
     seat_of_turn,
     space_of,
     table_cards,
@@ -95,7 +96,7 @@ class UnicornusScreen(TableScreen):
         Binding("v", "act('event')", "unicornus_ui.key.event", show=False),
         Binding("a", "switch_hero", "unicornus_ui.key.switch", show=False),
         Binding("w", "path", "unicornus_ui.key.path"),
-        Binding("o", "foresight", "unicornus_ui.key.foresight", show=False),
+        Binding("o", "foresight", "unicornus_ui.key.foresight"),
         Binding("O", "what_if", "unicornus_ui.key.what_if", show=False),
         Binding("c", "correct", "unicornus_ui.key.correct"),
         Binding("y", "ally", "unicornus_ui.key.ally"),
@@ -411,10 +412,20 @@ class UnicornusScreen(TableScreen):
             self.refresh_view()
         self._show_cursor()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The foresight's key shows while the engine has a preview to give (and stays to close
+        one left open)."""
+        if not super().check_action(action, parameters):
+            return False
+        if action == "foresight":
+            return self.show_foresight or preview_offered(self.state)
+        return True
+
     def action_foresight(self) -> None:
         self.show_foresight = not self.show_foresight
         self.what_if = ()
         self.refresh_view()
+        self.refresh_bindings()  # closed outside the players' turns: its key goes
 
     def action_what_if(self) -> None:
         """Pick a step of the acting character to preview (never made): the foresight then
@@ -516,6 +527,7 @@ class UnicornusScreen(TableScreen):
         if self.show_foresight:  # escape closes the foresight (and its what-if)
             self.show_foresight, self.what_if = False, ()
             self.refresh_view()
+            self.refresh_bindings()
             return True
         return False
 
