@@ -18,6 +18,7 @@ from companion.core.i18n import Msg, set_language, tr
 from companion.core.steplog import StepLog
 from companion.store import Store, StoreError
 from companion.store.verify import verify_game
+from companion.store.version import SCHEMA_VERSION
 from tests.postgres import fresh_database, pg_ctl, terminate_connections
 from tests.store.conftest import open_store
 from tests.tiny_game import TINY, Add, RollDie, TinyState
@@ -184,7 +185,7 @@ def test_old_saves_migrate_to_revisions_and_can_be_shared(tmp_path):
         assert verify_game(a, gid) == []
     con = sqlite3.connect(db)
     try:
-        assert con.execute("SELECT version FROM schema_version").fetchone() == (4,)
+        assert con.execute("SELECT version FROM schema_version").fetchone() == (SCHEMA_VERSION,)
         assert con.execute(f"SELECT revision FROM games WHERE id={gid}").fetchone() == (1,)
     finally:
         con.close()

@@ -226,7 +226,7 @@ def test_the_outcome():
     """§8: won when she stands on Lionel's start space after her phase; lost after round 10."""
     s = replace(demo(), outcome="win", phase="over", round=7)
     out = GAME.moment(s).next
-    assert out == Outcome("won", out.reason, (), round=7)  # co-operative: nobody named
+    assert out == Outcome("won", out.reason, (), round=7, facts=out.facts)  # nobody named
     assert tr(out.reason) == tr(GAME.summary(s))
     lost = GAME.outcome(replace(s, outcome="loss_rounds", round=10))
     assert (lost.result, lost.winners) == ("lost", ())

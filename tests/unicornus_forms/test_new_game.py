@@ -55,7 +55,7 @@ async def test_demo_flow_to_the_first_round(store):
         assert "seed 7" in view and "The Capital" in view
         await pilot.press("ctrl+s")
         await pilot.pause()
-    ((key, state, title, catalog),) = calls
+    ((key, state, title, catalog, *_first),) = calls
     assert key == "unicornus" and catalog == "demo" and "(demo)" in title
     assert (state.round, state.phase, state.players) == (1, "round_start", 4)
     assert [h.id for h in state.heroes[1:]] == ["annelie", "bertram", "cordelia", "dario"]
