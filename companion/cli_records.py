@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.i18n import tr
+from companion.store.records import headline, name, percent
 
 FORMATS = ("json", "csv", "bgstats")
 
@@ -25,15 +26,6 @@ def add_parsers(sub: Any, game_keys: tuple[str, ...], game_id: Any) -> None:
     p.add_argument("--bgg-id", type=int, metavar="ID", help=tr("records.cli.bgg_help"))
     p = sub.add_parser("import-game", help=tr("records.cli.import_help"))
     p.add_argument("file", type=Path)
-
-
-def name(value: Any) -> str:
-    """A catalog name (``{"en", "ja"}``) in the reader's language, or a plain value."""
-    return tr("records.name", name=value)
-
-
-def percent(value: float | None) -> str:
-    return "—" if value is None else f"{round(value * 100)}%"
 
 
 def stats_command(args: argparse.Namespace, store) -> int:
@@ -86,9 +78,9 @@ def _histogram_line(title: str, histogram: dict) -> str:
 
 def stats_lines(key: str, fig: dict) -> list[str]:
     """The figures of one game as lines of text (the CLI; the Stats screen shows tables)."""
+    lines = headline(key, fig)
     if key == "unicornus":
-        return [
-            tr("records.stats.win_rate", won=fig["won"], n=fig["games"], rate=percent(fig["rate"])),
+        lines += [
             *_tally_lines(
                 tr("records.stats.by_princess"), fig["by_princess"], fig["princess_names"]
             ),  # fmt: skip
@@ -96,34 +88,18 @@ def stats_lines(key: str, fig: dict) -> list[str]:
             _histogram_line(tr("records.stats.won_in_round"), fig["won_in_round"]),
             _histogram_line(tr("records.stats.lost_in_round"), fig["lost_in_round"]),
         ]
-    if key == "insurrection":
-        return [
+    elif key == "insurrection":
+        lines += [
             _histogram_line(tr("records.stats.scores"), fig["scores"]),
-            tr(
-                "records.stats.averages",
-                avg=_num(fig["average_score"]),
-                win=_num(fig["average_winning_score"]),
-            ),  # fmt: skip
             *_tally_lines(tr("records.stats.leaders"), fig["leaders"], fig["leader_names"]),
-            tr("records.stats.endings", good=fig["endings"]["good"], evil=fig["endings"]["evil"]),
         ]
-    if key == "magical-friends":
-        return [
+    elif key == "magical-friends":
+        lines += [
             _histogram_line(tr("records.stats.finished_in_round"), fig["finished_in_round"]),
             _histogram_line(tr("records.stats.tavern"), fig["tavern"]),
             _histogram_line(tr("records.stats.trophies"), fig["trophies"]),
-            tr(
-                "records.stats.mf_averages",
-                tavern=_num(fig["average_tavern"]),
-                trophies=_num(fig["average_trophies"]),
-                win=_num(fig["average_winning_score"]),
-            ),  # fmt: skip
         ]
-    return []
-
-
-def _num(value: float | None) -> str:
-    return "—" if value is None else f"{value:g}"
+    return lines
 
 
 def export_text(store, game_id: int, fmt: str, bgg_id: int | None = None) -> str:

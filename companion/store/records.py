@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from companion.core.i18n import tr
 from companion.store.listing import GameInfo
 
 
@@ -180,3 +181,37 @@ def stats(games: Iterable[GameInfo], game_key: str | None = None) -> dict[str, A
 def played_minutes(info: GameInfo) -> int:
     """The time played, in whole minutes (rounded)."""
     return round(info.played_seconds / 60)
+
+
+# -- the figures in words (the same sentences in the Stats screen and `companion stats`) ------
+def name(value: Any) -> str:
+    """A catalog name (``{"en", "ja"}``) in the reader's language, or a plain value."""
+    return tr("records.name", name=value)
+
+
+def percent(value: float | None) -> str:
+    return "—" if value is None else f"{round(value * 100)}%"
+
+
+def number(value: float | None) -> str:
+    return "—" if value is None else f"{value:g}"
+
+
+def headline(key: str, fig: dict[str, Any]) -> list[str]:
+    """The sentences that sum up one game's figures (its tables and charts come after)."""
+    if key == "unicornus":
+        return [
+            tr("records.stats.win_rate", won=fig["won"], n=fig["games"], rate=percent(fig["rate"]))
+        ]
+    if key == "insurrection":
+        avg, win = number(fig["average_score"]), number(fig["average_winning_score"])
+        good, evil = fig["endings"]["good"], fig["endings"]["evil"]
+        return [
+            tr("records.stats.averages", avg=avg, win=win),
+            tr("records.stats.endings", good=good, evil=evil),
+        ]
+    if key == "magical-friends":
+        tavern, trophies = number(fig["average_tavern"]), number(fig["average_trophies"])
+        win = number(fig["average_winning_score"])
+        return [tr("records.stats.mf_averages", tavern=tavern, trophies=trophies, win=win)]
+    return []

@@ -5,8 +5,6 @@ listing (no game is replayed)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,20 +14,9 @@ from textual.widgets import DataTable, Header, Sparkline, Static, TabbedContent,
 
 from companion.core.i18n import tr
 from companion.games.registry import GAME_KEYS
+from companion.store.records import headline, name, number, percent
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
-
-
-def _name(value: Any) -> str:
-    return tr("records.name", name=value)
-
-
-def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{round(value * 100)}%"
-
-
-def _num(value: float | None) -> str:
-    return "—" if value is None else f"{value:g}"
 
 
 def spread(histogram: dict[str, int], low: int | None = None) -> tuple[list[int], int, int]:
@@ -78,8 +65,8 @@ def tally_table(
         *(tr(f"records.ui.col.{c}") for c in ("played", "won", "rate")),
     )
     for key, t in tally.items():
-        label = _name(names[key]) if names and key in names else key
-        table.add_row(Text(label), str(t["played"]), str(t["won"]), _percent(t["rate"]))
+        label = name(names[key]) if names and key in names else key
+        table.add_row(Text(label), str(t["played"]), str(t["won"]), percent(t["rate"]))
     return table
 
 
@@ -118,12 +105,7 @@ class StatsScreen(Screen):
         self.title = tr("records.ui.stats_title")
 
     def _unicornus(self, fig: dict) -> ComposeResult:
-        yield Static(
-            tr(
-                "records.stats.win_rate", won=fig["won"], n=fig["games"], rate=_percent(fig["rate"])
-            ),
-            classes="figures",
-        )
+        yield Static("\n".join(headline("unicornus", fig)), classes="figures")
         with Horizontal():
             yield tally_table("uk-princess", tr("records.stats.by_princess"), "princess",
                               fig["by_princess"],
@@ -136,30 +118,13 @@ class StatsScreen(Screen):
             yield Chart(tr("records.stats.lost_in_round"), fig["lost_in_round"], low=1)
 
     def _insurrection(self, fig: dict) -> ComposeResult:
-        yield Static(
-            tr(
-                "records.stats.averages",
-                avg=_num(fig["average_score"]),
-                win=_num(fig["average_winning_score"]),
-            )  # fmt: skip
-            + "\n"
-            + tr("records.stats.endings", good=fig["endings"]["good"], evil=fig["endings"]["evil"]),
-            classes="figures",
-        )
+        yield Static("\n".join(headline("insurrection", fig)), classes="figures")
         yield Chart(tr("records.stats.scores_chart"), fig["scores"])
         yield tally_table("in-leaders", tr("records.stats.leaders"), "leader", fig["leaders"],
                           fig["leader_names"])  # fmt: skip
 
     def _magical_friends(self, fig: dict) -> ComposeResult:
-        yield Static(
-            tr(
-                "records.stats.mf_averages",
-                tavern=_num(fig["average_tavern"]),
-                trophies=_num(fig["average_trophies"]),
-                win=_num(fig["average_winning_score"]),
-            ),  # fmt: skip
-            classes="figures",
-        )
+        yield Static("\n".join(headline("magical-friends", fig)), classes="figures")
         with Horizontal():
             yield Chart(tr("records.stats.finished_in_round"), fig["finished_in_round"], low=1)
             yield Chart(tr("records.stats.tavern"), fig["tavern"])
@@ -169,12 +134,12 @@ class StatsScreen(Screen):
         table = DataTable(id="players", cursor_type="row", zebra_stripes=True)
         cols = ("player", "played", "won", "rate", "average")
         table.add_columns(*(tr(f"records.ui.col.{c}") for c in cols))
-        for name, p in self.figures["players"].items():
+        for player, p in self.figures["players"].items():
             table.add_row(
-                Text(name),
+                Text(player),
                 str(p["played"]),
                 str(p["won"]),
-                _percent(p["rate"]),
-                _num(p["average_score"]),
+                percent(p["rate"]),
+                number(p["average_score"]),
             )
         return table
