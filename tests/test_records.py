@@ -268,6 +268,26 @@ def test_a_bad_import_says_why_and_writes_nothing(played, tmp_path, capsys):
         assert store.list_games() == []
 
 
+def test_an_imported_game_shows_its_file_text_as_text(played, tmp_path, capsys):
+    """House rule: text from a file reaches the screen as text. An export whose title, seat
+    names and log lines carry terminal escapes is imported with them made visible."""
+    with Store.open(played) as store:
+        good = export_game(store, store.list_games()[0].id)
+    evil = json.loads(json.dumps(good))
+    evil["title"] = "Game \x1b]0;owned\x07 night"
+    for seat in evil["players"] or []:
+        seat["name"] += "\x1b[31m"
+    path = tmp_path / "escapes.json"
+    path.write_text(json.dumps(evil), encoding="utf-8")
+    fresh = tmp_path / "escapes.db"
+    out_of(capsys, ["--db", str(fresh), "import-game", str(path)])
+    listed = out_of(capsys, ["--db", str(fresh), "list"])
+    assert "\x1b" not in listed and "owned" in listed
+    with Store.open(fresh) as store:
+        (info,) = store.list_games()
+        assert "\x1b" not in info.title and all("\x1b" not in s.name for s in info.seats)
+
+
 def test_the_time_played_counts_gaps_up_to_the_cap(tmp_path, monkeypatch):
     clock = [datetime(2026, 1, 1, 20, 0, tzinfo=UTC)]
     monkeypatch.setattr(session_module, "now", lambda: clock[0])

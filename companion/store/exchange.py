@@ -31,6 +31,7 @@ from companion.core.commands import apply_command
 from companion.core.game import Outcome, upgrade
 from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
+from companion.core.text import visible_data
 from companion.store.errors import StoreError
 from companion.store.listing import GameInfo, Seat, dump_seats, load_seats
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, outcome_json
@@ -199,6 +200,7 @@ def import_game(store: Any, data: Any, label: str) -> int:
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad(tr("records.import.not_export"))
+    data = visible_data(data)  # text from a file is shown as text: no control character passes
     if data.get("version") != FORMAT_VERSION:
         raise bad(tr("records.import.version", version=str(data.get("version"))))
     try:
