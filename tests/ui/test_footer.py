@@ -42,7 +42,7 @@ class Host(App):
 
 def shown(app) -> list[tuple]:
     return [
-        (k.key, k.description, k._disabled, k.tooltip, sorted(k.classes), k.compact)
+        (k.key, k.description, k._disabled, k.has_class("-disabled"), k.tooltip)
         for k in app.screen.query(FooterKey)
     ]
 

@@ -61,8 +61,8 @@ class Footer(TextualFooter):
         if specs is None:
             yield from super().compose()
             return
-        for spec in specs:
-            yield _new_key(spec, self._compact(spec))
+        for spec in specs:  # the palette's key is not bound to the footer's compact
+            yield _new_key(spec, self.compact or spec[-1] == "-command-palette")
 
     async def recompose(self) -> None:
         await super().recompose()
@@ -102,11 +102,7 @@ class Footer(TextualFooter):
 
     def watch_compact(self, compact: bool) -> None:
         for widget in self.query_children(FooterKey):
-            widget.compact = compact or widget.has_class("-command-palette")
-
-    def _compact(self, spec: Spec) -> bool:
-        """As in Textual's footer: the palette's key is compact, not bound to the footer's."""
-        return self.compact or spec[-1] == "-command-palette"
+            widget.compact = compact
 
     def _specs(self) -> list[Spec] | None:
         active = self.screen.active_bindings
@@ -151,11 +147,11 @@ class Footer(TextualFooter):
             await self.recompose()
             return
         for widget, spec in zip(keys, specs, strict=False):
-            _update(widget, spec, self._compact(spec))
+            _update(widget, spec)
         if len(keys) > len(specs):
             await self.remove_children(keys[len(specs) :])
         elif len(specs) > len(keys):
-            await self.mount_all(_new_key(spec, self._compact(spec)) for spec in specs[len(keys) :])
+            await self.mount_all(_new_key(spec, self.compact) for spec in specs[len(keys) :])
         self.arrange_keys()
 
 
@@ -171,7 +167,7 @@ def _new_key(spec: Spec, compact: bool) -> FooterKey:
     return widget
 
 
-def _update(widget: FooterKey, spec: Spec, compact: bool) -> None:
+def _update(widget: FooterKey, spec: Spec) -> None:
     key, shown, words, action, disabled, tooltip, classes = spec
     old = (widget.key, widget.key_display, widget.description, widget.action)
     if old != (key, shown, words, action):
@@ -186,6 +182,5 @@ def _update(widget: FooterKey, spec: Spec, compact: bool) -> None:
         widget._disabled = disabled
         widget.set_class(disabled, "-disabled")
     widget.set_class(classes == "-command-palette", "-command-palette")
-    widget.compact = compact  # its watcher gives the class
     if (widget.tooltip or "") != (tooltip or ""):
         widget.tooltip = tooltip or None
