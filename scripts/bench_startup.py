@@ -141,8 +141,8 @@ def make_saves(path: Path, games: int) -> None:
             stamp = f"2025-01-{1 + i % 28:02d} 12:{i % 60:02d}:00.000000"
             con.execute(
                 "INSERT INTO games (game_key, title, catalog_name, initial_state, cursor, length,"
-                " summary, finished, outcome, created, last_played)"
-                " VALUES (?, ?, 'demo', '{}', ?, ?, ?, 0, NULL, ?, ?)",
+                " summary, finished, outcome, revision, played_seconds, created, last_played)"
+                " VALUES (?, ?, 'demo', '{}', ?, ?, ?, 0, NULL, 0, 0, ?, ?)",
                 ("unicornus", f"Game {i}", i, i, summary, stamp, stamp),
             )
     con.close()

@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.core.game import Outcome
 from companion.core.i18n import Msg
 from companion.core.msgjson import load_msg
 from companion.store.version import SCHEMA_VERSION
+
+if TYPE_CHECKING:  # imported where a finished game is read: the first frame lists open ones
+    from companion.core.game import Outcome
 
 COLUMNS = (
     "id", "game_key", "title", "summary", "cursor", "created", "last_played", "finished",
@@ -156,6 +158,8 @@ def _outcome(text_: str | None) -> Outcome | None:
     """A stored outcome; an unreadable one counts as none (it is computed again on opening)."""
     if not text_:
         return None
+    from companion.core.game import Outcome
+
     try:
         return Outcome.from_json(json.loads(text_))
     except (ValueError, KeyError, TypeError):

@@ -201,7 +201,9 @@ class CompanionApp(App):
 
     def on_ready(self) -> None:
         """The first frame is on screen: open the store if the home list needs it (a URL,
-        an older save), then the start action of the command line."""
+        an older save), then the start action of the command line. The garbage collector
+        works again from here (``cli.run_app_fast`` keeps it off for the start-up)."""
+        gc.enable()
         self._first_frame = True
         if self._store_wanted:
             self._start_opening()

@@ -73,6 +73,21 @@ async def test_in_place_updates_show_what_a_rebuild_shows() -> None:
     assert seen[Footer] == seen[TextualFooter]
 
 
+async def test_the_first_keys_look_as_textuals() -> None:
+    """The first keys are made as later ones are (cheaper to mount than Textual's): the same
+    classes and compact look, the palette's key compact as in Textual's footer."""
+    seen = {}
+    for footer in (Footer, TextualFooter):
+        app = Host(footer)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            seen[footer] = [
+                (k.key, sorted(k.classes), k.compact) for k in app.screen.query(FooterKey)
+            ]
+    assert ("ctrl+p", ["-command-palette", "-compact"], True) in seen[Footer]
+    assert seen[Footer] == seen[TextualFooter]
+
+
 class ManyKeys(Keys):
     BINDINGS = [Binding(k, f"act{i}", f"Action number {i}") for i, k in enumerate("abcdefghijkl")]
 

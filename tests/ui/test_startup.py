@@ -51,3 +51,35 @@ async def test_a_title_is_shown_as_typed(tmp_path):
         assert title in shown
     if app.store_ready:
         app.store.close()
+
+
+def test_the_collector_waits_for_the_first_frame(tmp_path, monkeypatch):
+    """``companion`` starts with the cyclic garbage collector off (start-up makes only objects
+    that live on) and turns it on with the first frame, for good."""
+    import gc
+
+    from textual.app import App
+
+    from companion.cli import main
+    from companion.ui.app import CompanionApp
+
+    seen = {}
+    mount = CompanionApp.on_mount
+
+    def on_mount(self):
+        seen["building"] = gc.isenabled()
+        mount(self)
+
+    async def ready(pilot):
+        await pilot.pause()  # the auto-pilot may start before the app's on_ready has run
+        seen["ready"] = gc.isenabled()
+        pilot.app.exit()
+
+    run = App.run
+    monkeypatch.setattr(CompanionApp, "on_mount", on_mount)
+    monkeypatch.setattr(
+        App, "run", lambda self, **kw: run(self, headless=True, size=(120, 40), auto_pilot=ready)
+    )
+    assert main(["--db", str(tmp_path / "saves.db")]) == 0
+    assert seen == {"building": False, "ready": True}
+    assert gc.isenabled()
