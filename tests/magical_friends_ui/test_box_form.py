@@ -45,6 +45,17 @@ class Typist:
         self.count += len(presses)
         await keys(self.pilot, *presses)
 
+    async def open_box(self) -> None:
+        """ctrl+u, then wait (a bounded while) until the form is up with a field in focus: keys
+        typed before a screen is ready are dropped by the app, and a loaded machine is slow."""
+        await self.press("ctrl+u")
+        for _ in range(200):
+            app = self.pilot.app
+            if isinstance(app.screen, BoxScreen) and isinstance(app.focused, Input):
+                return
+            await self.pilot.pause(0.05)
+        raise AssertionError("the box form did not open")
+
     async def type(self, text: str, then: str = "enter") -> None:
         """``text`` one key per character, then ``then`` (Enter: to the next field)."""
         presses = [KEY_NAMES.get(ch, ch) for ch in text] + ([then] if then else [])
@@ -84,7 +95,7 @@ async def test_from_an_empty_catalog_to_round_1_through_the_forms(store, capsys)
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and store.user_catalog(GAME_KEY) is None
         t = Typist(pilot)
-        await t.press("ctrl+u")
+        await t.open_box()
         assert isinstance(app.screen, BoxScreen)
         await fill_box_form(t)
         form = app.screen
@@ -116,7 +127,7 @@ async def test_a_wrong_line_is_shown_at_once_and_saving_keeps_everything(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         t = Typist(pilot)
-        await t.press("ctrl+u")
+        await t.open_box()
         await t.type("h")
         await t.type("6")
         await t.type(". p [s | .", then="")
@@ -195,7 +206,7 @@ def test_box_form_with_its_track_previews_120x40(snap_compare):
     async def type_sides(pilot) -> None:
         await pilot.pause()
         t = Typist(pilot)
-        await t.press("ctrl+u")
+        await t.open_box()
         await t.type(TEST.TURN_ORDER)
         await t.type(TEST.FAIRY_DIE)
         for line in TEST.SIDES[:-1]:

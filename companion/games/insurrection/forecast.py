@@ -46,10 +46,12 @@ class ByMarch:
     """The chance that Evil wins at a check of this round or at the next March's reveal:
     ``least`` if every turn keeps the marks as low as it can, ``kept`` if no marked card
     leaves the play area, ``most`` if every turn keeps them as high as it can (the players'
-    choices are not random: they span this range; the reveal is, exactly). Scouts left out."""
+    choices are not random: they span this range; the reveal is, exactly). Scouts left out.
+    ``kept`` is None when no marked card leaving is not among the table's choices (every take
+    left moves marks away: the tally it would keep lies above the highest the table can make)."""
 
     least: Fraction
-    kept: Fraction
+    kept: Fraction | None
     most: Fraction
 
 
@@ -134,7 +136,8 @@ def by_march(groups: dict[int, int], reveal: int, r: Reach) -> ByMarch:
 
     return ByMarch(
         least=at(r.least, r.certain),
-        kept=at(r.kept, r.kept >= EVIL_AT),  # with no mark leaving the tally only grows
+        # with no mark leaving the tally only grows
+        kept=at(r.kept, r.kept >= EVIL_AT) if r.least <= r.kept <= r.most else None,
         most=at(r.most, r.possible),
     )
 

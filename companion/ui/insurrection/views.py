@@ -191,7 +191,12 @@ def by_march_line(text: Text, fc: Forecast) -> Text:
         text.rstrip()
         return text
     text.append(tr("insurrection_ui.foresight.by_march_label") + " ", style="bold")
-    style = "bold red" if b.kept >= 0.5 else ("yellow" if b.kept > 0 else "green")
+    head = b.most if b.kept is None else b.kept
+    style = "bold red" if head >= 0.5 else ("yellow" if head > 0 else "green")
+    if b.kept is None:  # some marked card must leave: only the table's range
+        text.append(f"{percent(b.least)}–{percent(b.most)}", style=style)
+        text.append(" " + tr("insurrection_ui.foresight.by_march_choices"), style="dim")
+        return text
     text.append(percent(b.kept), style=style)
     if b.least == b.most:
         words = msg("insurrection_ui.foresight.by_march_one")
