@@ -102,7 +102,7 @@ class Footer(TextualFooter):
 
     def watch_compact(self, compact: bool) -> None:
         for widget in self.query_children(FooterKey):
-            widget.compact = compact
+            widget.compact = compact or widget.has_class("-command-palette")
 
     def _specs(self) -> list[Spec] | None:
         active = self.screen.active_bindings
@@ -151,7 +151,10 @@ class Footer(TextualFooter):
         if len(keys) > len(specs):
             await self.remove_children(keys[len(specs) :])
         elif len(specs) > len(keys):
-            await self.mount_all(_new_key(spec, self.compact) for spec in specs[len(keys) :])
+            await self.mount_all(
+                _new_key(spec, self.compact or spec[-1] == "-command-palette")
+                for spec in specs[len(keys) :]
+            )
         self.arrange_keys()
 
 
@@ -181,6 +184,9 @@ def _update(widget: FooterKey, spec: Spec) -> None:
     if widget._disabled != disabled:
         widget._disabled = disabled
         widget.set_class(disabled, "-disabled")
-    widget.set_class(classes == "-command-palette", "-command-palette")
+    palette = classes == "-command-palette"
+    widget.set_class(palette, "-command-palette")
+    if palette and not widget.compact:  # as Textual's footer: the palette's key stays compact
+        widget.compact = True
     if (widget.tooltip or "") != (tooltip or ""):
         widget.tooltip = tooltip or None
