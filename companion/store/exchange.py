@@ -33,8 +33,9 @@ from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible_data
 from companion.store.errors import StoreError
-from companion.store.listing import GameInfo, Seat, dump_seats, load_seats
+from companion.store.listing import GameInfo, Seat, load_seats
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, outcome_json
+from companion.store.store import insert_game
 
 FORMAT = "companion.game"
 FORMAT_VERSION = 1
@@ -239,23 +240,12 @@ def import_game(store: Any, data: Any, label: str) -> int:
     every = store.snapshot_every
     try:
         with store._begin() as conn:
-            game_id = conn.execute(
-                GAMES.insert().values(
-                    game_key=game.key,
-                    title=title,
-                    catalog_name=catalog,
-                    initial_state=codec.dump(initial, game.state_type),
-                    cursor=cursor,
-                    length=len(commands),
-                    summary=dump_msg(game.summary(states[cursor])),
-                    finished=outcome is not None,
-                    outcome=outcome,
-                    created=created,
-                    last_played=last,
-                    played_seconds=played,
-                    players=dump_seats(seats) if seats else None,
-                )
-            ).inserted_primary_key[0]
+            game_id = insert_game(
+                conn, game, initial, title, catalog, seats,
+                cursor=cursor, length=len(commands), summary=dump_msg(game.summary(states[cursor])),
+                finished=outcome is not None, outcome=outcome, created=created, last_played=last,
+                played_seconds=played,
+            )  # fmt: skip
             for i, (cmd, line) in enumerate(zip(commands, lines, strict=True)):
                 conn.execute(
                     insert(STEPS).values(

@@ -181,23 +181,11 @@ class Store:
         seats = [Seat(visible(p.name), visible(p.colour), visible(p.role)) for p in players or ()]
         try:
             with self._begin() as conn:
-                result = conn.execute(
-                    GAMES.insert().values(
-                        game_key=game.key,
-                        title=title,
-                        catalog_name=catalog_name,
-                        initial_state=codec.dump(initial_state, game.state_type),
-                        cursor=0,
-                        length=0,
-                        summary=dump_msg(game.summary(initial_state)),
-                        finished=False,
-                        revision=0,
-                        created=stamp,
-                        last_played=stamp,
-                        players=dump_seats(seats) if seats else None,
-                    )
-                )
-                game_id = result.inserted_primary_key[0]
+                game_id = insert_game(
+                    conn, game, initial_state, title, catalog_name, seats,
+                    cursor=0, length=0, summary=dump_msg(game.summary(initial_state)),
+                    finished=False, revision=0, created=stamp, last_played=stamp,
+                )  # fmt: skip
                 for seat in seats:
                     if seat.name:
                         conn.execute(delete(PLAYERS).where(PLAYERS.c.name == seat.name))
@@ -464,6 +452,30 @@ class Store:
         self.keep_user_catalog(game_key, keep_as)
         self.save_user_catalog(game_key, new)
         return new
+
+
+def insert_game(
+    conn: Connection,
+    game: Game,
+    initial_state: Any,
+    title: str,
+    catalog_name: str,
+    seats: Sequence[Seat],
+    **position: Any,
+) -> int:
+    """The games row of a new game (``Store.new_game``) or an imported one (its ``position``:
+    cursor, length, summary, outcome, dates); returns its id."""
+    result = conn.execute(
+        GAMES.insert().values(
+            game_key=game.key,
+            title=title,
+            catalog_name=catalog_name,
+            initial_state=codec.dump(initial_state, game.state_type),
+            players=dump_seats(seats) if seats else None,
+            **position,
+        )
+    )
+    return result.inserted_primary_key[0]
 
 
 def write_text_file(path: Path, body: str) -> None:
