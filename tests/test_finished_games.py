@@ -5,7 +5,6 @@ and History lists; every stored step replays to the saved state."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable
 
 from companion.cli import main
 from companion.core import codec
@@ -15,6 +14,7 @@ from companion.core.i18n import set_language, tr
 from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.home import HomeScreen
+from companion.ui.widgets.row_list import RowList
 
 GAMES = ("unicornus", "insurrection", "magical-friends")
 
@@ -74,14 +74,14 @@ async def test_history_lists_the_finished_games_with_result_and_winner(played):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
-            table = app.screen.query_one("#saved", DataTable)
+            table = app.screen.query_one("#saved", RowList)
             assert table.row_count == 0  # nothing in progress
             await pilot.press("h")
             await pilot.pause()
             assert table.row_count == 3
-            labels = [str(c.label) for c in table.columns.values()]
+            labels = table.columns
             assert "Result" in labels and "Winner" in labels
-            by_title = {str(table.get_row_at(i)[-1]): table.get_row_at(i) for i in range(3)}
+            by_title = {row[-1]: row for row in table.rows}
             for info in store.list_games():
                 row = by_title[info.title]  # date, game, result, winner, players, rounds, time
                 assert str(row[2]) == tr(f"records.result.{info.outcome.result}")

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, language, tr
 from companion.games.registry import GAME_KEYS
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.row_list import RowList
 
 
 def _when(dt) -> str:
@@ -71,15 +71,15 @@ class HomeScreen(Screen):
                     id="games",
                 )
                 yield Static(tr("ui.home.new_hint"), classes="hint")
-            yield DataTable(id="saved", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="saved-box"):
+                yield Static(id="saved-head")
+                yield RowList(id="saved")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = tr("ui.app.title")
         self.sub_title = tr("ui.home.subtitle")
-        table = self.query_one("#saved", DataTable)
-        self._columns(table)
-        table.border_title = tr("ui.home.in_progress")
+        self.query_one("#saved-box").border_title = tr("ui.home.in_progress")
         self.reload_games()
         self.query_one("#games", OptionList).focus()
 
@@ -90,34 +90,30 @@ class HomeScreen(Screen):
         if getattr(event.widget, "id", None) == "saved":  # about to resume or delete a game
             self.app.prepare_store()
 
-    def _columns(self, table: DataTable) -> None:
+    def _columns(self) -> list[str]:
         """In progress: where each game stands; History: when, how long, who played, how it
         ended and who won."""
         if self.showing_history:
-            table.add_columns(
+            return [
                 tr("records.ui.col.date"),
                 *(tr(f"ui.home.col.{c}") for c in ("game", "result", "winner")),
                 *(tr(f"records.ui.col.{c}") for c in ("players", "rounds", "time")),
                 tr("ui.home.col.title"),
-            )
-            return
-        table.add_columns(
-            *(tr(f"ui.home.col.{c}") for c in ("title", "game", "where", "steps", "last"))
-        )
+            ]
+        return [tr(f"ui.home.col.{c}") for c in ("title", "game", "where", "steps", "last")]
 
     def reload_games(self) -> None:
         """Show the saved games; nothing is rebuilt when they are as shown already."""
         games = self.app.list_games()
-        table = self.query_one("#saved", DataTable)
+        box = self.query_one("#saved-box")
         if games is None:  # the store is still opening (it says when: reload_games)
-            table.border_subtitle = tr("ui.home.loading")
+            box.border_subtitle = tr("ui.home.loading")
             return
         shown = (self.showing_history, self.only_game, language(), games)
         if shown == self._shown:
             return
         self._shown = shown
-        table.clear(columns=True)
-        self._columns(table)
+        rows = []
         for info in games:
             if info.finished != self.showing_history:
                 continue
@@ -128,32 +124,36 @@ class HomeScreen(Screen):
                 from companion.ui.record import played_text
 
                 rounds = info.outcome.round if info.outcome else None
-                table.add_row(
+                cells = (
                     _when(info.created),
                     game,
-                    *(Text(t) for t in _ending(info)),
-                    Text(", ".join(info.players)),
+                    *_ending(info),
+                    ", ".join(info.players),
                     "—" if rounds is None else str(rounds),
                     played_text(info.played_seconds),
-                    Text(info.title),
-                    key=str(info.id),
+                    info.title,
                 )
-                continue
-            # cells as Text: a title is shown as typed (a str cell is read as markup), and the
-            # first frame skips parsing markup and emoji codes in every cell
-            cells = (info.title, game, tr(info.summary), str(info.steps))
-            table.add_row(
-                *map(Text, cells),
-                Text(_when(info.last_played)),
-                key=str(info.id),
-            )
+            else:
+                cells = (
+                    info.title,
+                    game,
+                    tr(info.summary),
+                    str(info.steps),
+                    _when(info.last_played),
+                )
+            rows.append((str(info.id), cells))
+        table = self.query_one("#saved", RowList)
+        table.set_rows(self._columns(), rows)
         title = tr("ui.home.history" if self.showing_history else "ui.home.in_progress")
         if self.only_game is not None:
             title += " — " + tr(f"ui.game.{self.only_game}")
         elif self.showing_history:
             title += " — " + tr("records.ui.filter_hint")
-        table.border_title = title
-        table.border_subtitle = "" if table.row_count else tr("ui.home.none_saved")
+        box.border_title = title
+        box.border_subtitle = "" if rows else tr("ui.home.none_saved")
+
+    def on_row_list_header_changed(self, event: RowList.HeaderChanged) -> None:
+        self.query_one("#saved-head", Static).update(event.row_list.header)
 
     def action_filter(self) -> None:
         """Show the games of one game, then the next, then all of them again."""
@@ -177,7 +177,14 @@ class HomeScreen(Screen):
         return GAME_KEYS[index]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.new_game(event.option.id, "box")
+        if event.option_list.id == "games":
+            self.app.new_game(event.option.id, "box")
+            return
+        game_id = int(event.option.id)
+        if self.showing_history:  # a finished game opens read-only, with its whole log
+            self.app.show_record(game_id)
+        else:
+            self.app.open_game(game_id)
 
     def action_new(self) -> None:
         self.app.new_game(self._picked_game(), "box")
@@ -186,18 +193,8 @@ class HomeScreen(Screen):
         self.app.new_game(self._picked_game(), "demo")
 
     def _selected_game_id(self) -> int | None:
-        table = self.query_one("#saved", DataTable)
-        if table.row_count == 0:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        return int(key.value)
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        game_id = int(event.row_key.value)
-        if self.showing_history:  # a finished game opens read-only, with its whole log
-            self.app.show_record(game_id)
-        else:
-            self.app.open_game(game_id)
+        key = self.query_one("#saved", RowList).highlighted_key
+        return None if key is None else int(key)
 
     def action_resume(self) -> None:
         game_id = self._selected_game_id()

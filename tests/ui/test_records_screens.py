@@ -21,6 +21,7 @@ from companion.ui.record import RecordScreen
 from companion.ui.stats import StatsScreen
 from companion.ui.widgets.game_log import GameLog
 from companion.ui.widgets.qr import QRCode, qr_rows
+from companion.ui.widgets.row_list import RowList
 
 GAMES = ("unicornus", "insurrection", "magical-friends")
 
@@ -83,14 +84,14 @@ async def test_history_shows_the_table_and_filters_by_game(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("h")
         await pilot.pause()
-        table = app.screen.query_one("#saved", DataTable)
+        table = app.screen.query_one("#saved", RowList)
         assert table.row_count == 6
-        labels = [str(c.label) for c in table.columns.values()]
+        labels = table.columns
         assert labels[:7] == ["Date", "Game", "Result", "Winner", "Players", "Rounds",
                               "Time played"]  # fmt: skip
         infos = {i.title: i for i in store.list_games()}
         for n in range(table.row_count):
-            row = [str(c) for c in table.get_row_at(n)]
+            row = table.rows[n]
             info = infos[row[-1]]
             assert row[4] == ", ".join(info.players) and row[5] == str(info.outcome.round)
             assert row[6] == tr(
@@ -99,7 +100,7 @@ async def test_history_shows_the_table_and_filters_by_game(store):
         for key in GAMES:
             await pilot.press("f")
             await pilot.pause()
-            shown = {infos[str(table.get_row_at(n)[-1])].game_key for n in range(table.row_count)}
+            shown = {infos[row[-1]].game_key for row in table.rows}
             assert shown == {key} and table.row_count == 2
         await pilot.press("f")  # all again
         await pilot.pause()
@@ -112,9 +113,8 @@ async def test_a_finished_game_opens_read_only_with_its_log_and_qr(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("h")
         await pilot.pause()
-        table = app.screen.query_one("#saved", DataTable)
-        row = next(n for n in range(table.row_count) if table.get_row_at(n)[-1].plain == info.title)
-        table.move_cursor(row=row)
+        table = app.screen.query_one("#saved", RowList)
+        table.highlighted = next(n for n, row in enumerate(table.rows) if row[-1] == info.title)
         table.focus()
         await pilot.press("enter")
         await pilot.pause()

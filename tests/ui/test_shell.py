@@ -10,6 +10,7 @@ from companion.ui.app import Start, create_app
 from companion.ui.help import HelpScreen
 from companion.ui.home import HomeScreen
 from companion.ui.settings import SettingsScreen
+from companion.ui.widgets.row_list import RowList
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ async def test_home_lists_the_three_games(store):
         games = app.screen.query_one("#games", OptionList)
         labels = [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
         assert labels == ["Unicornus Knights", "Insurrection", "Magical Friends"]
-        assert app.screen.query_one("#saved", DataTable).row_count == 0
+        assert app.screen.query_one("#saved", RowList).row_count == 0
 
 
 async def test_help_screen_shows_the_keys_of_the_screen_below(store):

@@ -1,9 +1,8 @@
 """Fast to open (issue 13): the home lists saved games in its first frame without the store."""
 
-from textual.widgets import DataTable
-
 from companion.store import Store
 from companion.ui.app import create_app
+from companion.ui.widgets.row_list import RowList
 from tests.store.test_sessions import FinishingGame
 from tests.tiny_game import TinyState
 
@@ -21,11 +20,11 @@ async def test_saved_games_show_before_the_store_is_opened(tmp_path):
     app = create_app(open_store=open_store, db_path=db)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        table = app.screen.query_one("#saved", DataTable)
-        assert table.row_count == 1 and str(table.get_row_at(0)[0]) == "Friday game"
+        table = app.screen.query_one("#saved", RowList)
+        assert table.row_count == 1 and table.rows[0][0] == "Friday game"
         assert opened == []  # the home screen needs no store
         cleared = []
-        table.clear = lambda **kw: cleared.append(kw)
+        table.set_rows = lambda *a: cleared.append(a)
         app.screen.reload_games()  # unchanged: nothing rebuilt
         app.screen.on_screen_resume()
         assert cleared == []
@@ -45,8 +44,8 @@ async def test_a_title_is_shown_as_typed(tmp_path):
     app = create_app(open_store=lambda: Store.open(db, games={"tiny": FinishingGame()}), db_path=db)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        table = app.screen.query_one("#saved", DataTable)
-        assert table.get_row_at(0)[0].plain == title
+        table = app.screen.query_one("#saved", RowList)
+        assert table.rows[0][0] == title
         shown = "".join(line.text for line in table.render_lines(table.size.region))
         assert title in shown
     if app.store_ready:

@@ -1,0 +1,143 @@
+"""Rows in aligned columns, one option each: the home screen's saved games.
+
+A light stand-in for Textual's ``DataTable`` where the rows are only to be read and picked:
+``DataTable`` renders every cell through Rich, and for the twenty rows of a home screen that
+was about a third of the start-up beyond a bare Textual app (issue 13). Here a row is text
+padded to its columns' widths (in terminal cells, so Japanese lines up) and ``OptionList``
+draws it. Columns that do not fit the list's width are narrowed, widest first, and their
+cells wrap within the column onto more lines; where even that is too wide, a row is its
+cells one after another, wrapping as text. Nothing is cut, and nothing scrolls sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import zip_longest
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+from textual.events import Resize
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+GAP = 2  # cells between columns
+NARROWEST = 6  # a column is narrowed to its longest word, but never below this ...
+WORD_CAP = 16  # ... nor kept wider than this for one long word (Japanese has no spaces)
+_console = Console(width=1000)  # what rich's Text.wrap measures with; never printed to
+
+
+def fit(widths: Sequence[int], floor: Sequence[int], room: int | None) -> list[int] | None:
+    """The columns' widths within ``room`` cells (None: as wide as they are): the column
+    farthest above its ``floor`` loses a cell until the row fits; None if even the floors
+    do not fit (then a row is one paragraph instead: ``flowing``)."""
+    widths = list(widths)
+    if room is None:
+        return widths
+    if sum(floor) + GAP * (len(widths) - 1) > room:
+        return None
+    while sum(widths) + GAP * (len(widths) - 1) > room:
+        n = max(range(len(widths)), key=lambda i: widths[i] - floor[i])
+        widths[n] -= 1
+    return widths
+
+
+def flowing(cells: Sequence[str], style: str = "") -> Text:
+    """A row too wide for columns: its cells one after another, wrapping as text does."""
+    return Text(" · ".join(cell for cell in cells if cell), style=style, end="")
+
+
+def longest_word(cells: Sequence[str]) -> int:
+    return max((cell_len(word) for cell in cells for word in cell.split()), default=0)
+
+
+def cell_lines(cell: str, width: int) -> list[str]:
+    """``cell`` on lines of at most ``width`` cells, broken between words where it can."""
+    if cell_len(cell) <= width:
+        return [cell]
+    return [line.plain.rstrip() for line in Text(cell).wrap(_console, width, overflow="fold")]
+
+
+def aligned(cells: Sequence[str], widths: Sequence[int], style: str = "") -> Text:
+    """One row: each cell on its own lines within its column, the columns side by side."""
+    columns = [cell_lines(cell, width) for cell, width in zip(cells, widths, strict=True)]
+    rows = []
+    for parts in zip_longest(*columns, fillvalue=""):
+        row = (" " * GAP).join(
+            p + " " * (w - cell_len(p)) for p, w in zip(parts, widths, strict=True)
+        )
+        rows.append(row.rstrip())
+    # plain text, never markup: a title is shown as typed
+    return Text("\n".join(rows), style=style, end="", no_wrap=True, overflow="fold")
+
+
+class RowList(OptionList):
+    """``set_rows(columns, rows)`` shows the rows; ``header`` is the column labels' line, lined
+    up with them, for a widget above the list (it stays in place while the rows scroll);
+    ``HeaderChanged`` says when it changed (the widths follow the list's width)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.columns: list[str] = []
+        self.rows: list[tuple[str, ...]] = []  # the cells as shown, row by row
+        self._keys: list[str] = []
+        self.header = Text()
+        self._room: int | None = None  # the width the rows were laid out for
+
+    @property
+    def row_count(self) -> int:
+        return len(self.rows)
+
+    def set_rows(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]]) -> None:
+        """``rows``: (key, cells) pairs; the key is the row's option id."""
+        self.columns = list(columns)
+        self._keys = [key for key, _ in rows]
+        self.rows = [tuple(cells) for _, cells in rows]
+        self._lay_out(0)
+
+    def _lay_out(self, highlighted: int | None) -> None:
+        natural, floor = [], []
+        for n, label in enumerate(self.columns):
+            column = [label, *(cells[n] for cells in self.rows)]
+            natural.append(max(map(cell_len, column)))
+            floor.append(min(natural[-1], max(NARROWEST, min(longest_word(column), WORD_CAP))))
+        widths = fit(natural, floor, self._room)
+        if widths is None:
+
+            def row(cells, style=""):
+                return flowing(cells, style)
+        else:
+
+            def row(cells, style=""):
+                return aligned(cells, widths, style)
+
+        self.header = row(self.columns, style="bold")
+        self.clear_options()
+        options: list[Option | None] = []
+        for key, cells in zip(self._keys, self.rows, strict=True):
+            if options and widths is None:
+                options.append(None)  # a rule between paragraphs, which columns do not need
+            options.append(Option(row(cells), id=key))
+        self.add_options(options)
+        if self.rows and highlighted is not None:
+            self.highlighted = min(highlighted, len(self.rows) - 1)
+        self.post_message(self.HeaderChanged(self))
+
+    def on_resize(self, event: Resize) -> None:
+        room = self.scrollable_content_region.width or None
+        if room != self._room:
+            self._room = room
+            self._lay_out(self.highlighted)
+
+    @property
+    def highlighted_key(self) -> str | None:
+        """The key of the row under the cursor (None when there are no rows)."""
+        if self.highlighted is None or not self.rows:
+            return None
+        return self.get_option_at_index(self.highlighted).id
+
+    class HeaderChanged(Message):
+        def __init__(self, row_list: RowList) -> None:
+            super().__init__()
+            self.row_list = row_list
