@@ -91,3 +91,33 @@ def test_docs_in_the_readers_language(tmp_path, game, title):
     db = str(tmp_path / "saves.db")
     out = run("--db", db, "--lang", "ja", "docs", *([game] if game else []))
     assert out.returncode == 0 and out.stdout.startswith(title)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--db", "x.db"],
+        ["--db=x.db", "--lang", "ja"],
+        ["--lang=en"],
+        ["--db", "x.db", "list"],
+        ["--lang", "ja", "new", "unicornus"],
+        ["demo", "insurrection", "--autoplay", "--seed", "3"],
+        ["--db", "x.db", "resume", "4"],
+        ["--la", "ja"],  # an abbreviation: the whole parser allows it
+    ],
+)
+def test_the_home_screens_parser_reads_what_the_whole_one_reads(argv):
+    """``companion`` alone is read by a parser of its two options (issue 13: start-up); what
+    it gives is what the whole parser gives, and anything more goes to the whole one."""
+    from companion.cli import build_parser, parse_args
+
+    assert vars(parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [["--lang", "xx"], ["--db"], ["-h"], ["--version"]])
+def test_help_and_mistakes_go_to_the_whole_parser(argv, capsys):
+    assert main(argv) in (0, 2)
+    out = capsys.readouterr()
+    said = out.out + out.err
+    assert ("usage: companion" in said and "COMMAND" in said) or __version__ in said

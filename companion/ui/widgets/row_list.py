@@ -69,13 +69,20 @@ def aligned(cells: Sequence[str], widths: Sequence[int], style: str = "") -> Tex
         )
         rows.append(row.rstrip())
     # plain text, never markup: a title is shown as typed
-    return Text("\n".join(rows), style=style, end="", no_wrap=True, overflow="fold")
+    return Text("\n".join(rows), style=style, end="")
 
 
 class RowList(OptionList):
     """``set_rows(columns, rows)`` shows the rows; ``header`` is the column labels' line, lined
     up with them, for a widget above the list (it stays in place while the rows scroll);
     ``HeaderChanged`` says when it changed (the widths follow the list's width)."""
+
+    # no border or padding of its own (the box around it has them): the rows are laid out to
+    # the list's content width
+    DEFAULT_CSS = """
+    RowList { height: 1fr; max-height: 100%; border: none; padding: 0; }
+    RowList:focus { border: none; }
+    """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -125,7 +132,10 @@ class RowList(OptionList):
         self.post_message(self.HeaderChanged(self))
 
     def on_resize(self, event: Resize) -> None:
-        room = self.scrollable_content_region.width or None
+        # the room is kept for a vertical scrollbar whether or not one shows: when rows come
+        # to need one, the list does not resize, it only gets narrower
+        room = self.content_region.width - self.styles.scrollbar_size_vertical
+        room = room if room > 0 else None
         if room != self._room:
             self._room = room
             self._lay_out(self.highlighted)

@@ -1,0 +1,63 @@
+"""The home screen's row list (issue 13): columns narrow to fit and wrap, never cut."""
+
+from collections import Counter
+
+import pytest
+from rich.cells import cell_len
+from textual.app import App
+
+from companion.ui.widgets.row_list import GAP, RowList, aligned, cell_lines, fit
+
+ROWS = [
+    ("1", ("2026-12-01 15:26", "Magical Friends", "Red 7 (Blue 5, Green 5)", "Friday at Ann's")),
+    ("2", ("2026-11-28 20:02", "ユニコーンナイツ", "全員", "長い長いタイトルのゲームです本当に")),
+    ("3", ("2026-11-20 19:00", "Insurrection", "", "x")),
+]
+COLUMNS = ["Date", "Game", "Winner", "Title"]
+
+
+def test_fit_narrows_the_widest_column_first_and_not_below_its_floor():
+    assert fit([10, 30, 5], [6, 6, 5], None) == [10, 30, 5]
+    assert fit([10, 30, 5], [6, 6, 5], 100) == [10, 30, 5]
+    widths = fit([10, 30, 5], [6, 6, 5], 35)
+    assert widths == [10, 16, 5] and sum(widths) + 2 * GAP == 35
+    assert fit([10, 30, 5], [6, 6, 5], 20) is None  # the floors alone need 21
+
+
+@pytest.mark.parametrize("width", [4, 7, 12])
+def test_a_cell_wraps_within_its_column_and_keeps_every_character(width):
+    for text in ("Red 7 (Blue 5, Green 5)", "長い長いタイトルのゲームです", "Supercalifragilistic"):
+        lines = cell_lines(text, width)
+        assert all(cell_len(line) <= width for line in lines)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_an_aligned_row_puts_each_cell_at_its_columns_start():
+    row = aligned(["ab", "イゾルデ", "c"], [4, 6, 3]).plain.split("\n")
+    assert row[0].startswith("ab    イゾル  c")  # 4 + GAP, 6 cells (3 wide characters) + GAP
+    assert row[1] == " " * (4 + GAP) + "デ"
+
+
+class ListApp(App):
+    def compose(self):
+        yield RowList(id="rows")
+
+    def on_mount(self):
+        self.query_one(RowList).set_rows(COLUMNS, ROWS)
+
+
+@pytest.mark.parametrize("width", [30, 60, 120])
+async def test_every_row_is_shown_whole_at_any_width(width):
+    """Narrow: the columns wrap; narrower still: each row is one paragraph. Either way every
+    character of every cell is on screen, none cut at the edge."""
+    app = ListApp()
+    async with app.run_test(size=(width, 40)) as pilot:
+        await pilot.pause()
+        rows = app.query_one(RowList)
+        shown = Counter("".join(strip.text for strip in rows.render_lines(rows.size.region)))
+        cells = Counter("".join(cell for _, row in ROWS for cell in row))
+        for char in (" ", "·", "─"):  # padding, and what stands between cells and rows
+            shown.pop(char, None), cells.pop(char, None)
+        assert shown == cells
+        rows.highlighted = 1
+        assert rows.highlighted_key == "2"
