@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -115,9 +115,25 @@ def game_info(row: Sequence[Any]) -> GameInfo:
     return info
 
 
-def read_games(con: sqlite3.Connection) -> list[GameInfo]:
-    """Saved games, the most recently played first."""
-    return [game_info(row) for row in con.execute(QUERY)]
+def read_games(rows: Iterable, label: str) -> list[GameInfo]:
+    """The saved games of ``rows`` (of :data:`QUERY`), the most recently played first. A
+    hand-damaged row (a bad date, summary or outcome) is a ``StoreError`` naming it, the same
+    for every reader: the home screen, ``companion list`` and the store."""
+    out = []
+    for row in rows:
+        try:
+            out.append(game_info(row))
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise damaged_row(label, f"games[id={row[0]}]", exc) from None
+    return out
+
+
+def damaged_row(label: str, row: str, exc: Exception):
+    """The ``StoreError`` of one unreadable row of the save ``label``."""
+    from companion.store.errors import StoreError
+
+    problem = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+    return StoreError("store.damaged_row", file=label, row=row, problem=problem)
 
 
 def list_file(path: Path) -> list[GameInfo] | None:
@@ -140,7 +156,7 @@ def list_file(path: Path) -> list[GameInfo] | None:
             row = con.execute("SELECT version FROM schema_version").fetchone()
             if row is None or row[0] != SCHEMA_VERSION:
                 return None
-            return read_games(con)
+            return read_games(con.execute(QUERY), str(path))
         finally:
             con.close()
     except sqlite3.Error:

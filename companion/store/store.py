@@ -44,7 +44,7 @@ from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible
 from companion.store import listing, migrations
 from companion.store.errors import StoreError
-from companion.store.listing import GameInfo, Seat, dump_seats, game_info, load_seats
+from companion.store.listing import GameInfo, Seat, dump_seats, load_seats
 from companion.store.opening import Target, resolve_target
 from companion.store.precheck import check_version, inspect_file
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, now, outcome_json
@@ -203,13 +203,7 @@ class Store:
         A hand-damaged row (a bad date, summary or outcome) is a :class:`StoreError` naming it."""
         with self.engine.connect() as conn:
             rows = conn.execute(text(listing.QUERY)).all()
-        out = []
-        for row in rows:
-            try:
-                out.append(game_info(row))
-            except (ValueError, TypeError, KeyError, AttributeError) as exc:
-                raise self._damaged_row(f"games[id={row[0]}]", exc) from None
-        return out
+        return listing.read_games(rows, self.label)
 
     def roster(self) -> list[Seat]:
         """Every name the table has played under, the most recent first (with its colour)."""
@@ -234,8 +228,7 @@ class Store:
         return list(load_seats(value)) if value else []
 
     def _damaged_row(self, row: str, exc: Exception) -> StoreError:
-        problem = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        return StoreError("store.damaged_row", file=self.label, row=row, problem=problem)
+        return listing.damaged_row(self.label, row, exc)
 
     def latest_game_id(self, game_key: str | None = None) -> int | None:
         query = select(GAMES.c.id).order_by(GAMES.c.last_played.desc(), GAMES.c.id.desc())

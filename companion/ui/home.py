@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -11,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from companion.core.i18n import Msg, language, tr
 from companion.games.registry import GAME_KEYS
+from companion.store.errors import StoreError
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.row_list import RowList
@@ -59,6 +61,7 @@ class HomeScreen(Screen):
         self.showing_history = False  # the table lists finished games instead of open ones
         self.only_game: str | None = None  # the game the list is filtered to (None: all)
         self._shown: tuple | None = None  # what the table shows now (rebuilt only on a change)
+        self._problem: Text | None = None  # why the saved games cannot be listed, if they can't
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
@@ -104,8 +107,15 @@ class HomeScreen(Screen):
 
     def reload_games(self) -> None:
         """Show the saved games; nothing is rebuilt when they are as shown already."""
-        games = self.app.list_games()
         box = self.query_one("#saved-box")
+        try:
+            games = self.app.list_games()
+        except StoreError as exc:  # a hand-damaged row: say which, and keep the rest working
+            self._shown, self._problem = None, Text(str(exc))
+            self.query_one("#saved", RowList).set_rows([], [])
+            box.border_subtitle = ""
+            return
+        self._problem = None
         if games is None:  # the store is still opening (it says when: reload_games)
             box.border_subtitle = tr("ui.home.loading")
             return
@@ -153,7 +163,7 @@ class HomeScreen(Screen):
         box.border_subtitle = "" if rows else tr("ui.home.none_saved")
 
     def on_row_list_header_changed(self, event: RowList.HeaderChanged) -> None:
-        self.query_one("#saved-head", Static).update(event.row_list.header)
+        self.query_one("#saved-head", Static).update(self._problem or event.row_list.header)
 
     def action_filter(self) -> None:
         """Show the games of one game, then the next, then all of them again."""

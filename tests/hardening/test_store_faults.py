@@ -181,6 +181,33 @@ def test_a_damaged_row_is_named(tmp_path, sql, row):
     assert row.split("[")[0] in str(caught.value)
 
 
+async def test_a_damaged_games_row_is_named_on_home_and_by_list(tmp_path, capsys):
+    """The home screen reads the list with sqlite3 alone (issue 13): a hand-damaged row there
+    is the same message as the store's, in place of the list, and the rest of home works."""
+    from companion.ui.app import create_app
+    from companion.ui.home import HomeScreen
+
+    path = tmp_path / "s.db"
+    gid = played(path)
+    con = sqlite3.connect(path)
+    con.execute("UPDATE games SET created = 'not a date'")
+    con.commit()
+    con.close()
+    code, err = cli(capsys, "--db", str(path), "list")
+    assert code == 2 and f"games[id={gid}] is damaged" in err
+    app = create_app(open_store=lambda: Store.open(path, games=GAMES), db_path=path, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        head = str(app.screen.query_one("#saved-head").render())
+        assert f"games[id={gid}] is damaged" in head
+        await pilot.press("s")  # settings still open
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+    if app.store_ready:
+        app.store.close()
+
+
 def test_verify_finds_a_tampered_snapshot_and_outcome(tmp_path, capsys):
     path = tmp_path / "s.db"
     gid = played(path)
