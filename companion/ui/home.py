@@ -47,8 +47,8 @@ class HomeScreen(Screen):
         Binding("d", "demo", "ui.key.demo"),
         Binding("r", "resume", "ui.key.resume"),
         Binding("h", "toggle_history", "ui.key.history"),
-        Binding("f", "filter", "records.key.filter", show=False),  # History says it
-        Binding("t", "stats", "records.key.stats"),
+        Binding("f", "filter", "ui.key.filter", show=False),  # History says it
+        Binding("t", "stats", "ui.key.stats"),
         Binding("delete", "delete", "ui.key.delete"),
         Binding("c", "catalogs", "ui.key.catalogs"),
         Binding("s", "settings", "ui.key.settings"),
