@@ -72,6 +72,10 @@ def aligned(cells: Sequence[str], widths: Sequence[int], style: str = "") -> Tex
     return Text("\n".join(rows), style=style, end="")
 
 
+def _row(cells: Sequence[str], widths: list[int] | None, style: str = "") -> Text:
+    return flowing(cells, style) if widths is None else aligned(cells, widths, style)
+
+
 class RowList(OptionList):
     """``set_rows(columns, rows)`` shows the rows; ``header`` is the column labels' line, lined
     up with them, for a widget above the list (it stays in place while the rows scroll);
@@ -91,6 +95,7 @@ class RowList(OptionList):
         self._keys: list[str] = []
         self.header = Text()
         self._room: int | None = None  # the width the rows were laid out for
+        self._widths: list[int] | None = None  # the columns' widths (None: flowing rows)
 
     @property
     def row_count(self) -> int:
@@ -101,31 +106,27 @@ class RowList(OptionList):
         self.columns = list(columns)
         self._keys = [key for key, _ in rows]
         self.rows = [tuple(cells) for _, cells in rows]
-        self._lay_out(0)
+        self._lay_out(0, anew=True)
 
-    def _lay_out(self, highlighted: int | None) -> None:
+    def _lay_out(self, highlighted: int | None, anew: bool = False) -> None:
+        """The rows at the widths that fit the room; nothing is redone when the widths stay
+        (the first layout usually fits as the rows were first drawn)."""
         natural, floor = [], []
         for n, label in enumerate(self.columns):
             column = [label, *(cells[n] for cells in self.rows)]
             natural.append(max(map(cell_len, column)))
             floor.append(min(natural[-1], max(NARROWEST, min(longest_word(column), WORD_CAP))))
         widths = fit(natural, floor, self._room)
-        if widths is None:
-
-            def row(cells, style=""):
-                return flowing(cells, style)
-        else:
-
-            def row(cells, style=""):
-                return aligned(cells, widths, style)
-
-        self.header = row(self.columns, style="bold")
+        if not anew and widths == self._widths:
+            return
+        self._widths = widths
+        self.header = _row(self.columns, widths, style="bold")
         self.clear_options()
         options: list[Option | None] = []
         for key, cells in zip(self._keys, self.rows, strict=True):
             if options and widths is None:
                 options.append(None)  # a rule between paragraphs, which columns do not need
-            options.append(Option(row(cells), id=key))
+            options.append(Option(_row(cells, widths), id=key))
         self.add_options(options)
         if self.rows and highlighted is not None:
             self.highlighted = min(highlighted, len(self.rows) - 1)
