@@ -18,3 +18,27 @@ def test_core_and_games_import_no_ui_or_database():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_home_screens_first_frame_loads_no_database_package_nor_datatable(tmp_path):
+    """Start-up (issue 13, docs/architecture.md): until the home screen is up, the saves are
+    read with sqlite3 alone, and the saved games are not a DataTable; the locale files read
+    are ui.toml alone."""
+    code = (
+        "import sys\n"
+        "from textual.app import App\n"
+        "import companion.core.i18n as i18n\n"
+        "read = []\n"
+        "load = i18n._read_domain\n"
+        "i18n._read_domain = lambda path: (read.append(path.name), load(path))[1]\n"
+        "async def ready(pilot):\n"
+        "    heavy = ('sqlalchemy', 'sqlmodel', 'textual.widgets._data_table')\n"
+        "    print([m for m in sys.modules if m.startswith(heavy)], read)\n"
+        "    pilot.app.exit()\n"
+        "run = App.run\n"
+        "App.run = lambda self, **kw: run(self, headless=True, size=(120, 40), auto_pilot=ready)\n"
+        "from companion.cli import main\n"
+        f"main(['--db', {str(tmp_path / 'saves.db')!r}])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[0] == "[] ['ui.toml']"
