@@ -57,6 +57,10 @@ class Dialog(ModalScreen[T]):
     beneath, tinted) drawn once and kept while the screen beneath does not change."""
 
     closing = False  # answered: waiting to be taken off the stack
+    # what of the game it was opened for, to tell whether a change made elsewhere leaves it
+    # stale (``companion.core.game.still_asked``): None, the game as it was (stale after any
+    # change); an Ask or Entry of the engine; NOTHING (help, the join codes: never stale)
+    asks: Any = None
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.closing or self.app.screen is not self:

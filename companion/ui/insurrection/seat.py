@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option
-from companion.games.insurrection import Seat, named, seat
+from companion.games.insurrection import PickDue, Seat, named, seat
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label
@@ -121,11 +121,13 @@ class SeatScreen(TableScreen):
             return
         picker = cards_picker(self.state.catalog, view.pick, lambda m: named(m, self.state))
 
+        picker.asks = PickDue(view.player, view.pick)  # stays open while this pick is due
+
         def picked(cards: tuple[str, ...] | None) -> None:
             if cards:
                 self.do(self.seat.choose(cards[0]))
 
-        self.app.push_screen(picker, picked)
+        self.app.push_screen(picker, self.still_current(picked, picker.asks))
 
     def action_leader(self) -> None:
         from companion.ui.insurrection.new_game import leader_option
