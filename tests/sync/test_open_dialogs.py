@@ -155,6 +155,27 @@ async def test_a_pass_no_longer_due_closes_saying_why_and_nothing_of_it_is_saved
         two.close()
 
 
+async def test_a_phone_s_own_pick_stays_open_while_another_player_picks(db_target):
+    two = HostAndPhone(db_target, seat=2)  # Ben's phone
+    try:
+        async with AsyncExitStack() as stack:
+            await two.open(stack)
+            phone_app = two.apps[1]
+            await two.press("phone", "p")
+            picker = phone_app.screen
+            assert isinstance(picker, CardPicker)
+            ann = engine.prefill(two.host.state, "Ann")[0]
+            two.host.do(Choose(player="Ann", card=ann))  # Ann picks, elsewhere
+            await settle(two, two.in_step)
+            assert phone_app.screen is picker and not picker.closing  # Ben's pick still due
+            await two.press("phone", "enter")
+            state = two.phone.session.state
+            assert set(state.chosen) == {"Ann", "Ben"}  # the answer was saved
+            assert not any(CLOSED in m for m in notes_text(phone_app))
+    finally:
+        two.close()
+
+
 async def test_the_host_s_join_codes_stay_open_while_phones_pick(db_target):
     from companion.ui.serve import JoinServer, join_codes
     from tests.insurrection_ui.helpers import PLAYERS
