@@ -52,6 +52,16 @@ class HostAndPhone:
         session.do(Draw())
         self.game_id, self.seat = session.id, seat
 
+    async def __aenter__(self) -> HostAndPhone:
+        self.stack = AsyncExitStack()
+        await self.open(self.stack)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.stack.aclose()
+        for s in self.stores:
+            s.close()
+
     async def open(self, stack: AsyncExitStack) -> None:
         host = create_app(self.stores[0], Start("resume", game_id=self.game_id), lang="en")
         phone = create_app(
@@ -99,100 +109,76 @@ class HostAndPhone:
         await settle(self, self.in_step)
         return self.phone.state.chosen[self.phone.seat.player]
 
-    def close(self) -> None:
-        for s in self.stores:
-            s.close()
-
 
 async def test_a_pass_still_due_stays_open_and_its_answer_is_applied_to_the_game_as_it_is(
     db_target,
 ):
-    two = HostAndPhone(db_target, seat=2)  # Ben's phone
-    try:
-        async with AsyncExitStack() as stack:
-            await two.open(stack)
-            await two.press("host", "n")  # §3.2: the keyboard goes round, Ann first
-            host_app = two.apps[0]
-            passing = host_app.screen
-            assert isinstance(passing, PassTo) and "Ann" in str(passing.title_msg.params)
-            bens = await two.phone_picks()  # Ben picks on his phone meanwhile
-            assert host_app.screen is passing and not passing.closing  # still due: open
-            assert not any(CLOSED in m for m in notes_text(host_app))
-            await two.press("host", "enter")  # Ann takes the keyboard
-            assert isinstance(host_app.screen, CardPicker)
-            await two.press("host", "enter")  # Ann's pick
-            after_ann = host_app.screen
-            assert isinstance(after_ann, PassTo)  # Ben is not asked again: Cleo is next
-            assert "Cleo" in str(after_ann.title_msg.params)
-            await two.press("host", "enter", "enter")  # Cleo takes it and picks
-            state = two.host.session.state
-            assert host_app.screen is two.host and state.phase == "turns"
-            played = {turn.player: turn.card for turn in state.turns}
-            assert played["Ben"] == bens  # the phone's pick, revealed with the others'
-            assert not any(CLOSED in m for m in notes_text(host_app))
-            await settle(two, two.in_step)
-    finally:
-        two.close()
+    async with HostAndPhone(db_target, seat=2) as two:  # Ben's phone
+        await two.press("host", "n")  # §3.2: the keyboard goes round, Ann first
+        host_app = two.apps[0]
+        passing = host_app.screen
+        assert isinstance(passing, PassTo) and "Ann" in str(passing.title_msg.params)
+        bens = await two.phone_picks()  # Ben picks on his phone meanwhile
+        assert host_app.screen is passing and not passing.closing  # still due: open
+        assert not any(CLOSED in m for m in notes_text(host_app))
+        await two.press("host", "enter")  # Ann takes the keyboard
+        assert isinstance(host_app.screen, CardPicker)
+        await two.press("host", "enter")  # Ann's pick
+        after_ann = host_app.screen
+        assert isinstance(after_ann, PassTo)  # Ben is not asked again: Cleo is next
+        assert "Cleo" in str(after_ann.title_msg.params)
+        await two.press("host", "enter", "enter")  # Cleo takes it and picks
+        state = two.host.session.state
+        assert host_app.screen is two.host and state.phase == "turns"
+        played = {turn.player: turn.card for turn in state.turns}
+        assert played["Ben"] == bens  # the phone's pick, revealed with the others'
+        assert not any(CLOSED in m for m in notes_text(host_app))
+        await settle(two, two.in_step)
 
 
 async def test_a_pass_no_longer_due_closes_saying_why_and_nothing_of_it_is_saved(db_target):
-    two = HostAndPhone(db_target, seat=1)  # Ann's phone
-    try:
-        async with AsyncExitStack() as stack:
-            await two.open(stack)
-            await two.press("host", "n")
-            host_app = two.apps[0]
-            assert isinstance(host_app.screen, PassTo)  # "pass the keyboard to Ann"
-            anns = await two.phone_picks()  # Ann picks on her phone instead
-            await settle(two, lambda: host_app.screen is two.host)  # the pass is closed
-            assert not any(isinstance(s, Chain) for s in host_app.screen_stack)
-            assert any(CLOSED in m for m in notes_text(host_app)), notes_text(host_app)
-            state = two.host.session.state
-            assert state.phase == "choose" and state.chosen == {"Ann": anns}
-            await two.press("host", "n")  # the keyboard goes round again: Ben first now
-            assert "Ben" in str(host_app.screen.title_msg.params)
-    finally:
-        two.close()
+    async with HostAndPhone(db_target, seat=1) as two:  # Ann's phone
+        await two.press("host", "n")
+        host_app = two.apps[0]
+        assert isinstance(host_app.screen, PassTo)  # "pass the keyboard to Ann"
+        anns = await two.phone_picks()  # Ann picks on her phone instead
+        await settle(two, lambda: host_app.screen is two.host)  # the pass is closed
+        assert not any(isinstance(s, Chain) for s in host_app.screen_stack)
+        assert any(CLOSED in m for m in notes_text(host_app)), notes_text(host_app)
+        state = two.host.session.state
+        assert state.phase == "choose" and state.chosen == {"Ann": anns}
+        await two.press("host", "n")  # the keyboard goes round again: Ben first now
+        assert "Ben" in str(host_app.screen.title_msg.params)
 
 
 async def test_a_phone_s_own_pick_stays_open_while_another_player_picks(db_target):
-    two = HostAndPhone(db_target, seat=2)  # Ben's phone
-    try:
-        async with AsyncExitStack() as stack:
-            await two.open(stack)
-            phone_app = two.apps[1]
-            await two.press("phone", "p")
-            picker = phone_app.screen
-            assert isinstance(picker, CardPicker)
-            ann = engine.prefill(two.host.state, "Ann")[0]
-            two.host.do(Choose(player="Ann", card=ann))  # Ann picks, elsewhere
-            await settle(two, two.in_step)
-            assert phone_app.screen is picker and not picker.closing  # Ben's pick still due
-            await two.press("phone", "enter")
-            state = two.phone.session.state
-            assert set(state.chosen) == {"Ann", "Ben"}  # the answer was saved
-            assert not any(CLOSED in m for m in notes_text(phone_app))
-    finally:
-        two.close()
+    async with HostAndPhone(db_target, seat=2) as two:  # Ben's phone
+        phone_app = two.apps[1]
+        await two.press("phone", "p")
+        picker = phone_app.screen
+        assert isinstance(picker, CardPicker)
+        ann = engine.prefill(two.host.state, "Ann")[0]
+        two.host.do(Choose(player="Ann", card=ann))  # Ann picks, elsewhere
+        await settle(two, two.in_step)
+        assert phone_app.screen is picker and not picker.closing  # Ben's pick still due
+        await two.press("phone", "enter")
+        state = two.phone.session.state
+        assert set(state.chosen) == {"Ann", "Ben"}  # the answer was saved
+        assert not any(CLOSED in m for m in notes_text(phone_app))
 
 
 async def test_the_host_s_join_codes_stay_open_while_phones_pick(db_target):
     from companion.ui.serve import JoinServer, join_codes
     from tests.insurrection_ui.helpers import PLAYERS
 
-    two = HostAndPhone(db_target, seat=2)
-    try:
-        async with AsyncExitStack() as stack:
-            await two.open(stack)
-            host_app = two.apps[0]
-            host_app.join = JoinServer(join_codes(two.game_id, PLAYERS), "/tmp/x.db", "en")
-            await two.press("host", "ctrl+o")
-            codes = host_app.screen
-            assert isinstance(codes, JoinDialog)
-            await two.phone_picks()
-            assert host_app.screen is codes and not codes.closing
-    finally:
-        two.close()
+    async with HostAndPhone(db_target, seat=2) as two:
+        host_app = two.apps[0]
+        host_app.join = JoinServer(join_codes(two.game_id, PLAYERS), "/tmp/x.db", "en")
+        await two.press("host", "ctrl+o")
+        codes = host_app.screen
+        assert isinstance(codes, JoinDialog)
+        await two.phone_picks()
+        assert host_app.screen is codes and not codes.closing
 
 
 def test_the_engine_says_which_questions_a_change_leaves_asked():
