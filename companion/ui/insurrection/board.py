@@ -111,10 +111,8 @@ class InsurrectionScreen(Corrections, TableScreen):
 
     def refresh_view(self) -> None:
         state = self.state
-        self.query_one("#round", Static).update(views.round_line(state, self.catalog_label))
-        self.query_one("#path", Static).update(views.path_line(state))
-        self.query_one("#area", Static).update(views.area_rows(state))
-        self.query_one("#meter", Static).update(views.meter(state))
+        for part, shown in views.table_panels(state, self.catalog_label).items():
+            self.query_one(f"#{part}", Static).update(shown)
         leave = views.leave_ten(state)
         leave_widget = self.query_one("#leave-ten", Static)
         leave_widget.update(leave or "")

@@ -87,12 +87,9 @@ class SeatScreen(TableScreen):
         view, state = self.seat, self.state
         who = msg("insurrection_ui.seat.who", seat=view.number, player=view.player)
         self.query_one("#who", Static).update(Text(tr(who)))
-        self.query_one("#round", Static).update(
-            views.round_line(state, views.catalog_label(self.session.catalog_name))
-        )
-        self.query_one("#path", Static).update(views.path_line(state))
-        self.query_one("#area", Static).update(views.area_rows(state))
-        self.query_one("#meter", Static).update(views.meter(state))
+        label = views.catalog_label(self.session.catalog_name)
+        for part, shown in views.table_panels(state, label).items():
+            self.query_one(f"#{part}", Static).update(shown)
         hand = self.query_one("#hand", Static)
         hand.border_title = tr(msg("insurrection_ui.secret.hand_title", player=view.player))
         hand.update(hand_text(state.catalog, view.hand))
