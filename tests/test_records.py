@@ -323,6 +323,31 @@ def test_the_roster_and_the_last_table_are_remembered(tmp_path):
         assert store.last_table("other") == []
 
 
+def test_an_imported_game_adds_its_players_to_the_roster(tmp_path):
+    """Imported like a new game's table: each name joins the roster with its colour; a name
+    played since (here, in this save) keeps its later colour and place."""
+    from companion.store.exchange import import_game
+    from companion.store.listing import Seat
+
+    with Store.open(tmp_path / "a.db", games={"tiny": TINY}) as store:
+        session = store.new_game(TINY, TinyState(), "a", players=[Seat("Ann", "red"), Seat("Ben")])
+        session.do(Add(1))
+        data = export_game(store, session.id)
+    with Store.open(tmp_path / "empty.db", games={"tiny": TINY}) as store:
+        import_game(store, data, "a.json")
+        assert [(s.name, s.colour) for s in store.roster()] == [("Ann", "red"), ("Ben", "")]
+        assert [s.name for s in store.last_table("tiny")] == ["Ann", "Ben"]
+    with Store.open(tmp_path / "b.db", games={"tiny": TINY}) as store:
+        store.new_game(TINY, TinyState(), "b", players=[Seat("Ann", "blue"), Seat("Cleo")])
+        import_game(store, data, "a.json")  # a game played before this save's own
+        assert {s.name: s.colour for s in store.roster()} == {
+            "Ann": "blue",
+            "Ben": "",
+            "Cleo": "",
+        }
+        assert [s.name for s in store.roster()][-1] == "Ben"  # the oldest last
+
+
 def test_old_saves_open_with_no_time_played(tmp_path):
     db = tmp_path / "old.db"
     shutil.copy(FIXTURE, db)

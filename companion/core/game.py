@@ -272,6 +272,54 @@ def outcome_of(game: Any, state: Any) -> Outcome | None:
     return check(state) if check is not None else None
 
 
+# --- what an open dialog asks, after a change made elsewhere -----------------------------
+
+
+@dataclass(frozen=True)
+class Unasked:
+    """What a dialog that asks nothing of the game was opened for (help, the join codes):
+    no change of the game makes it stale."""
+
+
+NOTHING = Unasked()
+
+
+def still_asked(moment: Moment, asked: Any) -> Any:
+    """What of ``moment`` answers for ``asked``, the question a dialog was opened for, once
+    the game changed (on another device); ``None`` when ``moment`` no longer asks it: the
+    dialog is stale and no answer to it may be applied.
+
+    ``asked`` is :data:`NOTHING` (never stale, returned as is); an :class:`Ask` (asked while
+    the moment's next is the same question, the same commands); an :class:`Entry` (the
+    moment's entry of the same kind and range, whose subject is the same, or still asks what
+    it asked: a subject may say so with ``asks_still(now)``, e.g. a pick that goes round the
+    table and of which a player answered on their own device; that entry is returned, and
+    an answer goes through its ``answer``, made for the state as it is now); an
+    :class:`Action` (while the moment allows it); or a game's own part of a question, an
+    object with ``asked_by(moment)``. Anything else (``None``: the game as it was when the
+    dialog opened) is stale after any change."""
+    now = moment.next
+    if isinstance(asked, Unasked):
+        return asked
+    if isinstance(asked, Ask):
+        return now if isinstance(now, Ask) and now == asked else None
+    if isinstance(asked, Entry):
+        if not isinstance(now, Entry) or (now.kind, now.minimum, now.maximum) != (
+            asked.kind,
+            asked.minimum,
+            asked.maximum,
+        ):
+            return None
+        same = getattr(asked.subject, "asks_still", None)
+        if same is not None:
+            return now if same(now.subject) else None
+        return now if now == asked else None
+    if isinstance(asked, Action):
+        return asked if moment.allows(asked.name) else None
+    part = getattr(asked, "asked_by", None)
+    return asked if part is not None and part(moment) else None
+
+
 # --- the headless runner ------------------------------------------------------------------
 
 
@@ -328,14 +376,17 @@ __all__ = [
     "Entry",
     "Game",
     "Moment",
+    "NOTHING",
     "Next",
     "Option",
     "Outcome",
     "Policy",
     "Session",
     "Step",
+    "Unasked",
     "decide",
     "outcome_of",
     "play",
+    "still_asked",
     "upgrade",
 ]

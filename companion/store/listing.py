@@ -101,8 +101,8 @@ def game_info(row: Sequence[Any]) -> GameInfo:
             title=title,
             summary=_summary(summary),
             steps=cursor,
-            created=_when(created),
-            last_played=_when(last),
+            created=in_utc(created),
+            last_played=in_utc(last),
             finished=bool(finished),
             catalog_name=catalog,
             outcome=_outcome(outcome),
@@ -163,7 +163,7 @@ def list_file(path: Path) -> list[GameInfo] | None:
         return None
 
 
-def _when(value: str | datetime) -> datetime:
+def in_utc(value: str | datetime) -> datetime:
     """Times are stored in UTC (SQLModel's ``UTCDateTime``: naive text in SQLite)."""
     if isinstance(value, str):
         value = datetime.fromisoformat(value)

@@ -17,6 +17,7 @@ import json
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible
 from companion.store import listing, migrations
 from companion.store.errors import StoreError
-from companion.store.listing import GameInfo, Seat, dump_seats, load_seats
+from companion.store.listing import GameInfo, Seat, dump_seats, in_utc, load_seats
 from companion.store.opening import Target, resolve_target
 from companion.store.precheck import check_version, inspect_file
 from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, now, outcome_json
@@ -186,14 +187,6 @@ class Store:
                     cursor=0, length=0, summary=dump_msg(game.summary(initial_state)),
                     finished=False, revision=0, created=stamp, last_played=stamp,
                 )  # fmt: skip
-                for seat in seats:
-                    if seat.name:
-                        conn.execute(delete(PLAYERS).where(PLAYERS.c.name == seat.name))
-                        conn.execute(
-                            PLAYERS.insert().values(
-                                name=seat.name, colour=seat.colour, last_played=stamp
-                            )
-                        )
         except SQLAlchemyError as exc:
             raise self._write_failed(exc) from None
         return GameSession(self, game_id, game, title, initial_state, catalog_name=catalog_name)
@@ -457,7 +450,7 @@ def insert_game(
     **position: Any,
 ) -> int:
     """The games row of a new game (``Store.new_game``) or an imported one (its ``position``:
-    cursor, length, summary, outcome, dates); returns its id."""
+    cursor, length, summary, outcome, dates), and its players in the roster; returns its id."""
     result = conn.execute(
         GAMES.insert().values(
             game_key=game.key,
@@ -468,7 +461,26 @@ def insert_game(
             **position,
         )
     )
+    note_players(conn, seats, position["last_played"])
     return result.inserted_primary_key[0]
+
+
+def note_players(conn: Connection, seats: Sequence[Seat], played: datetime) -> None:
+    """The roster learns the names of a game played at ``played`` (with the colour each
+    played with); a name the roster has from a later game keeps that game's colour and
+    place (an imported old game does not move it down the list)."""
+    for seat in seats:
+        if not seat.name:
+            continue
+        known = conn.execute(
+            select(PLAYERS.c.last_played).where(PLAYERS.c.name == seat.name)
+        ).scalar()
+        if known is not None and in_utc(known) >= in_utc(played):
+            continue
+        conn.execute(delete(PLAYERS).where(PLAYERS.c.name == seat.name))
+        conn.execute(
+            PLAYERS.insert().values(name=seat.name, colour=seat.colour, last_played=played)
+        )
 
 
 def write_text_file(path: Path, body: str) -> None:

@@ -57,6 +57,10 @@ class Dialog(ModalScreen[T]):
     beneath, tinted) drawn once and kept while the screen beneath does not change."""
 
     closing = False  # answered: waiting to be taken off the stack
+    # what of the game it was opened for, to tell whether a change made elsewhere leaves it
+    # stale (``companion.core.game.still_asked``): None, the game as it was (stale after any
+    # change); an Ask or Entry of the engine; NOTHING (help, the join codes: never stale)
+    asks: Any = None
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.closing or self.app.screen is not self:
@@ -262,6 +266,18 @@ class FormField:
     count: int | None = None  # dice: how many are expected, if known
 
 
+def field_label(f: FormField, compact: bool = False) -> str:
+    """The words above (or, ``compact``, beside) a field: its label, and for a choice the
+    keys to type, ``y = yes`` (``compact``: ``y yes``, for a one-line row)."""
+    label = tr(f.label)
+    if f.kind == "choice":
+        if compact:
+            label += " (" + ", ".join(f"{k} {tr(m)}" for k, m in f.choices) + ")"
+        else:
+            label += "  (" + ", ".join(f"{k} = {tr(m)}" for k, m in f.choices) + ")"
+    return label
+
+
 def parse_field(f: FormField, text: str) -> Any:
     """The value typed into ``f``, or raise ValueError with a message for the person."""
     text = text.strip()
@@ -357,10 +373,7 @@ class FormDialog(FormScreen):
             if self.intro is not None:
                 yield Static(tr(self.intro))
             for f in self.fields:
-                label = tr(f.label)
-                if f.kind == "choice":
-                    label += "  (" + ", ".join(f"{k} = {tr(m)}" for k, m in f.choices) + ")"
-                yield Label(label, classes="field-label")
+                yield Label(field_label(f), classes="field-label")
                 if f.hint is not None:
                     yield Static(tr(f.hint), classes="field-hint")
                 value = (

@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from companion.core.commands import Command, apply_command
 from companion.core.errors import ChangedElsewhere, CompanionError, Elsewhere, RuleError
-from companion.core.game import Session, outcome_of
+from companion.core.game import Moment, Session, outcome_of, still_asked
 from companion.core.i18n import Msg, msg, tr
 from companion.core.steplog import HistoryLine
 from companion.ui.dialogs import Confirm, Dialog
@@ -108,9 +108,10 @@ class GameScreen(Screen):
         """The session now holds steps, undos or redos made elsewhere (``refused``: found when
         this instance's own write was refused). Say what they were and redraw from the state,
         the path undo, redo and resume take; the app's own steps are not taken (the instance
-        that made the change takes them). A dialog this screen has open asked about the state
-        before: it is closed, so no answer to an older question is saved."""
-        closed = self._close_dialogs()
+        that made the change takes them). A dialog open above this screen whose question the
+        game no longer asks is closed (:meth:`stale`), so no answer to it is saved; one that
+        is still asked, or asks nothing of the game, stays open with what was typed in it."""
+        closed = self._close_stale_dialogs()
         said = refused.message if refused is not None else change.message
         self.notify(
             tr(self.name_ids(said)),
@@ -122,24 +123,50 @@ class GameScreen(Screen):
             self.notify(tr("sync.dialog_closed"), severity="warning", timeout=8)
         self.refresh_all()
 
-    def _close_dialogs(self) -> bool:
-        """Dismiss (with no answer) the dialogs open above this screen; True if there were."""
-        closed = False
-        while self.app.screen is not self and self in self.app.screen_stack:
-            top = self.app.screen
-            if not isinstance(top, Dialog) or top.closing:
-                break  # help or the command palette: they ask nothing of the game
-            top.dismiss(None)
-            closed = True
-        return closed
+    @property
+    def moment(self) -> Moment:
+        """What the table faces now (the engine's moment)."""
+        return self.session.game.moment(self.state)
 
-    def still_current(self, callback: Any) -> Any:
-        """``callback`` for a dialog's answer, dropped (and said) when the game changed
-        elsewhere while the dialog was open: the answer was to an older question."""
+    def stale(self, screen: Screen) -> bool:
+        """Whether ``screen``, open above this one, asks what the game no longer asks: a
+        dialog's ``asks`` (what it was opened for: the engine's question, :data:`NOTHING`,
+        or ``None``, the game as it was) is no longer :func:`still_asked` by the moment.
+        A screen that is not a dialog (help, the command palette) asks nothing."""
+        if not isinstance(screen, Dialog) and not hasattr(screen, "asks"):
+            return False
+        return still_asked(self.moment, getattr(screen, "asks", None)) is None
+
+    def _close_stale_dialogs(self) -> bool:
+        """Dismiss (with no answer) the dialog on top when it, or one beneath it, is stale
+        (a dialog of a chain answered with nothing closes its chain); True if one was."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return False
+        above = stack[stack.index(self) + 1 :]
+        if not any(self.stale(screen) for screen in above):
+            return False
+        top = self.app.screen
+        if top is self or getattr(top, "closing", False):
+            return False
+        if not isinstance(top, Dialog) and not hasattr(top, "asks"):
+            return False  # help or the command palette on top: the answer is dropped later
+        top.dismiss(None)
+        return True
+
+    def still_current(self, callback: Any, asks: Any = None) -> Any:
+        """``callback`` for the answer to a dialog opened for ``asks`` (as a dialog's
+        ``asks``: ``None`` for the game as it is now), dropped (and said) when the game
+        changed elsewhere while the dialog was open and no longer asks it: the answer was
+        to an older question."""
         revision = getattr(self.session, "revision", None)
 
         def answered(value: Any) -> None:
-            if value is not None and getattr(self.session, "revision", None) != revision:
+            if (
+                value is not None
+                and getattr(self.session, "revision", None) != revision
+                and still_asked(self.moment, asks) is None
+            ):
                 self.notify(tr("sync.dialog_closed"), severity="warning", timeout=8)
                 self.refresh_all()
                 return

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from companion.core.game import NOTHING
 from companion.core.i18n import msg, tr
 from companion.ui.dialogs import Dialog
 
@@ -57,6 +58,7 @@ class JoinDialog(Dialog[None]):
         Binding("left,up,shift+tab", "show(-1)", show=False),
         Binding("escape,enter", "close", show=False),
     ]
+    asks = NOTHING  # the codes ask nothing of the game: a step made elsewhere leaves them open
 
     def __init__(self, join: Any) -> None:
         super().__init__()

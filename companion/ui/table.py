@@ -23,8 +23,9 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 
+from companion.core.commands import Command
 from companion.core.errors import CompanionError
-from companion.core.game import Ask, Entry, Moment, Outcome, Step
+from companion.core.game import Ask, Entry, Moment, Outcome, Step, still_asked
 from companion.core.i18n import Msg, msg, tr
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
@@ -137,7 +138,9 @@ class TableScreen(GameScreen):
     def ask(self, question: Ask) -> None:
         if self.read_only:  # a question's dialog may show what only the table may see
             return
-        self.app.push_screen(self.choice_screen(question), self.still_current(self._answered))
+        screen = self.choice_screen(question)
+        screen.asks = question  # stays open while the game asks it (a step made elsewhere)
+        self.app.push_screen(screen, self.still_current(self._answered, question))
 
     def choice_screen(self, question: Ask) -> Screen:
         """The dialog for a question (a game may show its options on its board)."""
@@ -151,18 +154,27 @@ class TableScreen(GameScreen):
         if self.read_only:  # an entry's dialog may show a player's secret (Insurrection's hands)
             return
         screen = self.entry_screen(entry)
+        screen.asks = entry  # stays open while the game asks it (a step made elsewhere)
 
         def done(value) -> None:
             if value is None:
                 return
+            # the entry as the game asks it now (the same, or one a step elsewhere narrowed):
+            # its answer makes the command for the state as it is
+            now = still_asked(self.moment, entry)
             try:
-                cmd = entry.answer(value)
+                cmd = self.answer(now if isinstance(now, Entry) else entry, value)
             except CompanionError as exc:
                 self.refuse(exc)
                 return
             self.do(cmd)
 
-        self.app.push_screen(screen, self.still_current(done))
+        self.app.push_screen(screen, self.still_current(done, entry))
+
+    def answer(self, entry: Entry, value: Any) -> Command:
+        """The command that answers ``entry`` with the table's ``value`` (a game may also keep
+        what was entered elsewhere, e.g. in the owner's catalog)."""
+        return entry.answer(value)
 
     def entry_screen(self, entry: Entry) -> Screen:
         """The form for an entry. Dice and numbers here; a game overrides for its own kinds

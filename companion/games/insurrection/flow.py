@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.commands import Command
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, RuleError
 from companion.core.game import Action, Ask, Entry, Moment, Outcome, Step
 from companion.core.i18n import Msg, msg
 from companion.core.plan import Choice, Option
@@ -132,6 +132,42 @@ class Played:
         for p in self.players:
             cards += self.cards(p, cards).first()[:1]
         return cards
+
+    def asks_still(self, now: Any) -> bool:
+        """Whether ``now`` (the pick the game asks after a change made elsewhere) still asks
+        what this one asked: with the app's deck, players may pick on their own devices while
+        the keyboard goes round, and are not asked again (the others' hands the same); with
+        the table's deck only the same pick is."""
+        if not isinstance(now, Played) or now.secret != self.secret or not now.players:
+            return False
+        if not self.secret and now.players != self.players:
+            return False
+        return set(now.players) <= set(self.players) and all(
+            now.cards(p) == self.cards(p) for p in now.players
+        )
+
+    def due(self, player: str) -> PickDue:
+        """``player``'s own part of this pick (the keyboard passed to them, their hand)."""
+        return PickDue(player, self.cards(player))
+
+
+@dataclass(frozen=True)
+class PickDue:
+    """One player's secret pick of the cards played (§3.2) while the keyboard goes round:
+    still asked while the game waits for this player's card from the same hand (another
+    player's pick on their own device leaves it so)."""
+
+    player: str
+    cards: Cards
+
+    def asked_by(self, moment: Moment) -> bool:
+        now = moment.next
+        return (
+            isinstance(now, Entry)
+            and isinstance(now.subject, Played)
+            and self.player in now.subject.players
+            and now.subject.cards(self.player) == self.cards
+        )
 
 
 @dataclass(frozen=True)
@@ -246,6 +282,8 @@ def _choose(state: InsurrectionState) -> Moment:
     )
 
     def answer(cards: tuple[str, ...]) -> Play:
+        if len(cards) != len(waiting):  # picked for a table that has changed since
+            raise RuleError("insurrection.flow.picks_changed", players=listed(list(waiting)))
         given = dict(zip(waiting, cards, strict=True))
         return Play(cards=tuple(state.chosen.get(p) or given[p] for p in state.players))
 

@@ -8,7 +8,6 @@ and shows the forms and the secret "pass the keyboard" screens each entry needs.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -18,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from companion.core.commands import Command
 from companion.core.game import Entry, Outcome, Step
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.plan import Choice, Option
@@ -111,10 +111,8 @@ class InsurrectionScreen(Corrections, TableScreen):
 
     def refresh_view(self) -> None:
         state = self.state
-        self.query_one("#round", Static).update(views.round_line(state, self.catalog_label))
-        self.query_one("#path", Static).update(views.path_line(state))
-        self.query_one("#area", Static).update(views.area_rows(state))
-        self.query_one("#meter", Static).update(views.meter(state))
+        for part, shown in views.table_panels(state, self.catalog_label).items():
+            self.query_one(f"#{part}", Static).update(shown)
         leave = views.leave_ten(state)
         leave_widget = self.query_one("#leave-ten", Static)
         leave_widget.update(leave or "")
@@ -212,31 +210,50 @@ class InsurrectionScreen(Corrections, TableScreen):
 
     def _play(self, played: Played) -> Screen:
         """§3.2: one pick per player in seat order; with the app's deck each behind a screen
-        that hides the board, the player at the keyboard seeing only their own hand."""
+        that hides the board, the player at the keyboard seeing only their own hand. A player
+        who picks on their own device meanwhile is not asked here (the pick as the game asks
+        it now, at each player)."""
 
-        def pick(chain: Chain, taken: tuple[str, ...]) -> None:
-            if len(taken) == len(played.players):
-                if played.secret:
+        def pick(chain: Chain, taken: dict[str, str]) -> None:
+            now = self._playing(played)
+            left = [p for p in now.players if p not in taken]
+            if not left:
+                if now.secret:
                     self.notify(
                         tr("insurrection_ui.secret.revealed"),
                         title=tr("insurrection_ui.secret.reveal_title"),
                     )
-                chain.done(taken)
+                chain.done(tuple(taken[p] for p in now.players))
                 return
-            player = played.players[len(taken)]
-            picker = self._picker(played.cards(player, taken))
-            ask = lambda: chain.ask(picker, lambda c: pick(chain, (*taken, c[0])))  # noqa: E731
-            if not played.secret:
+            player = left[0]
+            before = tuple(taken[p] for p in now.players if p in taken)
+            picker = self._picker(now.cards(player, before))
+            if now.secret:
+                picker.asks = now.due(player)  # the player's own part: stays while due
+
+            def ask() -> None:
+                chain.ask(picker, lambda c: pick(chain, {**taken, player: c[0]}))
+
+            if not now.secret:
                 ask()
                 return
+            done = len(self.state.players) - len(left)  # here, and on the players' devices
             body = (
-                msg("insurrection_ui.secret.choose_next", player=player, done=len(taken))
-                if taken
+                msg("insurrection_ui.secret.choose_next", player=player, done=done)
+                if done
                 else msg("insurrection_ui.secret.choose", player=player)
             )
-            chain.secretly(player, body, ask)
+            chain.secretly(player, body, ask, asks=now.due(player))
 
-        return Chain(lambda c: pick(c, ()))
+        return Chain(lambda c: pick(c, {}))
+
+    def _playing(self, played: Played) -> Played:
+        """The pick as the game asks it now: ``played``, or what is left of it once players
+        picked on their own devices (the engine says whether it still asks it)."""
+        now = self.moment.next
+        if isinstance(now, Entry) and played.asks_still(now.subject):
+            return now.subject
+        return played
 
     def _scout(self, scouting: Scouting) -> Screen:
         """§3.3 Scout: bottom or face up; the app's top card is shown to the scout alone."""
@@ -315,18 +332,13 @@ class InsurrectionScreen(Corrections, TableScreen):
             lambda c: c.ask(form, lambda v: c.done({p: v[f"v{i}"] for i, p in enumerate(paths)}))
         )
 
-    def enter(self, entry: Entry) -> None:
+    def answer(self, entry: Entry, value: Any) -> Command:
         """The values the score needs go into the owner's catalog too (a box game)."""
-        if entry.kind != "insurrection.values" or self.session.catalog_name != "box":
-            super().enter(entry)
-            return
-
-        def answer(values: Any) -> SetValues:
-            cmd = entry.answer(values)  # the engine's command, as the flow makes it
+        cmd = super().answer(entry, value)  # the engine's command, as the flow makes it
+        if entry.kind == "insurrection.values" and self.session.catalog_name == "box":
+            assert isinstance(cmd, SetValues)
             keep_values(self, self.state.catalog, cmd.values)
-            return cmd
-
-        super().enter(replace(entry, answer=answer))
+        return cmd
 
     # what the table may look at ---------------------------------------------------------
     def perform_look(self) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from companion.core.i18n import Msg, msg, tr
 from companion.core.plan import Choice, Option
-from companion.games.insurrection import Seat, named, seat
+from companion.games.insurrection import PickDue, Seat, named, seat
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label
@@ -87,12 +87,9 @@ class SeatScreen(TableScreen):
         view, state = self.seat, self.state
         who = msg("insurrection_ui.seat.who", seat=view.number, player=view.player)
         self.query_one("#who", Static).update(Text(tr(who)))
-        self.query_one("#round", Static).update(
-            views.round_line(state, views.catalog_label(self.session.catalog_name))
-        )
-        self.query_one("#path", Static).update(views.path_line(state))
-        self.query_one("#area", Static).update(views.area_rows(state))
-        self.query_one("#meter", Static).update(views.meter(state))
+        label = views.catalog_label(self.session.catalog_name)
+        for part, shown in views.table_panels(state, label).items():
+            self.query_one(f"#{part}", Static).update(shown)
         hand = self.query_one("#hand", Static)
         hand.border_title = tr(msg("insurrection_ui.secret.hand_title", player=view.player))
         hand.update(hand_text(state.catalog, view.hand))
@@ -121,11 +118,13 @@ class SeatScreen(TableScreen):
             return
         picker = cards_picker(self.state.catalog, view.pick, lambda m: named(m, self.state))
 
+        picker.asks = PickDue(view.player, view.pick)  # stays open while this pick is due
+
         def picked(cards: tuple[str, ...] | None) -> None:
             if cards:
                 self.do(self.seat.choose(cards[0]))
 
-        self.app.push_screen(picker, picked)
+        self.app.push_screen(picker, self.still_current(picked, picker.asks))
 
     def action_leader(self) -> None:
         from companion.ui.insurrection.new_game import leader_option

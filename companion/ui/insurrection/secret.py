@@ -123,6 +123,7 @@ class Chain(ModalScreen[Any]):
     the whole chain is), :meth:`done` dismisses the chain with the value."""
 
     DEFAULT_CSS = "Chain { background: $background 60%; }"
+    asks: Any = None  # as a Dialog's: set by the table for the entry the chain answers
 
     def __init__(self, start: Callable[[Chain], None]) -> None:
         super().__init__()
@@ -138,11 +139,16 @@ class Chain(ModalScreen[Any]):
             else:
                 then(value)
 
+        if getattr(screen, "asks", None) is None:
+            screen.asks = self.asks  # a step of the chain's entry, unless it asks a part of it
         self.app.push_screen(screen, answered)
 
-    def secretly(self, player: str, body: Msg, then: Callable[[], None]) -> None:
-        """ "Pass the keyboard to {player}", then ``then`` (Escape: not now)."""
-        self.ask(PassTo(msg("insurrection_ui.secret.pass", player=player), body), lambda _: then())
+    def secretly(self, player: str, body: Msg, then: Callable[[], None], asks: Any = None) -> None:
+        """ "Pass the keyboard to {player}", then ``then`` (Escape: not now); ``asks``: the
+        part of the chain's entry the pass is for (still due: the pass stays open)."""
+        passing = PassTo(msg("insurrection_ui.secret.pass", player=player), body)
+        passing.asks = asks
+        self.ask(passing, lambda _: then())
 
     def done(self, value: Any) -> None:
         self.dismiss(value)

@@ -92,6 +92,17 @@ def area_rows(state: InsurrectionState) -> Group:
     return Group(top, Text(""), bottom)
 
 
+def table_panels(state: InsurrectionState, catalog_label: str) -> dict[str, Text | Group]:
+    """What every device shows of the table, by the id of the panel that shows it: the round,
+    the Path, the play area and the corruption meter (the board and a seat's phone alike)."""
+    return {
+        "round": round_line(state, catalog_label),
+        "path": path_line(state),
+        "area": area_rows(state),
+        "meter": meter(state),
+    }
+
+
 def meter(state: InsurrectionState) -> Text:
     """``Corruption ●●●●●●●●○○ 8/10`` — yellow from 8, red with the Evil win."""
     tally = state.tally

@@ -34,7 +34,7 @@ from companion.core.catalog import merge
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, missing_values
 from companion.games.unicornus import load_catalog as load_unicornus_catalog
-from companion.ui.dialogs import FormDialog, FormField, FormScreen, parse_field
+from companion.ui.dialogs import FormDialog, FormField, FormScreen, field_label, parse_field
 
 GAME_KEY = "unicornus"
 SPACE_FIELDS = ("difficulty", "impassable", "recruit", "resource", "defence", "tokens")
@@ -448,12 +448,9 @@ class CardForm(Drafted, FormDialog):
             if self.intro is not None:
                 yield Static(tr(self.intro))
             for f in self.fields:
-                label = tr(f.label)
-                if f.kind == "choice":
-                    label += " (" + ", ".join(f"{k} {tr(m)}" for k, m in f.choices) + ")"
                 value = "" if f.value is None else str(f.value)
                 yield Horizontal(
-                    Label(label, classes="card-label"),
+                    Label(field_label(f, compact=True), classes="card-label"),
                     Input(value=value, id=f"field-{f.name}", classes="card-input"),
                     classes="card-row",
                 )
