@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.i18n import set_language
 from companion.games.registry import get_game
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.game_screen import GameScreen
 from tests.insurrection_ui.helpers import new_demo_game
@@ -18,14 +16,6 @@ from tests.unicornus_ui.demo import demo_state
 
 # keys per game: the 5,000 the issue asks for (60-100 s a game on a 2-core machine)
 KEYS = {"unicornus": 5000, "insurrection": 5000, "magical-friends": 5000}
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def unicornus_game(store) -> int:

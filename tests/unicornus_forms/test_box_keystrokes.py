@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from textual.widgets import Input
 
-from companion.core.i18n import set_language
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.unicornus.catalog_forms import CardForm, TileForm
 from companion.ui.unicornus.screen import UnicornusScreen
@@ -162,14 +159,6 @@ async def answer(typist: Typist, form, sheet: dict) -> None:
         name, ongoing = sheet["events"][req.level].pop(0)
         return await typist.fill(form, {"field-name_en": name, "field-ongoing": ongoing})
     raise AssertionError(f"a form the sheet does not cover: {req}")
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def test_the_whole_box_to_round_one_in_under_1500_keys(store):
