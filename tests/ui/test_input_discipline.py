@@ -3,7 +3,6 @@ a terminal sends keys typed 10 ms apart: all of them queued before the app handl
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.widgets import OptionList
 
@@ -14,19 +13,12 @@ from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog, Confirm, Dialog
 from companion.ui.game_screen import LEAVE_KEY, GameScreen
 from companion.ui.home import HomeScreen
-from tests.ui.storm import character
+from tests.ui.storm import burst
 from tests.unicornus_ui.demo import demo_state
 
 
 def choice(n: int) -> Choice:
     return Choice(Msg("ui.choice.title"), tuple(Option(i, Msg("ui.dialog.yes")) for i in range(n)))
-
-
-def burst(app, *keys: str) -> None:
-    for key in keys:
-        event = events.Key(key, character(key))
-        event.set_sender(app)
-        app._driver.send_message(event)
 
 
 async def on_game(store, pilot_test):
