@@ -198,11 +198,13 @@ async def test_key_storms_on_a_seat_and_on_a_read_only_table(store):
             await pilot.pause()
             screen = app.screen
             before = screen.session.cursor
-            report = await storm(app, pilot, seed=seed, count=1500)
+            report = await storm(app, pilot, seed=seed, count=600)
             assert app.screen is screen
             check_replay(app, screen)
             kinds = {type(c).__name__ for c in screen.session.log.commands()[before:]}
             if "seat" in view:
                 assert report.moves > 0 and kinds == {"Choose"}
+                assert {"CardPicker", "HelpScreen"} <= set(report.screens), report.screens
             else:
                 assert report.moves == 0 and screen.session.cursor == before
+                assert "HelpScreen" in report.screens, report.screens
