@@ -4,9 +4,20 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.i18n import add_locale_dir
+from companion.core.i18n import add_locale_dir, set_language
+from companion.store import Store
 
 add_locale_dir(Path(__file__).parent / "locales")
+
+
+@pytest.fixture
+def store():
+    """A fresh in-memory store; the language is English again afterwards (a test may switch it).
+    A test folder that needs another store (a file, a copy of a fixture) defines its own."""
+    s = Store.open("sqlite://")
+    yield s
+    s.close()
+    set_language("en")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -4,16 +4,14 @@ from the app's count, and bad input that names what is wrong."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, Static
 
 from companion.core.game import Step
-from companion.core.i18n import set_language, tr
+from companion.core.i18n import tr
 from companion.games.insurrection import GAME, engine
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import Draw, March, Play, Take
 from companion.games.insurrection.scoring import rule_summary
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection.new_game import NewGameScreen
@@ -22,14 +20,6 @@ from companion.ui.insurrection.quick_score import QuickScoreScreen
 from companion.ui.insurrection.scoring_screen import ScoringScreen
 from companion.ui.insurrection.secret import PassTo
 from tests.insurrection_ui.helpers import demo_state, new_demo_game, resume_app
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def type_text(pilot, text: str) -> None:

@@ -6,18 +6,9 @@ import pytest
 from textual.widgets import Static
 
 from companion.core.i18n import set_language
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.insurrection.secret import PassTo
 from tests.insurrection_ui.helpers import new_demo_game
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def shown_lines(widget: Static) -> list[str]:

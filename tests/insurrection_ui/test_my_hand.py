@@ -3,24 +3,13 @@ them): whose hand, a pass-the-keyboard screen, the hand, then hidden again."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Static
 
-from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine
 from companion.games.insurrection.catalog import load
-from companion.store import Store
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection.secret import PassTo, ShowHand
 from tests.insurrection_ui.helpers import new_demo_game, resume_app
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def shown(screen) -> str:

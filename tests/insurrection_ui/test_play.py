@@ -3,10 +3,8 @@ demo, resume, bad input, the end of the game and the scoring screen."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, Static
 
-from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine
 from companion.store import Store
 from companion.ui.app import Start, create_app
@@ -16,14 +14,6 @@ from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.scoring_screen import ScoringScreen
 from companion.ui.insurrection.secret import PassTo
 from tests.insurrection_ui.helpers import PLAYERS, demo_state, new_demo_game, resume_app
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def type_text(pilot, text: str) -> None:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, RadioButton, Static
 
 from companion.core.catalog import unknowns
-from companion.core.i18n import set_language
 from companion.games.insurrection import engine
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.values import with_value
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import FormDialog
 from companion.ui.home import HomeScreen
@@ -18,14 +15,6 @@ from companion.ui.insurrection.new_game import NewGameScreen
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.quick_score import QuickScoreScreen
 from companion.ui.insurrection.scoring_screen import ScoringScreen
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def type_text(pilot, text: str) -> None:

@@ -7,23 +7,13 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine
 from companion.games.insurrection.commands import EnterHand, ResolveEffect
-from companion.store import Store
 from companion.ui.insurrection.scoring_screen import ScoringScreen
 from tests.insurrection_ui.helpers import demo_state, play_round, resume_app
 
 SIX = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Fay")
 MORE = ("knight", "miner", "herder", "scribe", "jackal", "hermit", "wisp", "oracle")
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def finished(store, players, extra: int = 0) -> int:

@@ -4,13 +4,11 @@ view changes nothing; the host's join codes as QR codes. §3.2 (the cards played
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import OptionList, Static
 
 from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine, seat
 from companion.games.insurrection.commands import Draw, March
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.join import JoinDialog, qr_text
@@ -18,14 +16,6 @@ from companion.ui.serve import JoinServer, join_codes
 from tests.insurrection_ui.helpers import PLAYERS, demo_state, resume_app
 
 PHONE = (42, 40)  # a 390×844 browser window in textual-serve's default font
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def at_choose(store, seed: int = 7) -> int:
@@ -208,11 +198,13 @@ async def test_key_storms_on_a_seat_and_on_a_read_only_table(store):
             await pilot.pause()
             screen = app.screen
             before = screen.session.cursor
-            report = await storm(app, pilot, seed=seed, count=1500)
+            report = await storm(app, pilot, seed=seed, count=600)
             assert app.screen is screen
             check_replay(app, screen)
             kinds = {type(c).__name__ for c in screen.session.log.commands()[before:]}
             if "seat" in view:
                 assert report.moves > 0 and kinds == {"Choose"}
+                assert {"CardPicker", "HelpScreen"} <= set(report.screens), report.screens
             else:
                 assert report.moves == 0 and screen.session.cursor == before
+                assert "HelpScreen" in report.screens, report.screens

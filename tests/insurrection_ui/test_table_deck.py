@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from textual.widgets import Input, RadioButton, Static
 
-from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import Draw, March, Play, Take
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection.board import InsurrectionScreen
@@ -22,14 +19,6 @@ from companion.ui.insurrection.scoring_screen import ScoringScreen
 from tests.insurrection_ui.helpers import resume_app
 
 PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def _unseen(state) -> list[str]:

@@ -1,10 +1,6 @@
 """Nonsense typed or pressed anywhere gets a clear message and loses nothing (found while
 playing the demo in a terminal)."""
 
-import pytest
-
-from companion.core.i18n import set_language
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.magical_friends.screen import MagicalFriendsScreen
@@ -12,14 +8,6 @@ from companion.ui.magical_friends.setup import NewGameScreen
 from companion.ui.magical_friends.steps import StepsDialog
 
 from .helpers import GAME_KEY, keys, play_to_round_3, saved_game, screen_state
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def _notes(app) -> str:

@@ -4,7 +4,6 @@ forms alone, and the rule options of the new-game screen (spec §3 Ruling, §7 t
 The values typed are the labelled TEST SHEET (tests/magical_friends/sheet_values.py):
 fictional, never the real box's."""
 
-import pytest
 from textual.widgets import Input, Select
 
 from companion.core.i18n import set_language, tr
@@ -25,14 +24,6 @@ KEY_NAMES = {
     "|": "vertical_line",
     ".": "full_stop",
 }
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 class Typist:

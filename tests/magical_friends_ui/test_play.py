@@ -1,7 +1,5 @@
 """Playing Magical Friends on the screen with the keyboard (issue 6, Screens; spec §3–§6)."""
 
-import pytest
-
 from companion.core.i18n import set_language
 from companion.games.magical_friends import SLAIN, Options
 from companion.store import Store
@@ -19,14 +17,6 @@ from .helpers import (
     screen_state,
     setup_demo_with_lava_side,
 )
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def test_three_rounds_with_a_switch_flip_and_lava_keys_only(store):

@@ -1,28 +1,17 @@
 """The new-game flow on the user's box (issue 6, Screens; spec §7: what comes from the box)."""
 
-import pytest
 from textual.widgets import Select
 
 from companion.core.catalog import catalog_path, read_toml
-from companion.core.i18n import set_language
 from companion.games.magical_friends import missing_values
 from companion.games.magical_friends.catalog import load
 from companion.games.magical_friends.scoring import tie_break_steps
 from companion.games.magical_friends.transcribe import path_to_data
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import FormDialog
 from companion.ui.magical_friends.setup import NewGameScreen
 
 from .helpers import GAME_KEY, keys, play_to_round_3, saved_game, screen_state
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def demo_board_as_user_catalog() -> dict:

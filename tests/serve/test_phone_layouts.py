@@ -10,18 +10,9 @@ from textual.widget import Widget
 
 from companion.core.i18n import set_language
 from companion.games.registry import get_game, load_game_catalog, sensible_table
-from companion.store import Store
 from companion.ui.app import Start, create_app
 
 PHONE = (42, 40)
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def new_demo(store, key: str) -> int:

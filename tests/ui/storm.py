@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 
 from textual import events
+from textual.keys import _character_to_key
 
 from companion.core import codec
 from companion.core.commands import apply_command
@@ -56,11 +57,21 @@ def character(key: str) -> str | None:
     return {"enter": "\r", "tab": "\t", "escape": "\x1b", "space": " "}.get(key)
 
 
+def burst(app, *keys: str) -> None:
+    """``keys`` (key names, or single characters such as ``-``) as a terminal sends keys typed
+    fast: all queued before the app handles any."""
+    for key in keys:
+        if len(key) == 1:
+            event = events.Key(_character_to_key(key), key)
+        else:
+            event = events.Key(key, character(key))
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
 async def send(app, pilot, key: str) -> None:
     """``key`` as the terminal sends it; let the messages already queued through."""
-    event = events.Key(key, character(key))
-    event.set_sender(app)
-    app._driver.send_message(event)
+    burst(app, key)
     await pilot._wait_for_screen()
 
 

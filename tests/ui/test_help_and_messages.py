@@ -6,19 +6,10 @@ from textual.widgets import DataTable, MarkdownViewer
 from companion.core import settings
 from companion.core.errors import CatalogError
 from companion.core.i18n import Msg, set_language
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.help import HelpScreen
 
 TEXTUAL_WORDS = ("Scroll", "Focus", "Page", "Copy", "Cursor", "Select", "super+")
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def test_help_lists_only_the_apps_keys_and_shows_the_guide(store):

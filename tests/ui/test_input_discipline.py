@@ -3,40 +3,22 @@ a terminal sends keys typed 10 ms apart: all of them queued before the app handl
 
 from __future__ import annotations
 
-import pytest
-from textual import events
 from textual.app import ComposeResult
 from textual.widgets import OptionList
 
-from companion.core.i18n import Msg, set_language
+from companion.core.i18n import Msg
 from companion.core.plan import Choice, Option
 from companion.games.registry import get_game
-from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog, Confirm, Dialog
 from companion.ui.game_screen import LEAVE_KEY, GameScreen
 from companion.ui.home import HomeScreen
-from tests.ui.storm import character
+from tests.ui.storm import burst
 from tests.unicornus_ui.demo import demo_state
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def choice(n: int) -> Choice:
     return Choice(Msg("ui.choice.title"), tuple(Option(i, Msg("ui.dialog.yes")) for i in range(n)))
-
-
-def burst(app, *keys: str) -> None:
-    for key in keys:
-        event = events.Key(key, character(key))
-        event.set_sender(app)
-        app._driver.send_message(event)
 
 
 async def on_game(store, pilot_test):

@@ -3,22 +3,11 @@ unchanged: a step, an undo and a redo alike (issue 9, TUI save failures)."""
 
 from __future__ import annotations
 
-import pytest
 from sqlalchemy.exc import OperationalError
 
-from companion.core.i18n import set_language
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.unicornus.screen import UnicornusScreen
 from tests.unicornus_ui.demo import start
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def full_disk(*_args, **_kwargs):

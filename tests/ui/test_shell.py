@@ -1,24 +1,14 @@
 """The app shell: home, settings, help, command palette (issue 2, ui)."""
 
-import pytest
 from textual.widgets import DataTable, OptionList
 
 from companion.core import settings
-from companion.core.i18n import language, set_language
-from companion.store import Store
+from companion.core.i18n import language
 from companion.ui.app import Start, create_app
 from companion.ui.help import HelpScreen
 from companion.ui.home import HomeScreen
 from companion.ui.settings import SettingsScreen
 from companion.ui.widgets.row_list import RowList
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def test_home_lists_the_three_games(store):

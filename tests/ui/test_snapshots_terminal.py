@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.i18n import set_language
 from companion.games.registry import get_game
-from companion.store import Store
 from companion.ui.app import Start, create_app
 
 SIZE = (80, 24)
@@ -39,14 +37,6 @@ GAMES = {
     "insurrection": _insurrection,
     "magical_friends": _magical_friends,
 }
-
-
-@pytest.fixture
-def store():
-    store = Store.open("sqlite://")
-    yield store
-    store.close()
-    set_language("en")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -3,26 +3,16 @@ assignment applied or edited, the damage split, the retreat choice, the princess
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, OptionList, Static
 
 from companion.core.i18n import set_language, tr
 from companion.games.unicornus import GAME, assignment
 from companion.games.unicornus.battle import legal_splits
 from companion.games.unicornus.commands import ResolveBattle, RollBattle
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.dialogs import ChoiceDialog, Confirm
 from companion.ui.unicornus.battle_helper import BattleHelper
 from tests.unicornus_forms.hosts import Host, attack_state, defence_state, princess_state
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def open_helper(store, state, pilot, app):

@@ -3,24 +3,13 @@ second Enter, queued for the closing helper, raised RuleError "No battle waits o
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import OptionList
 
-from companion.core.i18n import set_language
 from companion.games.unicornus import GAME
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.unicornus.battle_helper import BattleHelper
 from tests.ui.test_input_discipline import burst
 from tests.unicornus_forms.hosts import Host, attack_state
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def test_enter_enter_on_the_split_resolves_once(store):

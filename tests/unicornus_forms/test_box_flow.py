@@ -4,22 +4,11 @@ midway keeps what was answered and typed, and the flow carries on where it stopp
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, Static
 
-from companion.core.i18n import set_language
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.unicornus.catalog_forms import CardForm, TileForm
 from companion.ui.unicornus.setup import NewGameScreen
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def error(form, name: str) -> str:

@@ -5,22 +5,12 @@ with its own key (§9)."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, Select, Static
 
-from companion.core.i18n import set_language, tr
-from companion.store import Store
+from companion.core.i18n import tr
 from companion.ui.app import create_app
 from companion.ui.unicornus.screen import UnicornusScreen
 from companion.ui.unicornus.setup import NewGameScreen
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def text(screen, sid: str) -> str:

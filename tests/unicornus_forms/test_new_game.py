@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import tomllib
 
-import pytest
 from textual.widgets import Input, Static
 
 from companion.core.catalog import catalog_path
-from companion.core.i18n import set_language
 from companion.core.rng import Rng
 from companion.games.unicornus import (
     SetupChoice,
@@ -17,18 +15,9 @@ from companion.games.unicornus import (
     missing_values,
     new_game,
 )
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.unicornus.catalog_forms import CardForm, TileForm
 from companion.ui.unicornus.setup import NewGameScreen
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def capture(app) -> list:

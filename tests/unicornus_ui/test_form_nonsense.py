@@ -4,27 +4,17 @@ open with everything typed, and nothing reaches the game until the answer fits."
 
 from dataclasses import replace
 
-import pytest
 from textual.widgets import Input, Static
 
 from companion.core.i18n import set_language
 from companion.games.unicornus import GAME
 from companion.games.unicornus.commands import BeginRound, RevealEvent
 from companion.games.unicornus.state import with_hero
-from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.dialogs import ChoiceDialog, FormDialog
 from companion.ui.unicornus.corrections import CheckedForm
 from companion.ui.unicornus.screen import UnicornusScreen
 from tests.unicornus_ui.demo import demo_state
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 def players_phase_with_a_neighbour():

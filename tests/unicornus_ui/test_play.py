@@ -4,7 +4,6 @@ ties picked by the table or by the app, moves on the map, corrections."""
 
 from dataclasses import replace
 
-import pytest
 from textual.widgets import Input
 
 from companion.core import settings
@@ -24,14 +23,6 @@ from tests.unicornus_ui.demo import demo_state, start
 # attacks the Princess (found with the engine; re-check it when the demo catalog changes).
 ROUND_SEED = 0
 FATE_CHARACTER = "ysolde"
-
-
-@pytest.fixture
-def store():
-    s = Store.open("sqlite://")
-    yield s
-    s.close()
-    set_language("en")
 
 
 async def press(pilot, *keys):

@@ -206,28 +206,34 @@ class NewGameScreen(Screen):
             self.notify(tr("unicornus_forms.setup.resumed"))
             self.action_start()
 
-    def _save_draft(self) -> None:
+    _saved_draft: dict[str, Any] | None = None  # what _save_draft stored last
+
+    def _save_draft(self, form_only: bool = False) -> None:
+        """``form_only``: a key typed in the open form; the rest of the screen cannot change
+        while the form is on top, so it is not read again (that took most of each key's time)."""
         if self.catalog_name != "box" or not self.ready:
+            return
+        if form_only and self._saved_draft is not None:
+            self._saved_draft = {**self._saved_draft, "form": self.form_draft}
+            self.app.store.set_setting(DRAFT_KEY, self._saved_draft)
             return
         start = self.query_one("#start-player", Select).value
         princess = self.query_one("#princess", Select).value
-        self.app.store.set_setting(
-            DRAFT_KEY,
-            {
-                "players": self.players,
-                "characters": self.chosen_characters(),
-                "princess": None if princess is Select.NULL else str(princess),
-                "start_player": None if start is Select.NULL else int(start),
-                "tile_mode": self.tile_mode,
-                "event_mode": self.event_mode,
-                "options": {n: v for n, v in self.options_chosen().items()},
-                "tiles": self.entered_tiles(),
-                "names": self.player_names(),
-                "seed": self.seed,
-                "asking": self.asking,
-                "form": self.form_draft,
-            },
-        )
+        self._saved_draft = {
+            "players": self.players,
+            "characters": self.chosen_characters(),
+            "princess": None if princess is Select.NULL else str(princess),
+            "start_player": None if start is Select.NULL else int(start),
+            "tile_mode": self.tile_mode,
+            "event_mode": self.event_mode,
+            "options": {n: v for n, v in self.options_chosen().items()},
+            "tiles": self.entered_tiles(),
+            "names": self.player_names(),
+            "seed": self.seed,
+            "asking": self.asking,
+            "form": self.form_draft,
+        }
+        self.app.store.set_setting(DRAFT_KEY, self._saved_draft)
 
     def _character_options(self) -> list[tuple[str, str]]:
         return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
@@ -537,7 +543,7 @@ class NewGameScreen(Screen):
 
         def typed(values: dict[str, str]) -> None:
             self.form_draft = {"request": key, "values": values}
-            self._save_draft()
+            self._save_draft(form_only=True)
 
         form.on_draft = typed
         self._save_draft()
