@@ -25,14 +25,16 @@ SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 def cut_titles(screen) -> list[str]:
     """The border titles and subtitles of ``screen`` that Textual would cut: wider than their
-    border less a corner and a blank at each end."""
+    border less its corners and, at each end that has a corner, a blank and a corner's room
+    (textual/_styles_cache.py passes the width less 2 to _border.render_border_label, which
+    keeps 2 cells more per corner)."""
     out = []
     for w in screen.query("*"):
         if not w.display or not w.visible or not w.region.width:
             continue
         border = w.styles.border
         corners = sum(edge[0] not in ("", "none", "hidden") for edge in (border.left, border.right))
-        room = w.outer_size.width - 2 * corners
+        room = w.outer_size.width - 2 - 2 * corners
         for label, edge in ((w._border_title, border.top), (w._border_subtitle, border.bottom)):
             if label is None or edge[0] in ("", "none", "hidden"):
                 continue
@@ -97,8 +99,14 @@ async def test_no_border_title_is_cut(store, saved, size, lang):
             await shown(pilot)
             app.pop_screen()
             await pilot.pause()
-    for game_id in saved[1].values():
+    for game, game_id in saved[1].items():
         app = create_app(store, Start("resume", game_id=game_id), lang=lang)
         async with app.run_test(size=SIZES[size]) as pilot:
             await shown(pilot)
+            if game == "unicornus":  # the players' turn, then its foresight panel
+                for key in ("n", "n", "o"):
+                    await pilot.press(key)
+                    await pilot.pause()
+                assert app.screen.foresight() is not None
+                await shown(pilot)
     assert not cut, "\n".join(cut)
