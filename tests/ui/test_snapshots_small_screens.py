@@ -2,7 +2,8 @@
 finished game's record keeps its players and log and names the size its QR code needs
 instead of being pushed off screen by it; the join codes put their words beside the code so
 that the code and the words are both whole; the stats' tables stand one under another; the
-battle helper's odds headings wrap instead of being cut (Japanese). Fixed seeds and dates."""
+battle helper's odds headings wrap instead of being cut (Japanese); the box's tile form fits
+the width. Fixed seeds and dates."""
 
 from __future__ import annotations
 
@@ -87,6 +88,28 @@ def test_battle_helper_80x24(snap_compare, lang):
             await pilot.pause()
 
         assert snap_compare(app, terminal_size=SIZE, run_before=open_helper)
+    finally:
+        store.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_unicornus_tile_form_80x24(snap_compare, lang):
+    """The box's tile form was 100 columns wide whatever the terminal: at 80 its intro and
+    the Japanese name's field were past the right edge. It now takes the screen's width."""
+    from companion.games.unicornus import load_catalog
+    from companion.ui.unicornus.catalog_forms import Request, TileForm
+
+    store = Store.open("sqlite://")
+    try:
+        app = create_app(store, lang=lang)
+
+        async def open_form(pilot) -> None:
+            await pilot.pause()
+            app.push_screen(TileForm(load_catalog("box"), Request("new_tile", tile_kind="empire")))
+            await pilot.pause()
+
+        assert snap_compare(app, terminal_size=SIZE, run_before=open_form)
     finally:
         store.close()
         set_language("en")
