@@ -3,7 +3,7 @@ finished game's record keeps its players and log and names the size its QR code 
 instead of being pushed off screen by it; the join codes put their words beside the code so
 that the code and the words are both whole; the stats' tables stand one under another; the
 battle helper's odds headings wrap instead of being cut (Japanese); the box's tile form fits
-the width. Fixed seeds and dates."""
+the width; the Magical Friends steps dialog scrolls. Fixed seeds and dates."""
 
 from __future__ import annotations
 
@@ -110,6 +110,23 @@ def test_unicornus_tile_form_80x24(snap_compare, lang):
             await pilot.pause()
 
         assert snap_compare(app, terminal_size=SIZE, run_before=open_form)
+    finally:
+        store.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_magical_friends_steps_80x24(snap_compare, lang):
+    """The steps dialog was taller than 24 lines and did not scroll: the count typed ("1",
+    which waits for Enter as 10-17 may follow) and the hint were below the screen. It scrolls
+    to the count typed."""
+    from tests.magical_friends_ui.test_snapshots import _round_3
+
+    store = Store.open("sqlite://")
+    try:
+        session = _round_3(store)
+        app = create_app(store, Start("resume", game_id=session.id), lang=lang)
+        assert snap_compare(app, terminal_size=SIZE, press=["m", "1", "1"])
     finally:
         store.close()
         set_language("en")
