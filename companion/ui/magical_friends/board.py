@@ -59,8 +59,9 @@ def space_line(state: GameState, view, following: str | None) -> Text:
     for c in view.creatures:
         line.append_text(token_text(state, c.id))
         line.append(" ")
-    if view.lava_now:
-        line.stylize("on #5a1010")
+    if view.lava_now:  # under the line's own styles: the chips keep their colours, and the
+        # text is light on the dark red in a light theme too
+        line.stylize_before("#ffffff on #5a1010")
     return line
 
 
