@@ -52,6 +52,11 @@ class JoinDialog(Dialog[None]):
     JoinDialog #which { text-style: bold; }
     JoinDialog #qr { width: auto; }
     JoinDialog #help, JoinDialog #where { color: $text-muted; }
+    JoinDialog #body, JoinDialog #words { height: auto; }
+    /* a short terminal (80×24): the words beside the code, which must be seen whole */
+    JoinDialog.side > Vertical { width: 80; }
+    JoinDialog.side #body { layout: horizontal; }
+    JoinDialog.side #words { width: 1fr; padding-left: 2; }
     """
     BINDINGS = [
         Binding("right,down,tab", "show(1)", show=False),
@@ -67,13 +72,23 @@ class JoinDialog(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(id="which")
-            yield Static(id="qr")
-            yield Static(id="url")
-            yield Static(id="where")
-            yield Static(id="help")
+            with Vertical(id="body"):
+                yield Static(id="qr")
+                with Vertical(id="words"):
+                    yield Static(id="url")
+                    yield Static(id="where")
+                    yield Static(id="help")
 
     def on_mount(self) -> None:
         self._draw()
+
+    def on_resize(self, event) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Side by side when the code, its title and the words under it (~6 lines) would not
+        fit the terminal's height, which would cut the words off."""
+        self.set_class(self.app.size.height < self._qr_lines + 10, "side")
 
     def _draw(self) -> None:
         codes = self.join.codes
@@ -81,11 +96,14 @@ class JoinDialog(Dialog[None]):
         url = self.join.url(code)
         which = msg("serve.join.which", n=self.index + 1, count=len(codes), label=code.label)
         self.query_one("#which", Static).update(Text(tr(which)))
-        self.query_one("#qr", Static).update(qr_text(url))
+        qr = qr_text(url)
+        self._qr_lines = len(qr.plain.splitlines())
+        self.query_one("#qr", Static).update(qr)
         self.query_one("#url", Static).update(Text(url))
         where = "serve.join.local_only" if self.join.local_only else "serve.join.network"
         self.query_one("#where", Static).update(Text(tr(where)))
         self.query_one("#help", Static).update(Text(tr(msg("serve.join.help", count=len(codes)))))
+        self._fit()
 
     def action_show(self, step: int) -> None:
         self.index = (self.index + step) % len(self.join.codes)

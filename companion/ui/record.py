@@ -22,6 +22,8 @@ from companion.ui.widgets.game_log import GameLog
 from companion.ui.widgets.qr import QRCode
 
 BGG_SETTING = "records.bgg_id."  # + game key: the BoardGameGeek id the user gave
+LEFT_MIN = 40  # columns the record keeps beside the QR code
+SMALL_PANEL = 30  # the QR panel's width when it only says what size the code needs
 
 
 def played_text(seconds: float) -> str:
@@ -76,7 +78,7 @@ class RecordScreen(Screen):
         self.sub_title = self.info.title
         panel = self.query_one("#record-qr-panel")
         panel.border_title = tr("records.ui.bgstats")
-        panel.styles.width = self.query_one(QRCode).columns + 5  # border, padding, scrollbar
+        self._fit_qr()
         table = self.query_one("#record-players", DataTable)
         table.border_title = tr("records.ui.players")
         outcome = self.info.outcome
@@ -94,6 +96,23 @@ class RecordScreen(Screen):
                 Text(seat.role or seat.colour),
             )
         self.query_one(GameLog).follow(self.session)
+
+    def on_resize(self, event) -> None:
+        self._fit_qr()
+
+    def _fit_qr(self) -> None:
+        """The code beside the record when both fit; else the size it needs, named (a code cut
+        by the screen's edge cannot be scanned, and it left the record no room at 80×24)."""
+        qr = self.query_one(QRCode)
+        # border, padding and scrollbar; the record's column; the header, the footer and the
+        # border (the hint under the code may scroll)
+        need = (qr.columns + 5 + LEFT_MIN, qr.lines + 4)
+        fits = self.app.size.width >= need[0] and self.app.size.height >= need[1]
+        qr.display = fits
+        panel = self.query_one("#record-qr-panel")
+        panel.styles.width = qr.columns + 5 if fits else SMALL_PANEL
+        hint = "records.ui.scan" if fits else msg("terminals.record.qr_needs", w=need[0], h=need[1])
+        self.query_one("#record-qr-hint", Static).update(Text(tr(hint)))
 
     def _head(self) -> str:
         info, outcome = self.info, self.info.outcome
@@ -175,6 +194,7 @@ class RecordScreen(Screen):
                 return
             self.app.store.set_setting(key, values.get("bgg"))
             self.query_one(QRCode).show(self.link())
+            self._fit_qr()
             self.notify(msg("records.ui.bgg_saved", game=msg(f"ui.game.{self.info.game_key}")))
 
         self.app.push_screen(

@@ -76,8 +76,12 @@ class StatsScreen(Screen):
                          margin-bottom: 1; }
     StatsScreen .figures { padding: 0 1 1 1; height: auto; }
     StatsScreen Horizontal { height: auto; }
+    StatsScreen.-narrow .side-by-side { layout: vertical; }
     """
     BINDINGS = [Binding("escape", "app.pop_screen", "ui.key.back")]
+    # under 100 columns (80×24) the tables and charts stand one under another: side by side
+    # each had 40 columns, too few for a table's last column
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -106,14 +110,14 @@ class StatsScreen(Screen):
 
     def _unicornus(self, fig: dict) -> ComposeResult:
         yield Static("\n".join(headline("unicornus", fig)), classes="figures")
-        with Horizontal():
+        with Horizontal(classes="side-by-side"):
             yield tally_table("uk-princess", tr("records.stats.by_princess"), "princess",
                               fig["by_princess"],
                               fig["princess_names"])  # fmt: skip
             yield tally_table(
                 "uk-players", tr("records.stats.by_players"), "table", fig["by_players"]
             )
-        with Horizontal():
+        with Horizontal(classes="side-by-side"):
             yield Chart(tr("records.stats.won_in_round"), fig["won_in_round"], low=1)
             yield Chart(tr("records.stats.lost_in_round"), fig["lost_in_round"], low=1)
 
@@ -125,7 +129,7 @@ class StatsScreen(Screen):
 
     def _magical_friends(self, fig: dict) -> ComposeResult:
         yield Static("\n".join(headline("magical-friends", fig)), classes="figures")
-        with Horizontal():
+        with Horizontal(classes="side-by-side"):
             yield Chart(tr("records.stats.finished_in_round"), fig["finished_in_round"], low=1)
             yield Chart(tr("records.stats.tavern"), fig["tavern"])
             yield Chart(tr("records.stats.trophies"), fig["trophies"])

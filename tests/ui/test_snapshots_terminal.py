@@ -1,6 +1,8 @@
 """Every game's main screen and the home screen on a small terminal (80×24), in Textual's
 light theme and in Japanese (issue 13): nothing cut off or overlapping, no text invisible on a
-light background, Japanese wrapped rather than cut. Fixed seeds, in-memory saves (no dates)."""
+light background, Japanese wrapped rather than cut; under NO_COLOR (Textual reads it when the
+app is made, and draws in greys) the map's sides and personalities still read. Fixed seeds,
+in-memory saves (no dates)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from companion.ui.app import Start, create_app
 
 SIZE = (80, 24)
 VARIANTS = {"en": ("en", None), "light": ("en", "textual-light"), "ja": ("ja", None)}
+NO_COLOR = {"en": "en", "ja": "ja"}
 
 
 def _unicornus(store) -> int:
@@ -51,4 +54,14 @@ def test_game_screen_80x24(snap_compare, store, game, variant):
     lang, theme = VARIANTS[variant]
     game_id = GAMES[game](store)
     app = create_app(store, Start("resume", game_id=game_id), lang=lang, theme=theme)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", NO_COLOR)
+@pytest.mark.parametrize("game", GAMES)
+def test_game_screen_no_color_80x24(snap_compare, store, monkeypatch, game, lang):
+    monkeypatch.setenv("NO_COLOR", "1")
+    game_id = GAMES[game](store)
+    app = create_app(store, Start("resume", game_id=game_id), lang=lang)
+    assert app.no_color
     assert snap_compare(app, terminal_size=SIZE)

@@ -59,8 +59,9 @@ def space_line(state: GameState, view, following: str | None) -> Text:
     for c in view.creatures:
         line.append_text(token_text(state, c.id))
         line.append(" ")
-    if view.lava_now:
-        line.stylize("on #5a1010")
+    if view.lava_now:  # under the line's own styles: the chips keep their colours, and the
+        # text is light on the dark red in a light theme too
+        line.stylize_before("#ffffff on #5a1010")
     return line
 
 
@@ -101,8 +102,12 @@ class BoardView(Vertical):
         for i in range(4):
             tile = self.query_one(f"#mf-tile-{i}", Static)
             lines = by_tile.get(i, [])
+            # the position in the border, the tile's name in the body where it wraps (a border
+            # title is cut with "…")
+            if i < len(tile_names):
+                lines = [Text(tile_names[i], style="italic"), *lines]
             set_content(tile, Text("\n").join(lines) if lines else "")
-            set_border_title(tile, tile_names[i] if i < len(tile_names) else "")
+            set_border_title(tile, str(i + 1))
             tile.set_class(i in lava_tiles, "lava")
             tile.display = i < len(state.board.tiles)
         set_content(self.query_one("#mf-ends", Static), self._ends(state, views))
@@ -166,15 +171,14 @@ class BoardView(Vertical):
 
 
 def tile_names(state: GameState, cat_tiles: dict[str, tuple[dict, dict]]) -> list[str]:
-    """``1 · Gate of Whispers — Portal side`` per position, from the names kept at setup."""
+    """``Gate of Whispers — Portal side`` per position, from the names kept at setup."""
     out = []
-    for pos, (tile_id, side_id) in enumerate(state.board.tiles):
+    for tile_id, side_id in state.board.tiles:
         tile_name, side_name = cat_tiles.get(side_id, ({}, {}))
         out.append(
             tr(
                 msg(
                     "magical_friends_ui.board.tile",
-                    n=pos + 1,
                     tile=tr_name(tile_name, tile_id),
                     side=tr_name(side_name, side_id),
                 )

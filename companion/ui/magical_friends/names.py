@@ -47,9 +47,17 @@ def colour_style(colour: str) -> str:
     return COLOUR_STYLE.get(colour, colour)
 
 
+def colour_tag(colour: str) -> Text:
+    """A wizard's colour as a letter too (R, 赤…): a creature's owner and the wizard it
+    belongs to match without colour (NO_COLOR, a monochrome terminal)."""
+    key = f"terminals.magical_friends.tag.{colour}"
+    tag = tr(key) if colour in COLOUR_STYLE else colour[:1].upper()
+    return Text(tag, style=f"bold {colour_style(colour)} on black")
+
+
 def wizard_text(state: GameState, i: int) -> Text:
     w = state.wizards[i]
-    return Text(w.name, style=f"bold {colour_style(w.colour)}")
+    return Text(f"{w.name} ", style=f"bold {colour_style(w.colour)}") + colour_tag(w.colour)
 
 
 def kind_name(state: GameState, kind_id: str) -> str:
@@ -77,9 +85,9 @@ def token(state: GameState, cid: str) -> str:
 
 def token_text(state: GameState, cid: str) -> Text:
     c = state.creature(cid)
-    text = Text(
-        f"{token(state, cid)}", style=f"bold black on {colour_style(state.wizards[c.owner].colour)}"
-    )
+    colour = state.wizards[c.owner].colour
+    text = Text(f"{token(state, cid)}", style=f"bold black on {colour_style(colour)}")
+    text.append_text(colour_tag(colour))
     if c.poisoned:
         text.append(POISONED, style="bold black on #9be15d")
     return text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
@@ -67,8 +67,9 @@ class StepsDialog(Dialog[int | str | None]):
 
     DEFAULT_CSS = """
     StepsDialog { align: center middle; }
-    StepsDialog > Vertical { width: 78; max-width: 100%; height: auto; border: thick $accent; background: $surface;
-                             padding: 1 2; }
+    StepsDialog > VerticalScroll { width: 78; max-width: 100%; height: auto; max-height: 100%;
+                                   border: thick $accent; background: $surface;
+                                   padding: 1 2; }
     StepsDialog #steps-list { height: auto; margin-top: 1; }
     """
     BINDINGS = [Binding("escape", "cancel", show=False)]
@@ -88,7 +89,8 @@ class StepsDialog(Dialog[int | str | None]):
         self.typed = ""
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        # scrolls on a short terminal (80×24): the count typed and the hint stay reachable
+        with VerticalScroll():
             yield Static(
                 tr(
                     msg(
@@ -167,6 +169,7 @@ class StepsDialog(Dialog[int | str | None]):
             )
         )
         typed.update(line)
+        typed.call_after_refresh(typed.scroll_visible, animate=False)  # under the list at 80×24
 
     def action_cancel(self) -> None:
         self.dismiss(None)

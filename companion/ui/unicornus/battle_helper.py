@@ -252,9 +252,12 @@ class BattleHelper(Dialog[ResolveBattle | None]):
         bar_width = BAR if self.app.size.width >= 104 else BAR // 2
         width = 4 + bar_width + 7
         out = Text(tr("unicornus_forms.battle.odds_title") + "\n", style="bold")
-        # padded by terminal cells: a Japanese heading is twice as wide as its letters
-        heads = "   ".join(set_cell_size(t, width) for t, _ in columns)
-        out.append(heads + "\n", style="underline")
+        # padded by terminal cells (a Japanese heading is twice as wide as its letters); a
+        # heading wider than its column wraps onto a second line rather than being cut
+        wrapped = [Text(t).wrap(self.app.console, width) for t, _ in columns]
+        for n in range(max(len(lines) for lines in wrapped)):
+            heads = [lines[n].plain if n < len(lines) else "" for lines in wrapped]
+            out.append("   ".join(set_cell_size(h, width) for h in heads) + "\n", style="underline")
         for i in range(max(len(r) for _, r in columns)):
             for j, (_, col) in enumerate(columns):
                 if j:

@@ -8,7 +8,9 @@ are told apart by shading: neighbouring tiles never share a shade.
 Line 1 of a space: its printed marks (difficulty ▲, recruit on grey, resource in purple,
 defence in blue, ✕ impassable, ★ Lionel's start space) or a label (move choices, the path
 step). Line 2: who stands there — a kingdom character (initial + tokens), the Princess
-(gold), an imperial unit in its personality's colour, or both when a battle waits.
+(gold), an imperial unit in its personality's colour with its personality's mark in the hex's
+margin (so the side and the personality read without colour, e.g. under NO_COLOR), or both
+when a battle waits.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from companion.games.unicornus import PRINCESS, Board, UKState, default_layout, 
 # tile shades (backgrounds): three for the hex lattice of tiles, a fourth when a board needs it
 SHADES = ("#22402a", "#2a2d4e", "#4a3a22", "#44284a")
 PERSONALITY = {"defensive": "#6cb4ff", "normal": "#f0f0f0", "aggressive": "#ff6464"}
+# an imperial unit's personality as a glyph as well as a colour (one cell, not East Asian
+# ambiguous width); kingdom characters have none, so the mark also says the side
+PERSONALITY_MARK = {"defensive": "▪", "normal": "▫", "aggressive": "▸"}
 HERO = "#8cf08c"
 PRINCESS_STYLE = Style(color="#1a1a1a", bgcolor="#ffd75f", bold=True)
 LEADERLESS = "#b8b8b8"
@@ -341,6 +346,15 @@ class HexMap(Widget, can_focus=True):
             out.append((text, style))
         return out
 
+    def margin(self, s: int) -> tuple[str, Style] | None:
+        """The mark drawn in the left margin of line 2: an imperial leader's personality."""
+        unit = self.state.unit_at(s)
+        if unit is None or not unit.leader:
+            return None
+        ch = self.state.imp(unit.leader)
+        colour = PERSONALITY.get(ch.personality, "#ffffff")
+        return PERSONALITY_MARK.get(ch.personality, "?"), Style(color=colour, bold=True)
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         cells: list[tuple[str, Style]] = [(" ", Style())] * max(width, self.columns())
@@ -359,7 +373,11 @@ class HexMap(Widget, can_focus=True):
                 parts = [(mark.label, Style(color="#ffffff", bold=True))]
             else:
                 parts = self.terrain(s) if top else self.occupant(s)
-            body: list[tuple[str, Style]] = [(" ", base)]  # a left margin parts each hex
+            margin = None if top else self.margin(s)
+            # a left margin parts each hex; on line 2 it may carry the unit's personality
+            body: list[tuple[str, Style]] = [
+                (" ", base) if margin is None else (margin[0], base + margin[1])
+            ]
             for text, style in parts:
                 for ch in text:
                     body.append((ch, base + style))
@@ -370,8 +388,11 @@ class HexMap(Widget, can_focus=True):
                 body[-1] = (" ", base)
             body += [(" ", base)] * (self.cell - len(body))
             if s == self.cursor:
-                body[0] = ("▐", Style(color="#ffffff", bgcolor=bg, bold=True))
-                body = [body[0]] + [(c, st + Style(reverse=True)) for c, st in body[1:]]
+                if margin is None:
+                    body[0] = ("▐", Style(color="#ffffff", bgcolor=bg, bold=True))
+                    body = [body[0]] + [(c, st + Style(reverse=True)) for c, st in body[1:]]
+                else:  # the personality's mark stays, in reverse like the rest
+                    body = [(c, st + Style(reverse=True)) for c, st in body]
             for i, cell in enumerate(body):
                 if 0 <= col + i < len(cells):
                     cells[col + i] = cell

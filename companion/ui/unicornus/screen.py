@@ -60,7 +60,7 @@ from companion.ui.widgets.game_log import GameLog
 from . import views
 from .catalog_forms import save_patch
 from .corrections import YES_NO, CheckedForm, correction_menu, numbered, numbered_from_zero
-from .hexmap import MARK_STYLES, HexMap, Mark
+from .hexmap import MARK_STYLES, PERSONALITY_MARK, HexMap, Mark
 
 # a broken Transport rule, shown beside the field it comes from
 TRANSPORT_BLAME = {
@@ -125,6 +125,8 @@ class UnicornusScreen(TableScreen):
             with Vertical(id="uk-left"):
                 with Vertical(id="uk-map-box"):
                     yield HexMap(self.state, id="uk-map")
+                # under the map rather than its border: a border cuts it with "…"
+                yield Static(legend(), id="uk-legend")
                 yield Static(id="uk-details")
                 # wide terminals: the characters sit under the map (see screen.tcss)
                 yield Static(id="uk-kingdom-low", classes="uk-kingdom")
@@ -138,7 +140,6 @@ class UnicornusScreen(TableScreen):
     def on_mount(self) -> None:
         box = self.query_one("#uk-map-box")
         box.border_title = tr("unicornus_ui.map.title")
-        box.border_subtitle = legend()
         for panel in self.query(".uk-kingdom"):
             panel.border_title = tr("unicornus_ui.kingdom.title")
         self.query_one("#uk-map", HexMap).focus()
@@ -296,7 +297,7 @@ class UnicornusScreen(TableScreen):
         if seen is not None and not isinstance(seen, Msg):
             for i, x in enumerate(seen.of("princess"), 1):
                 if x.space >= 0:
-                    marks[x.space] = Mark("option" if x.tie else "path", str(i))
+                    marks[x.space] = Mark("option", f"{i}?") if x.tie else Mark("path", str(i))
             for x in seen.of("empire"):
                 if x.space >= 0:
                     marks.setdefault(x.origin, Mark("origin", "→"))
@@ -706,7 +707,13 @@ def legend() -> Text:
         ("2", MARK_STYLES["resource"]),
         (tr("unicornus_ui.legend.resource") + " ", None),
         ("1", MARK_STYLES["defence"]),
-        (tr("unicornus_ui.legend.defence"), None),
+        (tr("unicornus_ui.legend.defence") + "  ", None),
     ):
         out.append(text, style=style or "")
+    # an imperial unit's personality, by its mark in the hex's margin
+    out.append(tr("terminals.unicornus.legend.imperial"))
+    for personality, mark in PERSONALITY_MARK.items():
+        out.append(" ")
+        out.append(mark, style=views.personality_style(personality))
+        out.append(tr(f"unicornus_ui.personality.{personality}"))
     return out

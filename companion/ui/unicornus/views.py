@@ -22,7 +22,7 @@ from companion.games.unicornus import (
     seat_of_turn,
 )
 
-from .hexmap import label
+from .hexmap import PERSONALITY_MARK, label
 
 # colours on the theme's background (the map draws on its own dark shades): mid tones that
 # read on a dark and a light theme alike; "normal" imperial characters take the theme's text
@@ -35,6 +35,11 @@ ONGOING = "#d9662a"
 
 def personality_style(personality: str) -> str:
     return f"bold {PERSONALITY.get(personality, '')}".strip()
+
+
+def imperial_name(ch) -> str:
+    """An imperial character's name after its personality's mark, as on the map."""
+    return f"{PERSONALITY_MARK.get(ch.personality, '?')}{name(ch.name)}"
 
 
 def name(pair: tuple[str, str]) -> str:
@@ -216,7 +221,7 @@ def unit_text(state: UKState, unit: Unit) -> Text:
     out = Text()
     if unit.leader:
         ch = state.imp(unit.leader)
-        out.append(name(ch.name), style=personality_style(ch.personality))
+        out.append(imperial_name(ch), style=personality_style(ch.personality))
         out.append(
             " "
             + tr(
@@ -458,7 +463,7 @@ def _unit_short(state: UKState, unit: Unit | None) -> Text:
     if unit.leader:
         ch = state.imp(unit.leader)
         return Text(
-            f"{name(ch.name)} ({unit.tokens})",
+            f"{imperial_name(ch)} ({unit.tokens})",
             style=personality_style(ch.personality),
         )
     return Text(

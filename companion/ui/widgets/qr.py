@@ -38,4 +38,5 @@ class QRCode(Static):
         self.data = data
         rows = qr_rows(data)
         self.columns = len(rows[0]) if rows else 0
+        self.lines = len(rows)
         self.update(Text("\n".join(rows), style=STYLE, no_wrap=True))
