@@ -17,6 +17,7 @@ from itertools import zip_longest
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
+from textual.content import Content
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import OptionList
@@ -43,9 +44,9 @@ def fit(widths: Sequence[int], floor: Sequence[int], room: int | None) -> list[i
     return widths
 
 
-def flowing(cells: Sequence[str], style: str = "") -> Text:
+def flowing(cells: Sequence[str], style: str = "") -> Content:
     """A row too wide for columns: its cells one after another, wrapping as text does."""
-    return Text(" · ".join(cell for cell in cells if cell), style=style, end="")
+    return Content.styled(" · ".join(cell for cell in cells if cell), style)
 
 
 def longest_word(cells: Sequence[str]) -> int:
@@ -59,7 +60,7 @@ def cell_lines(cell: str, width: int) -> list[str]:
     return [line.plain.rstrip() for line in Text(cell).wrap(_console, width, overflow="fold")]
 
 
-def aligned(cells: Sequence[str], widths: Sequence[int], style: str = "") -> Text:
+def aligned(cells: Sequence[str], widths: Sequence[int], style: str = "") -> Content:
     """One row: each cell on its own lines within its column, the columns side by side."""
     columns = [cell_lines(cell, width) for cell, width in zip(cells, widths, strict=True)]
     rows = []
@@ -68,11 +69,12 @@ def aligned(cells: Sequence[str], widths: Sequence[int], style: str = "") -> Tex
             p + " " * (w - cell_len(p)) for p, w in zip(parts, widths, strict=True)
         )
         rows.append(row.rstrip())
-    # plain text, never markup: a title is shown as typed
-    return Text("\n".join(rows), style=style, end="")
+    # Textual's Content, plain (never markup: a title is shown as typed), which OptionList
+    # draws without converting it as it would a Rich Text
+    return Content.styled("\n".join(rows), style)
 
 
-def _row(cells: Sequence[str], widths: list[int] | None, style: str = "") -> Text:
+def _row(cells: Sequence[str], widths: list[int] | None, style: str = "") -> Content:
     return flowing(cells, style) if widths is None else aligned(cells, widths, style)
 
 
@@ -93,7 +95,7 @@ class RowList(OptionList):
         self.columns: list[str] = []
         self.rows: list[tuple[str, ...]] = []  # the cells as shown, row by row
         self._keys: list[str] = []
-        self.header = Text()
+        self.header = Content()
         self._room: int | None = None  # the width the rows were laid out for
         self._widths: list[int] | None = None  # the columns' widths (None: flowing rows)
 
