@@ -85,7 +85,7 @@ async def test_a_move_of_ten_or_more_steps_is_typed(store):
         await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
         await keys(pilot, "m", "1", "1")  # 17 steps reach the tavern from p2: "1" waits
         assert isinstance(app.screen, StepsDialog)
-        assert "Enter: 1 steps" in str(app.screen.query_one("#steps-typed").render())
+        assert "Enter: 1 step →" in str(app.screen.query_one("#steps-typed").render())
         await keys(pilot, "backspace", "3")  # 30+ is impossible: 3 is taken at once
         assert screen_state(app).creature("puddle-toad-2").where == "l1"
         await keys(pilot, "ctrl+z", "m", "1", "1", "2")  # 12: no 120-step move, taken at once
