@@ -17,11 +17,10 @@ from companion.games.unicornus import GAME as UNICORNUS
 from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.serve import JoinServer, join_codes
-from companion.ui.unicornus.battle_helper import BattleHelper
 from tests.insurrection_ui.helpers import PLAYERS
 from tests.insurrection_ui.test_seat_view import at_choose
 from tests.ui.test_records_screens import saved  # noqa: F401  (the finished games fixture)
-from tests.unicornus_forms.hosts import Host, defence_state
+from tests.unicornus_forms.hosts import battle_helper_opener, defence_state
 
 SIZE = (80, 24)
 
@@ -57,76 +56,48 @@ def test_stats_80x24(snap_compare, finished):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_join_codes_80x24(snap_compare, monkeypatch, lang):
+def test_join_codes_80x24(snap_compare, store, monkeypatch, lang):
     tokens = (f"token-{n}" for n in itertools.count(1))
     monkeypatch.setattr("companion.ui.serve.secrets.token_urlsafe", lambda n: next(tokens))
-    store = Store.open("sqlite://")
-    try:
-        game_id = at_choose(store)
-        app = create_app(store, Start("resume", game_id=game_id), lang=lang)
-        app.join = JoinServer(join_codes(game_id, PLAYERS), "/tmp/x.db", lang)
-        assert snap_compare(app, terminal_size=SIZE)  # companion serve opens with the codes
-    finally:
-        store.close()
-        set_language("en")
+    game_id = at_choose(store)
+    app = create_app(store, Start("resume", game_id=game_id), lang=lang)
+    app.join = JoinServer(join_codes(game_id, PLAYERS), "/tmp/x.db", lang)
+    assert snap_compare(app, terminal_size=SIZE)  # companion serve opens with the codes
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_battle_helper_80x24(snap_compare, lang):
-    store = Store.open("sqlite://")
-    try:
-        state = defence_state()
-        session = store.new_game(UNICORNUS, state, "Snapshot", "demo")
-        app = create_app(store, lang=lang)
-
-        async def open_helper(pilot) -> None:
-            await pilot.pause()
-            host = Host(session)
-            app.push_screen(host)
-            await pilot.pause()
-            app.push_screen(BattleHelper(host, state.battles[0].space))
-            await pilot.pause()
-
-        assert snap_compare(app, terminal_size=SIZE, run_before=open_helper)
-    finally:
-        store.close()
-        set_language("en")
+def test_battle_helper_80x24(snap_compare, store, lang):
+    state = defence_state()
+    session = store.new_game(UNICORNUS, state, "Snapshot", "demo")
+    app = create_app(store, lang=lang)
+    opener = battle_helper_opener(app, session, state.battles[0].space)
+    assert snap_compare(app, terminal_size=SIZE, run_before=opener)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_unicornus_tile_form_80x24(snap_compare, lang):
+def test_unicornus_tile_form_80x24(snap_compare, store, lang):
     """The box's tile form was 100 columns wide whatever the terminal: at 80 its intro and
     the Japanese name's field were past the right edge. It now takes the screen's width."""
     from companion.games.unicornus import load_catalog
     from companion.ui.unicornus.catalog_forms import Request, TileForm
 
-    store = Store.open("sqlite://")
-    try:
-        app = create_app(store, lang=lang)
+    app = create_app(store, lang=lang)
 
-        async def open_form(pilot) -> None:
-            await pilot.pause()
-            app.push_screen(TileForm(load_catalog("box"), Request("new_tile", tile_kind="empire")))
-            await pilot.pause()
+    async def open_form(pilot) -> None:
+        await pilot.pause()
+        app.push_screen(TileForm(load_catalog("box"), Request("new_tile", tile_kind="empire")))
+        await pilot.pause()
 
-        assert snap_compare(app, terminal_size=SIZE, run_before=open_form)
-    finally:
-        store.close()
-        set_language("en")
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_form)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_magical_friends_steps_80x24(snap_compare, lang):
+def test_magical_friends_steps_80x24(snap_compare, store, lang):
     """The steps dialog was taller than 24 lines and did not scroll: the count typed ("1",
     which waits for Enter as 10-17 may follow) and the hint were below the screen. It scrolls
     to the count typed."""
     from tests.magical_friends_ui.test_snapshots import _round_3
 
-    store = Store.open("sqlite://")
-    try:
-        session = _round_3(store)
-        app = create_app(store, Start("resume", game_id=session.id), lang=lang)
-        assert snap_compare(app, terminal_size=SIZE, press=["m", "1", "1"])
-    finally:
-        store.close()
-        set_language("en")
+    session = _round_3(store)
+    app = create_app(store, Start("resume", game_id=session.id), lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, press=["m", "1", "1"])

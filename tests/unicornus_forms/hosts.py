@@ -65,3 +65,19 @@ def princess_state():
         imps=[imperial("vessa", life=3)],
     )
     return GAME.apply(s, PrincessAct("move", b.space("b5")))
+
+
+def battle_helper_opener(app, session, space):
+    """A snapshot's ``run_before``: the game on a bare host screen, then the battle helper of
+    the battle on ``space`` over it."""
+    from companion.ui.unicornus.battle_helper import BattleHelper
+
+    async def open_helper(pilot) -> None:
+        await pilot.pause()
+        host = Host(session)
+        app.push_screen(host)
+        await pilot.pause()
+        app.push_screen(BattleHelper(host, space))
+        await pilot.pause()
+
+    return open_helper

@@ -2,42 +2,26 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import set_language
 from companion.games.unicornus import GAME
-from companion.store import Store
 from companion.ui.app import create_app
-from companion.ui.unicornus.battle_helper import BattleHelper
-from tests.unicornus_forms.hosts import Host, defence_state
+from tests.unicornus_forms.hosts import battle_helper_opener, defence_state
 
 
-def _snap(snap_compare, size) -> bool:
+def _snap(snap_compare, store, size, state=None) -> bool:
     """§6.1: the Empire attacks Annelie on a defence-value-1 space; odds before rolling."""
-    store = Store.open("sqlite://")
-    try:
-        state = defence_state()
-        session = store.new_game(GAME, state, "Snapshot", "demo")
-        app = create_app(store)
-
-        async def open_helper(pilot) -> None:
-            await pilot.pause()
-            host = Host(session)
-            app.push_screen(host)
-            await pilot.pause()
-            app.push_screen(BattleHelper(host, state.battles[0].space))
-            await pilot.pause()
-
-        return snap_compare(app, terminal_size=size, run_before=open_helper)
-    finally:
-        store.close()
-        set_language("en")
+    state = state or defence_state()
+    session = store.new_game(GAME, state, "Snapshot", "demo")
+    app = create_app(store)
+    opener = battle_helper_opener(app, session, state.battles[0].space)
+    return snap_compare(app, terminal_size=size, run_before=opener)
 
 
-def test_battle_helper_before_rolling_120x40(snap_compare):
-    assert _snap(snap_compare, (120, 40))
+def test_battle_helper_before_rolling_120x40(snap_compare, store):
+    assert _snap(snap_compare, store, (120, 40))
 
 
-def test_battle_helper_before_rolling_160x50(snap_compare):
-    assert _snap(snap_compare, (160, 50))
+def test_battle_helper_before_rolling_160x50(snap_compare, store):
+    assert _snap(snap_compare, store, (160, 50))
 
 
 def _ability_state():
@@ -60,51 +44,29 @@ def _ability_state():
     return with_imperial(state, ally)
 
 
-def test_battle_helper_shows_the_abilities_of_the_moment_120x40(snap_compare):
+def test_battle_helper_shows_the_abilities_of_the_moment_120x40(snap_compare, store):
     """§4: the Empire attacks Annelie: her DURING BATTLE ability and her ally's are said in
     the battle helper, with their text."""
-    store = Store.open("sqlite://")
-    try:
-        state = _ability_state()
-        session = store.new_game(GAME, state, "Snapshot", "demo")
-        app = create_app(store)
-
-        async def open_helper(pilot) -> None:
-            await pilot.pause()
-            host = Host(session)
-            app.push_screen(host)
-            await pilot.pause()
-            app.push_screen(BattleHelper(host, state.battles[0].space))
-            await pilot.pause()
-
-        assert snap_compare(app, terminal_size=(120, 40), run_before=open_helper)
-    finally:
-        store.close()
-        set_language("en")
+    assert _snap(snap_compare, store, (120, 40), _ability_state())
 
 
-def test_dense_tile_form_of_a_new_empire_tile_120x40(snap_compare):
+def test_dense_tile_form_of_a_new_empire_tile_120x40(snap_compare, store):
     """§10: a new Empire tile in one grid — 7 space codes with their attributes in columns —
     and its imperial character's card below (fictional test values typed)."""
     from companion.games.unicornus import load_catalog
     from companion.ui.unicornus.catalog_forms import Request, TileForm
 
-    store = Store.open("sqlite://")
-    try:
-        app = create_app(store)
-        typed = {"tile-name_en": "Ashfen", "s0": "s", "s1": "r2", "s2": "x", "s4": "d1t1"}
-        typed |= {"s6": "p2v1", "card-name_en": "Varo", "card-ally_en": "(test) +1 die"}
+    app = create_app(store)
+    typed = {"tile-name_en": "Ashfen", "s0": "s", "s1": "r2", "s2": "x", "s4": "d1t1"}
+    typed |= {"s6": "p2v1", "card-name_en": "Varo", "card-ally_en": "(test) +1 die"}
 
-        async def open_form(pilot) -> None:
-            await pilot.pause()
-            form = TileForm(load_catalog("box"), Request("new_tile", tile_kind="empire"))
-            app.push_screen(form)
-            await pilot.pause()
-            for ident, text in typed.items():
-                form.query_one(f"#{ident}").value = text
-            await pilot.pause()
+    async def open_form(pilot) -> None:
+        await pilot.pause()
+        form = TileForm(load_catalog("box"), Request("new_tile", tile_kind="empire"))
+        app.push_screen(form)
+        await pilot.pause()
+        for ident, text in typed.items():
+            form.query_one(f"#{ident}").value = text
+        await pilot.pause()
 
-        assert snap_compare(app, terminal_size=(120, 40), run_before=open_form)
-    finally:
-        store.close()
-        set_language("en")
+    assert snap_compare(app, terminal_size=(120, 40), run_before=open_form)
