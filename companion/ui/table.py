@@ -25,7 +25,7 @@ from textual.screen import Screen
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
-from companion.core.game import Ask, Entry, Moment, Outcome, Step, still_asked
+from companion.core.game import Ask, Entry, Outcome, Step, still_asked
 from companion.core.i18n import Msg, msg, tr
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
@@ -38,17 +38,7 @@ class TableScreen(GameScreen):
 
     def __init__(self, session: Any, **kwargs) -> None:
         super().__init__(session, **kwargs)
-        self._moment: Moment | None = None
-        self._moment_of: Any = None  # the state the moment was computed for
         self._shown: frozenset[str] | None = None
-
-    # -- the moment ------------------------------------------------------------------------
-    @property
-    def moment(self) -> Moment:
-        state = self.state
-        if self._moment is None or self._moment_of is not state:
-            self._moment, self._moment_of = self.session.game.moment(state), state
-        return self._moment
 
     def refresh_all(self) -> None:
         super().refresh_all()
