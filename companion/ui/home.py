@@ -83,10 +83,11 @@ class HomeScreen(Screen):
         self.title = tr("ui.app.title")
         self.sub_title = tr("ui.home.subtitle")
         self.query_one("#saved-box").border_title = tr("ui.home.in_progress")
-        self.reload_games()
         self.query_one("#games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        """The saved games, read when home is shown: first, and on every return to it (the
+        first ScreenResume comes right after mounting, so the save is read once at start)."""
         self.reload_games()
 
     def on_descendant_focus(self, event) -> None:
