@@ -44,6 +44,7 @@ ALWAYS_KEYS = frozenset({"ctrl+q", "ctrl+c"})
 
 class CompanionApp(App):
     TITLE = "companion"
+    CSS_PATH = "app.tcss"
     BINDINGS = [
         Binding("f1", "help", "ui.key.help"),
         Binding("ctrl+q", "quit", "ui.key.quit", priority=True, show=False),
@@ -205,6 +206,7 @@ class CompanionApp(App):
         works again from here (``cli.run_app_fast`` keeps it off for the start-up)."""
         gc.enable()
         self._first_frame = True
+        self.screen.refresh()  # the first frame: home draws none during the start-up batch
         if self._store_wanted:
             self._start_opening()
         self._begin()

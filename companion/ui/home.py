@@ -41,7 +41,8 @@ def _ending(info) -> tuple[str, str]:
 
 
 class HomeScreen(Screen):
-    CSS_PATH = "home.tcss"
+    """Its styles are in app.tcss."""
+
     BINDINGS = [
         Binding("n", "new", "ui.key.new"),
         Binding("d", "demo", "ui.key.demo"),
@@ -84,6 +85,14 @@ class HomeScreen(Screen):
         self.sub_title = tr("ui.home.subtitle")
         self.query_one("#saved-box").border_title = tr("ui.home.in_progress")
         self.query_one("#games", OptionList).focus()
+
+    def _compositor_refresh(self) -> None:
+        """Not drawn during the app's start-up (Textual's batch before Ready): ``App._display``
+        throws such a frame away, and drawing it was some 12 ms of the start (issue 13). The
+        app asks for the first real frame on Ready (``CompanionApp.on_ready``)."""
+        if self.app._batch_count:
+            return
+        super()._compositor_refresh()
 
     def on_screen_resume(self) -> None:
         """The saved games, read when home is shown: first, and on every return to it (the

@@ -82,3 +82,33 @@ def test_the_collector_waits_for_the_first_frame(tmp_path, monkeypatch):
     assert main(["--db", str(tmp_path / "saves.db")]) == 0
     assert seen == {"building": False, "ready": True}
     assert gc.isenabled()
+
+
+async def test_start_up_throws_no_work_away(store, monkeypatch):
+    """Until Ready, Textual batches the screen's updates and draws none of them: a frame
+    rendered then is thrown away, so home renders none (``HomeScreen._compositor_refresh``),
+    and its styles are in the app's sheet (app.tcss), so no screen's CSS makes Textual parse
+    every sheet over again. Home's first frame comes once the app is ready."""
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+
+    drawn, reparsed = [], []
+    display, reparse = App._display, Stylesheet.reparse
+
+    def record_display(app, screen, renderable):
+        if renderable is not None:
+            drawn.append((type(screen).__name__, app._batch_count > 0))
+        display(app, screen, renderable)
+
+    def record_reparse(sheet):
+        reparsed.append(sheet)
+        reparse(sheet)
+
+    monkeypatch.setattr(App, "_display", record_display)
+    monkeypatch.setattr(Stylesheet, "reparse", record_reparse)
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert ("HomeScreen", True) not in drawn  # nothing drawn to be thrown away
+        assert reparsed == []
+        await pilot.pause()
+        assert ("HomeScreen", False) in drawn  # the first frame, after Ready
