@@ -191,14 +191,25 @@ class CompanionApp(App):
 
     def set_language(self, lang: str) -> None:
         set_language(lang)
+        translate_bindings(self)  # F1 and the rest of the app's own keys
         self.store.set_setting(settings.LANGUAGE, lang)
 
     # screens --------------------------------------------------------------------------
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """Home is the first screen of the stack, not pushed over Textual's blank default
+        screen, which cost its own building, styling and layouts at every start (issue 13).
+        A default screen's CSS_PATH is never read: home's styles are in app.tcss."""
         from companion.ui.home import HomeScreen
 
+        return HomeScreen()
+
+    async def on_mount(self) -> None:
+        """Ready (the first frame, keys read) waits for home to be built, as a pushed screen's
+        mounting was waited for."""
+        from textual.widget import AwaitMount
+
         self._restore_theme()
-        self.push_screen(HomeScreen())
+        await AwaitMount(self.screen, [self.screen])
 
     def on_ready(self) -> None:
         """The first frame is on screen: open the store if the home list needs it (a URL,
@@ -305,7 +316,7 @@ class CompanionApp(App):
         else:  # a game whose views are all public: a seat sees the table's, read-only
             screen = ui.game_screen(session)
             screen.read_only = self.start.read_only or seat is not None
-        if replace:
+        if replace and len(self.screen_stack) > 1:  # in place of the new-game flow, not home
             self.switch_screen(screen)
         else:
             self.push_screen(screen)

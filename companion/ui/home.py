@@ -81,10 +81,23 @@ class HomeScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._label()
+
+    def _label(self) -> None:
         self.title = tr("ui.app.title")
         self.sub_title = tr("ui.home.subtitle")
         self.query_one("#saved-box").border_title = tr("ui.home.in_progress")
         self.query_one("#games", OptionList).focus()
+
+    async def relabel(self) -> None:
+        """Its words again, in the language chosen since (settings). Home is the bottom of
+        the screen stack, so it is built again in place rather than replaced."""
+        translate_bindings(self)
+        self._shown = None
+        await self.recompose()
+        self._label()
+        self.reload_games()
+        self.refresh_bindings()
 
     def _compositor_refresh(self) -> None:
         """Not drawn during the app's start-up (Textual's batch before Ready): ``App._display``

@@ -57,11 +57,9 @@ class SettingsScreen(Screen):
             self.notify(tr("ui.settings.saved"))
 
     def _rebuild(self) -> None:
-        """Screens already built keep their words; rebuild home and this screen in the new one."""
-        from companion.ui.home import HomeScreen
-
+        """Screens already built keep their words; home and this screen show the new ones."""
         app = self.app
         while len(app.screen_stack) > 1:
             app.pop_screen()
-        app.push_screen(HomeScreen())
+        app.call_later(app.screen.relabel)  # home, the bottom of the stack
         app.push_screen(SettingsScreen())

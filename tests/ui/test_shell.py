@@ -3,7 +3,7 @@
 from textual.widgets import DataTable, OptionList
 
 from companion.core import settings
-from companion.core.i18n import language
+from companion.core.i18n import language, tr
 from companion.ui.app import Start, create_app
 from companion.ui.help import HelpScreen
 from companion.ui.home import HomeScreen
@@ -53,6 +53,12 @@ async def test_settings_switch_language_and_ties(store):
         await pilot.click("#lang-ja")
         await pilot.pause()
         assert language() == "ja" and store.get_setting("language") == "ja"
+        assert isinstance(app.screen, SettingsScreen) and len(app.screen_stack) == 2
+        home = app.screen_stack[0]
+        games = home.query_one("#games", OptionList)
+        assert str(games.get_option_at_index(0).prompt) == "ユニコーンナイツ"  # home, at once
+        shown = {b.key: b.description for _, b, _, _ in home.active_bindings.values()}
+        assert shown["n"] == tr("ui.key.new") != "New" and shown["f1"] == tr("ui.key.help")
         await pilot.click("#ties-auto")
         await pilot.pause()
         assert store.get_setting(settings.TIES) == "auto"

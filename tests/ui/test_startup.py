@@ -65,9 +65,9 @@ def test_the_collector_waits_for_the_first_frame(tmp_path, monkeypatch):
     seen = {}
     mount = CompanionApp.on_mount
 
-    def on_mount(self):
+    async def on_mount(self):
         seen["building"] = gc.isenabled()
-        mount(self)
+        await mount(self)
 
     async def ready(pilot):
         await pilot.pause()  # the auto-pilot may start before the app's on_ready has run

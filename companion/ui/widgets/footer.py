@@ -50,6 +50,14 @@ class Footer(TextualFooter):
     Footer.-wrapped { layout: grid; grid-columns: auto; grid-rows: 1; }
     """
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The keys are made with the footer (compose), from the bindings its screen has then,
+        # and updated in place when they change. Textual's footer starts empty and builds them
+        # all again once the screen says its bindings are ready: a second round of mounting
+        # and styling, some 10 ms of the home screen's start-up (issue 13).
+        self.set_reactive(TextualFooter._bindings_ready, True)
+
     def on_resize(self) -> None:
         self.arrange_keys()
 
