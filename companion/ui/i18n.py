@@ -10,6 +10,10 @@ from textual.dom import DOMNode
 from companion.core.i18n import has_key, tr
 
 
+# Textual's own words that a footer shows, and their message keys
+TEXTUAL_WORDS = {"palette": "ui.key.palette"}
+
+
 def translate_bindings(node: DOMNode) -> None:
     """Show each binding's description (a message key) in the current language.
 
@@ -21,9 +25,8 @@ def translate_bindings(node: DOMNode) -> None:
         out = []
         for binding in bindings:
             original = originals.setdefault((key, binding.action), binding.description)
-            shown = (
-                tr(original) if has_key(original) else original
-            )  # Textual's own stay as they are
+            word = TEXTUAL_WORDS.get(original, original)
+            shown = tr(word) if has_key(word) else original  # Textual's others stay as they are
             out.append(replace(binding, description=shown))
         keys[key] = out
     node._bindings = BindingsMap.from_keys(keys)

@@ -56,9 +56,10 @@ async def test_settings_switch_language_and_ties(store):
         assert isinstance(app.screen, SettingsScreen) and len(app.screen_stack) == 2
         home = app.screen_stack[0]
         games = home.query_one("#games", OptionList)
-        assert str(games.get_option_at_index(0).prompt) == "ユニコーンナイツ"  # home, at once
+        assert str(games.get_option_at_index(0).prompt) == "ウニコルヌスの騎士たち"  # home, at once
         shown = {b.key: b.description for _, b, _, _ in home.active_bindings.values()}
         assert shown["n"] == tr("ui.key.new") != "New" and shown["f1"] == tr("ui.key.help")
+        assert shown["ctrl+p"] == "パレット"  # Textual's own word too (ui.i18n.TEXTUAL_WORDS)
         await pilot.click("#ties-auto")
         await pilot.pause()
         assert store.get_setting(settings.TIES) == "auto"
@@ -67,7 +68,7 @@ async def test_settings_switch_language_and_ties(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         games = app.screen.query_one("#games", OptionList)
-        assert str(games.get_option_at_index(0).prompt) == "ユニコーンナイツ"
+        assert str(games.get_option_at_index(0).prompt) == "ウニコルヌスの騎士たち"
 
 
 async def test_resume_without_games_says_so(store):
