@@ -9,7 +9,6 @@ from textual.dom import DOMNode
 
 from companion.core.i18n import has_key, tr
 
-
 # Textual's own words that a footer shows, and their message keys
 TEXTUAL_WORDS = {"palette": "ui.key.palette"}
 
