@@ -54,8 +54,9 @@ class Footer(TextualFooter):
         super().__init__(*args, **kwargs)
         # The keys are made with the footer (compose), from the bindings its screen has then,
         # and updated in place when they change. Textual's footer starts empty and builds them
-        # all again once the screen says its bindings are ready: a second round of mounting
-        # and styling, some 10 ms of the home screen's start-up (issue 13).
+        # once the screen says its bindings are ready, after the first frame: that frame had
+        # no keys, and the footer then grew a line under a log already scrolled to its end
+        # (so the last line was hidden) and a map already scrolled to its selected space.
         self.set_reactive(TextualFooter._bindings_ready, True)
 
     def on_resize(self) -> None:
