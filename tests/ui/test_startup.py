@@ -112,3 +112,26 @@ async def test_start_up_throws_no_work_away(store, monkeypatch):
         assert reparsed == []
         await pilot.pause()
         assert ("HomeScreen", False) in drawn  # the first frame, after Ready
+
+
+async def test_the_first_frame_has_the_footers_keys(store, monkeypatch):
+    """The footer's keys are made with it (ui/widgets/footer.py), not after the first frame:
+    that frame shows them, laid out with the footer's real height (two lines at 80 columns)."""
+    from textual.app import App
+    from textual.widgets._footer import FooterKey
+
+    first = []
+    display = App._display
+
+    def record_display(app, screen, renderable):
+        if renderable is not None and not app._batch_count and not first:
+            footer = screen.query_one("Footer")
+            first.append(([k.key for k in footer.query(FooterKey)], footer.outer_size.height))
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", record_display)
+    app = create_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys, height = first[0]
+        assert {"n", "d", "r", "q", "f1"} <= set(keys) and height == 2
