@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, RadioButton, RadioSet, Static
+from textual.widgets import Header, RadioSet, Static
 
 from companion.core import settings
 from companion.core.i18n import language, tr
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.toggles import Radio
 
 
 class SettingsScreen(Screen):
@@ -30,15 +31,15 @@ class SettingsScreen(Screen):
         with Vertical():
             yield Static(tr("ui.settings.language"), classes="section-title")
             with RadioSet(id="language"):
-                yield RadioButton("English", value=language() == "en", id="lang-en")
-                yield RadioButton("日本語", value=language() == "ja", id="lang-ja")
+                yield Radio("English", value=language() == "en", id="lang-en")
+                yield Radio("日本語", value=language() == "ja", id="lang-ja")
             yield Static(tr("ui.settings.ties"), classes="section-title")
             ties = self.app.ties
             with RadioSet(id="ties"):
-                yield RadioButton(
+                yield Radio(
                     tr("ui.settings.ties_ask"), value=ties == settings.TIES_ASK, id="ties-ask"
                 )
-                yield RadioButton(
+                yield Radio(
                     tr("ui.settings.ties_auto"), value=ties == settings.TIES_AUTO, id="ties-auto"
                 )
         yield Footer()

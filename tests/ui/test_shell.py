@@ -79,3 +79,21 @@ async def test_resume_without_games_says_so(store):
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert any("No saved games" in str(n.message) for n in app._notifications)
+
+
+async def test_the_chosen_setting_is_marked_not_only_coloured(store):
+    """Settings' radio buttons mark the chosen one (● / ○): under NO_COLOR, on a monochrome
+    terminal or to a colour-blind player, Textual's same mark in two colours says nothing."""
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+
+        def shown(button_id: str) -> str:
+            button = app.screen.query_one(f"#{button_id}")
+            return "".join(s.text for s in button.render_line(0))
+
+        assert "●" in shown("lang-en") and "○" in shown("lang-ja")
+        await pilot.click("#lang-ja")
+        await pilot.pause()
+        assert "○" in shown("lang-en") and "●" in shown("lang-ja")

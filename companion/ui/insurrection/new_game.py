@@ -57,6 +57,7 @@ from companion.ui.insurrection.catalog_values import (
 from companion.ui.insurrection.picker import CardPicker, Pick
 from companion.ui.roster import roster_suggester
 from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.toggles import Check
 
 SEATS = MAX_PLAYERS
 
@@ -138,7 +139,7 @@ class NewGameScreen(Screen):
                             tr("insurrection_ui.new.path_drawn"), id="path-drawn", value=True
                         )
                         yield RadioButton(tr("insurrection_ui.new.path_laid"), id="path-laid")
-                    yield Checkbox(tr("insurrection_ui.new.first_game"), True, id="first-game")
+                    yield Check(tr("insurrection_ui.new.first_game"), True, id="first-game")
             yield Static(tr("insurrection_ui.new.rules"), classes="section-title")
             with Vertical(id="rules"):
                 for name in OPTION_NAMES:
@@ -147,7 +148,7 @@ class NewGameScreen(Screen):
                         f"insurrection_ui.new.ruling_{'on' if ruling else 'off'}",
                         option=Msg(f"insurrection.option.{name}"),
                     )
-                    yield Checkbox(tr(words), ruling, id=f"opt-{name}")
+                    yield Check(tr(words), ruling, id=f"opt-{name}")
             with Horizontal(id="choices2", classes="seat"):
                 yield Label(tr("insurrection_ui.new.seed"))
                 yield Input(id="seed", classes="small", placeholder="—")

@@ -40,6 +40,7 @@ from companion.ui.insurrection.catalog_values import GAME_KEY
 from companion.ui.insurrection.picker import CardPicker, Pick, all_cards_picks
 from companion.ui.insurrection.scoring_screen import ScoringScreen
 from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.toggles import Radio
 
 SEATS = 6
 
@@ -85,12 +86,12 @@ class QuickScoreScreen(Screen):
                 with Vertical():
                     yield Static(tr("insurrection_ui.quick.catalog"), classes="section-title")
                     with RadioSet(id="catalog"):
-                        yield RadioButton(
+                        yield Radio(
                             tr("insurrection_ui.catalog.box"),
                             id="cat-box",
                             value=self.catalog_name == "box",
                         )
-                        yield RadioButton(
+                        yield Radio(
                             tr("insurrection_ui.catalog.demo"),
                             id="cat-demo",
                             value=self.catalog_name == "demo",
@@ -98,8 +99,8 @@ class QuickScoreScreen(Screen):
                 with Vertical():
                     yield Static(tr("insurrection_ui.quick.outcome"), classes="section-title")
                     with RadioSet(id="outcome"):
-                        yield RadioButton(tr("insurrection.outcome.good"), id="good", value=True)
-                        yield RadioButton(tr("insurrection.outcome.evil"), id="evil")
+                        yield Radio(tr("insurrection.outcome.good"), id="good", value=True)
+                        yield Radio(tr("insurrection.outcome.evil"), id="evil")
                 with Vertical():
                     yield Static(tr("insurrection_ui.quick.token"), classes="section-title")
                     yield Select(
