@@ -121,8 +121,8 @@ class GameScreen(Screen):
             severity="warning" if refused is not None else "information",
             timeout=8,
         )
-        if closed:
-            self.notify(tr("sync.dialog_closed"), severity="warning", timeout=8)
+        if closed is not None:
+            self.notify(tr(closed), severity="warning", timeout=8)
         self.refresh_all()
 
     @property
@@ -142,22 +142,24 @@ class GameScreen(Screen):
             return False
         return still_asked(self.moment, getattr(screen, "asks", None)) is None
 
-    def _close_stale_dialogs(self) -> bool:
+    def _close_stale_dialogs(self) -> Msg | None:
         """Dismiss (with no answer) the dialog on top when it, or one beneath it, is stale
-        (a dialog of a chain answered with nothing closes its chain); True if one was."""
+        (a dialog of a chain answered with nothing closes its chain); the message saying
+        so if one was."""
         stack = self.app.screen_stack
         if self not in stack:
-            return False
+            return None
         above = stack[stack.index(self) + 1 :]
-        if not any(self.stale(screen) for screen in above):
-            return False
+        stale = next((screen for screen in reversed(above) if self.stale(screen)), None)
+        if stale is None:
+            return None
         top = self.app.screen
         if top is self or getattr(top, "closing", False):
-            return False
+            return None
         if not isinstance(top, Dialog) and not hasattr(top, "asks"):
-            return False  # help or the command palette on top: the answer is dropped later
+            return None  # help or the command palette on top: the answer is dropped later
         top.dismiss(None)
-        return True
+        return closed_message(stale.asks)
 
     def still_current(self, callback: Any, asks: Any = None) -> Any:
         """``callback`` for the answer to a dialog opened for ``asks`` (as a dialog's
@@ -172,7 +174,7 @@ class GameScreen(Screen):
                 and getattr(self.session, "revision", None) != revision
                 and still_asked(self.moment, asks) is None
             ):
-                self.notify(tr("sync.dialog_closed"), severity="warning", timeout=8)
+                self.notify(tr(closed_message(asks)), severity="warning", timeout=8)
                 self.refresh_all()
                 return
             callback(value)
@@ -335,3 +337,12 @@ class GameScreen(Screen):
     def cancel(self) -> bool:
         """Drop a half-made action (a move being aimed, say); True if there was one."""
         return False
+
+
+def closed_message(asks: Any) -> Msg:
+    """Why a dialog opened for ``asks`` was closed, naming its question when what it asks
+    says it in words (a ``question`` message, e.g. "Ann's hand")."""
+    question = getattr(asks, "question", None)
+    if isinstance(question, Msg):
+        return msg("sync.dialog_closed_about", question=question)
+    return Msg("sync.dialog_closed")

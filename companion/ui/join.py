@@ -1,16 +1,15 @@
 """The join codes on the host's screen (``companion serve``): one QR code at a time, with its
 address and what it opens; the players scan theirs in turn.
 
-The QR code is drawn with half blocks (two modules per character cell, "▀" in the top
-module's colour on the bottom one's), black on white whatever the theme, with the quiet zone
-the standard asks for, so a phone's camera reads it off the terminal.
+The QR code is the app's one drawing of them (:mod:`companion.ui.widgets.qr`: half blocks,
+black on white whatever the theme, with the quiet zone), so a phone's camera reads it off
+the terminal.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import qrcode
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,25 +19,7 @@ from textual.widgets import Static
 from companion.core.game import NOTHING
 from companion.core.i18n import msg, tr
 from companion.ui.dialogs import Dialog
-
-DARK, LIGHT = "#000000", "#ffffff"
-
-
-def qr_text(data: str) -> Text:
-    """``data`` as a QR code, two rows of modules per line of text."""
-    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
-    code.add_data(data)
-    code.make(fit=True)
-    rows = code.get_matrix()
-    if len(rows) % 2:
-        rows.append([False] * len(rows[0]))
-    out = Text(no_wrap=True, overflow="crop")
-    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
-        for t, b in zip(top, bottom, strict=True):
-            out.append("▀", style=f"{DARK if t else LIGHT} on {DARK if b else LIGHT}")
-        out.append("\n")
-    out.rstrip()
-    return out
+from companion.ui.widgets.qr import QRCode
 
 
 class JoinDialog(Dialog[None]):
@@ -73,7 +54,7 @@ class JoinDialog(Dialog[None]):
         with Vertical():
             yield Static(id="which")
             with Vertical(id="body"):
-                yield Static(id="qr")
+                yield QRCode(self._url(), id="qr")
                 with Vertical(id="words"):
                     yield Static(id="url")
                     yield Static(id="where")
@@ -88,17 +69,17 @@ class JoinDialog(Dialog[None]):
     def _fit(self) -> None:
         """Side by side when the code, its title and the words under it (~6 lines) would not
         fit the terminal's height, which would cut the words off."""
-        self.set_class(self.app.size.height < self._qr_lines + 10, "side")
+        self.set_class(self.app.size.height < self.query_one(QRCode).lines + 10, "side")
+
+    def _url(self) -> str:
+        return self.join.url(self.join.codes[self.index])
 
     def _draw(self) -> None:
         codes = self.join.codes
-        code = codes[self.index]
-        url = self.join.url(code)
+        code, url = codes[self.index], self._url()
         which = msg("serve.join.which", n=self.index + 1, count=len(codes), label=code.label)
         self.query_one("#which", Static).update(Text(tr(which)))
-        qr = qr_text(url)
-        self._qr_lines = len(qr.plain.splitlines())
-        self.query_one("#qr", Static).update(qr)
+        self.query_one(QRCode).show(url)
         self.query_one("#url", Static).update(Text(url))
         where = "serve.join.local_only" if self.join.local_only else "serve.join.network"
         self.query_one("#where", Static).update(Text(tr(where)))

@@ -19,15 +19,16 @@ from companion.core.errors import RuleError
 from companion.core.game import NOTHING, still_asked
 from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine
-from companion.games.insurrection.commands import Choose, Draw, March
+from companion.games.insurrection.commands import Choose, Draw, KeepLeader, March, Play
 from companion.store import Store
 from companion.ui.app import Start, create_app
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection.board import InsurrectionScreen
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.seat import SeatScreen
-from companion.ui.insurrection.secret import Chain, PassTo
+from companion.ui.insurrection.secret import Chain, PassTo, ShowHand
 from companion.ui.join import JoinDialog
-from tests.insurrection_ui.helpers import demo_state
+from tests.insurrection_ui.helpers import PLAYERS, demo_state
 from tests.sync.test_two_apps import notes_text, settle
 
 CLOSED = "The question was closed: the game changed on another device"
@@ -43,14 +44,28 @@ def english():
 class HostAndPhone:
     """The host's board and one seat's phone, on one game at its first pick (§3.2)."""
 
-    def __init__(self, db_target, seat: int):
-        self.stores = [Store.open(db_target), Store.open(db_target)]
-        session = self.stores[0].new_game(GAME, demo_state(7), "Seats", "demo")
-        state = session.state
-        land = state.catalog.land(state.path[state.token + 1])
-        session.do(March(cards=tuple(state.deck[: land.reveal or 0])))
-        session.do(Draw())
+    def __init__(self, db_target, seat: int, leaders: bool = False):
+        """``leaders``: at the start instead, every player still to keep a leader (§2 step 3)."""
+        self.stores = [Store.open(db_target), Store.open(db_target), Store.open(db_target)]
+        if leaders:
+            start = engine.new_game(demo_state().catalog, PLAYERS, seed=7, virtual=True)
+            session = self.stores[0].new_game(GAME, start, "Seats", "demo")
+        else:
+            session = self.stores[0].new_game(GAME, demo_state(7), "Seats", "demo")
+            state = session.state
+            land = state.catalog.land(state.path[state.token + 1])
+            session.do(March(cards=tuple(state.deck[: land.reveal or 0])))
+            session.do(Draw())
         self.game_id, self.seat = session.id, seat
+        self.third = self.stores[2].open_game(self.game_id)  # a third device: no screen
+
+    async def elsewhere(self, *commands) -> None:
+        """Steps saved on a third device; both apps follow."""
+        self.third.follow(self.third.fetch_remote())
+        for cmd in commands:
+            self.third.do(cmd)
+        saved = self.third.revision
+        await settle(self, lambda: self.in_step() and self.host.session.revision == saved)
 
     async def __aenter__(self) -> HostAndPhone:
         self.stack = AsyncExitStack()
@@ -79,7 +94,8 @@ class HostAndPhone:
         self.pb = await stack.enter_async_context(phone.run_test(size=(42, 40)))
         await self.pa.pause()
         await self.pb.pause()
-        self.host, self.phone = host.screen, phone.screen
+        self.host = host.screen_stack[1]  # a new game opens the host's leaders on it at once
+        self.phone = phone.screen
         assert isinstance(self.host, InsurrectionScreen) and isinstance(self.phone, SeatScreen)
 
     @property
@@ -169,7 +185,6 @@ async def test_a_phone_s_own_pick_stays_open_while_another_player_picks(db_targe
 
 async def test_the_host_s_join_codes_stay_open_while_phones_pick(db_target):
     from companion.ui.serve import JoinServer, join_codes
-    from tests.insurrection_ui.helpers import PLAYERS
 
     async with HostAndPhone(db_target, seat=2) as two:
         host_app = two.apps[0]
@@ -179,6 +194,81 @@ async def test_the_host_s_join_codes_stay_open_while_phones_pick(db_target):
         assert isinstance(codes, JoinDialog)
         await two.phone_picks()
         assert host_app.screen is codes and not codes.closing
+
+
+async def open_hand(two: HostAndPhone, number: int) -> None:
+    """The host's "show me my hand" (y, §3.2): whose hand, the pass, the hand itself."""
+    await two.press("host", "y", str(number), "enter")
+    assert isinstance(two.apps[0].screen, ShowHand)
+
+
+async def test_a_hand_shown_stays_open_while_another_player_picks(db_target):
+    """§3.2: Ann looks at her hand on the host while Ben picks on his phone: her hand is
+    unchanged, so it stays shown; the question of whose hand stays open too."""
+    async with HostAndPhone(db_target, seat=2) as two:  # Ben's phone
+        host_app = two.apps[0]
+        await two.press("host", "y")
+        whose = host_app.screen
+        assert isinstance(whose, ChoiceDialog)
+        await two.press("host", "down")  # Ben's name highlighted: kept through the change
+        await two.elsewhere(Choose(player="Cleo", card=engine.prefill(two.host.state, "Cleo")[0]))
+        assert host_app.screen is whose and not whose.closing
+        await two.press("host", "enter", "enter")  # Ben's: the pass, then his hand
+        assert isinstance(host_app.screen, ShowHand) and host_app.screen.player == "Ben"
+        await two.press("host", "escape")
+        await open_hand(two, 1)  # Ann's
+        hand = host_app.screen
+        await two.phone_picks()  # Ben picks: Ann's hand is as shown
+        assert host_app.screen is hand and not hand.closing
+        assert not any(CLOSED in m for m in notes_text(host_app))
+
+
+async def test_a_hand_shown_closes_when_a_change_elsewhere_plays_a_card_of_it(db_target):
+    """§3.2: every card chosen is revealed at once, on another device: the hand Ann is
+    looking at has lost the card she played, so it closes saying why."""
+    async with HostAndPhone(db_target, seat=2) as two:
+        host_app = two.apps[0]
+        await open_hand(two, 1)
+        state = two.host.state
+        cards = tuple(engine.prefill(state, p)[0] for p in state.players)
+        chosen = [Choose(player=p, card=c) for p, c in zip(state.players, cards, strict=True)]
+        await two.elsewhere(*chosen, Play(cards=cards))
+        await settle(two, lambda: host_app.screen is two.host)
+        assert not any(isinstance(s, Chain) for s in host_app.screen_stack)
+        assert any(CLOSED in m and "Ann's hand" in m for m in notes_text(host_app))
+
+
+async def test_a_seat_s_leader_stays_open_while_another_player_keeps_theirs(db_target):
+    """§2 step 3: each player keeps one of their two leaders; Ann keeping hers (at the host's
+    keyboard) leaves Cleo's question on her phone open, with the leader she highlighted."""
+    async with HostAndPhone(db_target, seat=3, leaders=True) as two:  # Cleo's phone
+        phone_app = two.apps[1]
+        await two.press("phone", "k", "down")
+        dialog = phone_app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        offers = two.phone.state.leader_offers
+        await two.elsewhere(KeepLeader(player="Ann", leader=offers["Ann"][0]))
+        assert phone_app.screen is dialog and not dialog.closing
+        await two.press("phone", "enter")  # the highlighted one: the second offer
+        assert phone_app.screen is two.phone
+        assert offers["Cleo"][1] in two.phone.state.hand("Cleo").known
+        assert not any(CLOSED in m for m in notes_text(phone_app))
+
+
+async def test_a_seat_s_leader_kept_elsewhere_closes_saying_why_and_nothing_is_saved(db_target):
+    """Ann kept her leader at the host's keyboard while her phone asked her: the phone's
+    question is answered, so it closes saying so, and nothing of it is saved."""
+    async with HostAndPhone(db_target, seat=1, leaders=True) as two:  # Ann's phone
+        phone_app = two.apps[1]
+        await two.press("phone", "k")
+        assert isinstance(phone_app.screen, ChoiceDialog)
+        offers = two.phone.state.leader_offers["Ann"]
+        await two.elsewhere(KeepLeader(player="Ann", leader=offers[0]))
+        await settle(two, lambda: phone_app.screen is two.phone)
+        assert any(CLOSED in m and "Ann's leader" in m for m in notes_text(phone_app))
+        await two.press("phone", "2")  # typed for the closed dialog: it asks nothing now
+        assert offers[1] not in two.phone.state.hand("Ann").known
+        assert two.phone.session.revision == two.third.revision
 
 
 def test_the_engine_says_which_questions_a_change_leaves_asked():
@@ -202,3 +292,30 @@ def test_the_engine_says_which_questions_a_change_leaves_asked():
     with pytest.raises(RuleError):
         after.next.answer((anns,))  # an answer made for fewer players than the game waits for
     assert after.next.answer((anns, engine.prefill(state, "Cleo")[0])).cards[1] == ben
+
+
+def test_the_engine_says_which_leader_and_hand_questions_a_change_leaves_asked():
+    """§2 step 3: a player's leader is asked until that player keeps one; §3.2: a hand
+    shown is asked while the table may look and the hand is the one shown."""
+    from companion.games.insurrection import Look, seat
+
+    start = engine.new_game(demo_state().catalog, PLAYERS, seed=7, virtual=True)
+    cleos = seat(start, 3).leader
+    anns = seat(start, 1).leader
+    after = engine.apply(start, KeepLeader(player="Ann", leader=start.leader_offers["Ann"][0]))
+    assert still_asked(GAME.moment(after), cleos) is cleos  # Cleo still keeps hers
+    assert still_asked(GAME.moment(after), anns) is None  # Ann kept hers
+    state = demo_state(7)
+    land = state.catalog.land(state.path[state.token + 1])
+    state = engine.apply(state, March(cards=tuple(state.deck[: land.reveal or 0])))
+    state = engine.apply(state, Draw())
+    look = GAME.moment(state).action("look")
+    assert isinstance(look, Look)
+    seen = look.seen("Ann")
+    cards = tuple(engine.prefill(state, p)[0] for p in state.players)
+    for p, c in zip(state.players, cards, strict=True):
+        state = engine.apply(state, Choose(player=p, card=c))
+        assert still_asked(GAME.moment(state), seen) is seen  # a pick leaves the hand as is
+    state = engine.apply(state, Play(cards=cards))
+    assert still_asked(GAME.moment(state), seen) is None  # a card of it was played
+    assert still_asked(GAME.moment(state), look) is look  # the table may still look

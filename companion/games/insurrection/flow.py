@@ -103,9 +103,29 @@ class Cards:
 
 @dataclass(frozen=True)
 class LeaderPick:
+    """§2 step 3: the leader ``player`` keeps of ``offers``; ``waiting``: every player still
+    to keep one (the app asks them in seat order; a player may keep theirs on their own
+    device meanwhile)."""
+
     player: str
     offers: tuple[str, ...]
     secret: bool
+    waiting: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def question(self) -> Msg:
+        return msg("insurrection.question.leader", player=self.player)
+
+    def asked_by(self, moment: Moment) -> bool:
+        """Still asked while ``player`` has a leader to keep (another player keeping theirs,
+        here or on their device, leaves it so; keeping it elsewhere answers it)."""
+        now = moment.next
+        return (
+            isinstance(now, Entry)
+            and isinstance(now.subject, LeaderPick)
+            and now.subject.secret == self.secret
+            and self.player in now.subject.waiting
+        )
 
 
 @dataclass(frozen=True)
@@ -160,6 +180,10 @@ class PickDue:
     player: str
     cards: Cards
 
+    @property
+    def question(self) -> Msg:
+        return msg("insurrection.question.pick", player=self.player)
+
     def asked_by(self, moment: Moment) -> bool:
         now = moment.next
         return (
@@ -168,6 +192,37 @@ class PickDue:
             and self.player in now.subject.players
             and now.subject.cards(self.player) == self.cards
         )
+
+
+@dataclass(frozen=True)
+class Look(Action):
+    """§3.2: the hands are secret and, with the app's deck, only the app holds them: a player
+    may look at their own hand at any time before the end."""
+
+    name: str = "look"
+    state: InsurrectionState | None = field(default=None, compare=False, repr=False)
+
+    def seen(self, player: str) -> HandSeen:
+        """``player``'s hand as the app holds it now, for that player's eyes."""
+        assert self.state is not None
+        return HandSeen(player, engine.prefill(self.state, player))
+
+
+@dataclass(frozen=True)
+class HandSeen:
+    """A hand shown to its player: still asked while the table may look and that hand is
+    still ``cards`` (a card revealed or taken elsewhere makes what is shown out of date)."""
+
+    player: str
+    cards: tuple[str, ...]
+
+    @property
+    def question(self) -> Msg:
+        return msg("insurrection.question.hand", player=self.player)
+
+    def asked_by(self, moment: Moment) -> bool:
+        look = moment.action("look")
+        return isinstance(look, Look) and look.allowed and look.seen(self.player) == self
 
 
 @dataclass(frozen=True)
@@ -221,7 +276,7 @@ def _actions(state: InsurrectionState, *turn: Action) -> tuple[Action, ...]:
         left = _leader_left(state)
         out.append(Action("leader", None if left else Msg("insurrection.flow.leaders_known")))
     if state.virtual and not engine.is_over(state):
-        out.append(Action("look"))  # only the app holds the hands: a player may look
+        out.append(Look(state=state))  # only the app holds the hands: a player may look
     if engine.is_over(state):
         out.append(Action("hands"))
     if state.phase == "over":
@@ -445,7 +500,7 @@ def leader_entry(state: InsurrectionState, player: str) -> Entry:
         "insurrection.leader",
         msg("insurrection.flow.leader", player=player),
         lambda leader: KeepLeader(player=player, leader=leader),
-        subject=LeaderPick(player, tuple(offers), state.virtual),
+        subject=LeaderPick(player, tuple(offers), state.virtual, tuple(_leader_left(state))),
         suggest=offers[0],
     )
 

@@ -28,6 +28,7 @@ from companion.games.insurrection import (
     Cards,
     EffectPick,
     LeaderPick,
+    Look,
     Played,
     Scouting,
     SetValues,
@@ -36,7 +37,6 @@ from companion.games.insurrection import (
     hand_entry,
     hands_order,
     named,
-    prefill,
 )
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.insurrection import views
@@ -345,16 +345,21 @@ class InsurrectionScreen(Corrections, TableScreen):
         """Whose hand; pass the keyboard to that player; the hand; hidden again (§3.2: the
         hands are secret, and with the app's deck the app alone holds them)."""
 
+        look = self.moment.action("look")
+        if not isinstance(look, Look):
+            return
+
         def show(chain: Chain, player: str) -> None:
-            hand = ShowHand(player, self.state.catalog, prefill(self.state, player))
+            seen = look.seen(player)  # stays open while this hand is the one shown
+            hand = ShowHand(player, self.state.catalog, seen.cards)
+            hand.asks = seen
             body = msg("insurrection_ui.secret.hand", player=player)
-            chain.secretly(player, body, lambda: chain.ask(hand, chain.done))
+            chain.secretly(player, body, lambda: chain.ask(hand, chain.done), asks=seen)
 
         whose = self._whose(Msg("insurrection_ui.secret.whose"), self.state.players)
-        self.app.push_screen(
-            Chain(lambda c: c.ask(whose, lambda p: show(c, p))),
-            lambda _: self.notify(tr("insurrection_ui.secret.hand_hidden")),
-        )
+        chain = Chain(lambda c: c.ask(whose, lambda p: show(c, p)))
+        chain.asks = look  # whose hand: open while the table may look
+        self.app.push_screen(chain, lambda _: self.notify(tr("insurrection_ui.secret.hand_hidden")))
 
     def _whose(self, reason: Msg, players: tuple[str, ...]) -> ChoiceDialog:
         options = tuple(Option(p, Msg("insurrection.name", {"en": p, "ja": p})) for p in players)

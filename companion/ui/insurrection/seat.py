@@ -138,7 +138,13 @@ class SeatScreen(TableScreen):
             tuple(Option(c, leader_option(cat, c)) for c in view.leader.offers),
         )
         dialog = ChoiceDialog(choice, msg("insurrection_ui.new.leader_title", player=view.player))
-        self.app.push_screen(dialog, lambda c: c and self.do(self.seat.keep(c)))
+        dialog.asks = view.leader  # stays open while this player's leader is still to keep
+
+        def kept(leader: str | None) -> None:
+            if leader:
+                self.do(self.seat.keep(leader))
+
+        self.app.push_screen(dialog, self.still_current(kept, dialog.asks))
 
     def name_ids(self, message: Msg) -> Msg:
         return named(message, self.state)

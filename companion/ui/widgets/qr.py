@@ -28,6 +28,9 @@ def qr_rows(data: str) -> list[str]:
 
 
 class QRCode(Static):
+    """The app's one drawing of a QR code (the record's BG Stats link, the join codes);
+    :meth:`show` draws another; ``columns`` and ``lines``: the cells it takes."""
+
     DEFAULT_CSS = "QRCode { width: auto; height: auto; }"
 
     def __init__(self, data: str, **kwargs) -> None:
@@ -35,8 +38,11 @@ class QRCode(Static):
         self.show(data)
 
     def show(self, data: str) -> None:
+        if getattr(self, "data", None) == data:
+            return  # drawn already
         self.data = data
         rows = qr_rows(data)
         self.columns = len(rows[0]) if rows else 0
         self.lines = len(rows)
-        self.update(Text("\n".join(rows), style=STYLE, no_wrap=True))
+        # cut, never folded, by a screen too narrow: a folded code is no code at all
+        self.update(Text("\n".join(rows), style=STYLE, no_wrap=True, overflow="crop"))
