@@ -159,7 +159,7 @@ class GameScreen(Screen):
         if not isinstance(top, Dialog) and not hasattr(top, "asks"):
             return None  # help or the command palette on top: the answer is dropped later
         top.dismiss(None)
-        return closed_message(stale.asks)
+        return self.closed_message(stale.asks)
 
     def still_current(self, callback: Any, asks: Any = None) -> Any:
         """``callback`` for the answer to a dialog opened for ``asks`` (as a dialog's
@@ -174,7 +174,7 @@ class GameScreen(Screen):
                 and getattr(self.session, "revision", None) != revision
                 and still_asked(self.moment, asks) is None
             ):
-                self.notify(tr(closed_message(asks)), severity="warning", timeout=8)
+                self.notify(tr(self.closed_message(asks)), severity="warning", timeout=8)
                 self.refresh_all()
                 return
             callback(value)
@@ -338,11 +338,18 @@ class GameScreen(Screen):
         """Drop a half-made action (a move being aimed, say); True if there was one."""
         return False
 
+    def closed_message(self, asks: Any) -> Msg:
+        """Why a dialog opened for ``asks`` was closed, naming its question when what it asks
+        says it in words (a ``question`` message, e.g. "Ann's hand"), and the key that shows
+        what comes next where this screen has one (a seat view has none)."""
+        question = getattr(asks, "question", None)
+        if isinstance(question, Msg):
+            said = msg("sync.dialog_closed_about", question=question)
+        else:
+            said = Msg("sync.dialog_closed")
+        for key, bindings in self._bindings.key_to_bindings.items():
+            if any(b.action == "advance" for b in bindings) and self.check_action("advance", ()):
+                return msg("sync.closed_then_next", said=said, next=key)
+        return said
 
-def closed_message(asks: Any) -> Msg:
-    """Why a dialog opened for ``asks`` was closed, naming its question when what it asks
-    says it in words (a ``question`` message, e.g. "Ann's hand")."""
-    question = getattr(asks, "question", None)
-    if isinstance(question, Msg):
-        return msg("sync.dialog_closed_about", question=question)
-    return Msg("sync.dialog_closed")
+

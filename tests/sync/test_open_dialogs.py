@@ -235,7 +235,8 @@ async def test_a_hand_shown_closes_when_a_change_elsewhere_plays_a_card_of_it(db
         await two.elsewhere(*chosen, Play(cards=cards))
         await settle(two, lambda: host_app.screen is two.host)
         assert not any(isinstance(s, Chain) for s in host_app.screen_stack)
-        assert any(CLOSED in m and "Ann's hand" in m for m in notes_text(host_app))
+        said = [m for m in notes_text(host_app) if CLOSED in m and "Ann's hand" in m]
+        assert said and "Press n to see what comes next" in said[0]  # the host's advance key
 
 
 async def test_a_seat_s_leader_stays_open_while_another_player_keeps_theirs(db_target):
@@ -265,7 +266,8 @@ async def test_a_seat_s_leader_kept_elsewhere_closes_saying_why_and_nothing_is_s
         offers = two.phone.state.leader_offers["Ann"]
         await two.elsewhere(KeepLeader(player="Ann", leader=offers[0]))
         await settle(two, lambda: phone_app.screen is two.phone)
-        assert any(CLOSED in m and "Ann's leader" in m for m in notes_text(phone_app))
+        said = [m for m in notes_text(phone_app) if CLOSED in m and "Ann's leader" in m]
+        assert said and "Press n" not in said[0]  # a seat view has no advance key
         await two.press("phone", "2")  # typed for the closed dialog: it asks nothing now
         assert offers[1] not in two.phone.state.hand("Ann").known
         assert two.phone.session.revision == two.third.revision
