@@ -351,5 +351,3 @@ class GameScreen(Screen):
             if any(b.action == "advance" for b in bindings) and self.check_action("advance", ()):
                 return msg("sync.closed_then_next", said=said, next=key)
         return said
-
-
