@@ -64,3 +64,41 @@ def test_plural_forms(tmp_path):
     assert tr(Msg("plural_test.tokens", {"n": 1}), "en") == "1 token"
     assert tr(Msg("plural_test.tokens", {"n": 2}), "en") == "2 tokens"
     assert tr(Msg("plural_test.tokens", {"n": 1}), "ja") == "1個"
+
+
+def test_a_locale_file_is_read_through_a_json_copy_made_again_on_any_change(
+    tmp_path, monkeypatch
+):
+    """Start-up (issue 13): a domain is read from a JSON copy in the cache folder; a changed,
+    damaged or unwritable copy falls back to the TOML file, which stays the source."""
+    import os
+
+    from companion.core import i18n
+
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(i18n, "_cache_dir", lambda: cache)
+    source = tmp_path / "words.toml"
+    source.write_text('["hello"]\nen = "Hello"\nja = "こんにちは"\n', encoding="utf-8")
+    assert i18n._read_domain(source) == {"hello": {"en": "Hello", "ja": "こんにちは"}}
+    copy = cache / "words.json"
+    assert copy.is_file() and list(cache.iterdir()) == [copy]
+
+    # the copy is what is read while the file is unchanged
+    data = copy.read_text(encoding="utf-8").replace("Hello", "Hello from the copy")
+    copy.write_text(data, encoding="utf-8")
+    assert i18n._read_domain(source)["hello"]["en"] == "Hello from the copy"
+
+    # a changed file: read again, and the copy made again
+    source.write_text('["hello"]\nen = "Hi there"\nja = "やあ"\n', encoding="utf-8")
+    os.utime(source, ns=(1, 1))  # even a change at an older time counts
+    assert i18n._read_domain(source)["hello"]["en"] == "Hi there"
+    assert "Hi there" in copy.read_text(encoding="utf-8")
+
+    copy.write_text("{not json", encoding="utf-8")  # damaged: the file again, copy mended
+    assert i18n._read_domain(source)["hello"]["en"] == "Hi there"
+    assert "Hi there" in copy.read_text(encoding="utf-8")
+
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder would be")
+    monkeypatch.setattr(i18n, "_cache_dir", lambda: blocked / "locales")
+    assert i18n._read_domain(source)["hello"]["en"] == "Hi there"  # no copy: only slower
