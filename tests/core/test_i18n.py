@@ -66,9 +66,7 @@ def test_plural_forms(tmp_path):
     assert tr(Msg("plural_test.tokens", {"n": 1}), "ja") == "1個"
 
 
-def test_a_locale_file_is_read_through_a_json_copy_made_again_on_any_change(
-    tmp_path, monkeypatch
-):
+def test_a_locale_file_is_read_through_a_json_copy_made_again_on_any_change(tmp_path, monkeypatch):
     """Start-up (issue 13): a domain is read from a JSON copy in the cache folder; a changed,
     damaged or unwritable copy falls back to the TOML file, which stays the source."""
     import os
