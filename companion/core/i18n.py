@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,7 +67,8 @@ def _read_domain(path: Path) -> dict[str, dict[str, str]]:
     that cannot be read or written is only slower."""
     stat = path.stat()
     source = [str(path), stat.st_size, stat.st_mtime_ns]
-    copy = _cache_dir() / f"{path.stem}.json"
+    folder = zlib.crc32(str(path.parent).encode())  # a domain may have files in two folders
+    copy = _cache_dir() / f"{path.stem}-{folder:08x}.json"
     try:
         cached = json.loads(copy.read_text(encoding="utf-8"))
         if cached["source"] == source:
