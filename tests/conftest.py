@@ -1,5 +1,9 @@
 import asyncio
+import atexit
 import inspect
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -8,6 +12,11 @@ from companion.core.i18n import add_locale_dir, set_language
 from companion.store import Store
 
 add_locale_dir(Path(__file__).parent / "locales")
+
+# The locale files' JSON copies (core.i18n._read_domain) go to a folder of this run, for the
+# app processes the tests start too, not to the user's cache.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="companion-tests-cache-")
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 
 
 @pytest.fixture
