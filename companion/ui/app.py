@@ -7,6 +7,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -162,8 +163,9 @@ class CompanionApp(App):
         if isinstance(event, events.Key) and not event.is_forwarded:
             if self._key_on_its_way is not None and event.key not in ALWAYS_KEYS:
                 self._keys_held.append(event)
-                if self._unstick is None:
-                    self._unstick = self.set_timer(1.0, self._key_done)
+                if self._unstick is None:  # run in the app's queue, as the keys are
+                    late = partial(self.call_later, self._key_done, self._key_on_its_way)
+                    self._unstick = self.set_timer(1.0, late)
                 return
             await self._hand_out(event)
             return
@@ -205,10 +207,10 @@ class CompanionApp(App):
         else:
             self._follow(event, target, parent, again)
 
-    async def _key_done(self, event: events.Key | None = None) -> None:
-        """The key on its way has done its work (``None``: the timer, should a callback have
-        been lost with a widget removed): hand out the keys held behind it."""
-        if event is not None and event is not self._key_on_its_way:
+    async def _key_done(self, event: events.Key) -> None:
+        """``event`` has done its work (or the screen changed, or a second passed: a callback
+        lost with a widget removed): hand out the keys held behind it."""
+        if event is not self._key_on_its_way:
             return
         if self._unstick is not None:
             self._unstick.stop()
@@ -227,6 +229,8 @@ class CompanionApp(App):
 
     def _stack_change(self) -> None:
         self._stack_changed = get_time()
+        if self._key_on_its_way is not None:  # what follows it may go with the screen closed
+            self.call_later(self._key_done, self._key_on_its_way)
 
     def push_screen(self, *args, **kwargs):
         result = super().push_screen(*args, **kwargs)
