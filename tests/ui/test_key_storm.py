@@ -27,7 +27,7 @@ STORMS = {
         {"UnicornusScreen", "HelpScreen", "CheckedForm", "ChoiceDialog", "MapChoice"},
     ),
     "insurrection": (
-        ((12, 600),),
+        ((2, 600),),
         {
             "InsurrectionScreen",
             "HelpScreen",
