@@ -105,3 +105,32 @@ async def test_a_form_dialog(store, sent, values, cursor, at_once) -> None:
         await typed(pilot, ["enter"] * (3 - cursor), at_once)
         assert answers == [{k: v or None for k, v in zip("abc", values, strict=True)}]
         assert app._exception is None
+
+
+@pytest.mark.parametrize("at_once", [True, False], ids=["burst", "one by one"])
+@pytest.mark.parametrize(
+    "sent, cursor",
+    [
+        (["A", "n", "n", "tab", "tab", "B", "e", "n"], 2),
+        (["A", "n", "n", "enter", "tab", "B", "e", "n"], 2),  # Enter: on to the Hand button
+        (["A", "n", "tab", "tab", "B", "e", "n", "shift+tab", "shift+tab", "end", "n"], 1),
+    ],
+)
+async def test_a_screen_with_fields(store, sent, cursor, at_once) -> None:
+    """Insurrection's quick score, a screen (not a dialog): its players' names, a Hand button
+    after each; Enter in a name moves on (``focus_next`` on ``Input.Submitted``)."""
+    from companion.ui.insurrection.quick_score import QuickScoreScreen
+
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, QuickScoreScreen)
+        assert app.focused is screen.query_one("#name-1", Input)
+        await typed(pilot, sent, at_once)
+        names = [screen.query_one(f"#name-{seat}", Input).value for seat in (1, 2)]
+        assert names == ["Ann", "Ben"]
+        assert app.focused is screen.query_one(f"#name-{cursor}", Input)
+        assert app._exception is None
