@@ -165,7 +165,7 @@ class CompanionApp(App):
                 self._keys_held.append(event)
                 if self._unstick is None:  # run in the app's queue, as the keys are
                     late = partial(self.call_later, self._key_done, self._key_on_its_way)
-                    self._unstick = self.set_timer(1.0, late)
+                    self._unstick = self.set_timer(0.5, late)
                 return
             await self._hand_out(event)
             return
@@ -208,8 +208,8 @@ class CompanionApp(App):
             self._follow(event, target, parent, again)
 
     async def _key_done(self, event: events.Key) -> None:
-        """``event`` has done its work (or the screen changed, or a second passed: a callback
-        lost with a widget removed): hand out the keys held behind it."""
+        """``event`` has done its work (or the screen changed, or half a second passed: a
+        callback lost with a widget removed): hand out the keys held behind it."""
         if event is not self._key_on_its_way:
             return
         if self._unstick is not None:

@@ -6,7 +6,10 @@ handed out.) A burst must leave a form as the same keys typed one at a time leav
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from textual import events
 from textual.widgets import Input
 
 from companion.core.i18n import Msg
@@ -134,3 +137,24 @@ async def test_a_screen_with_fields(store, sent, cursor, at_once) -> None:
         assert names == ["Ann", "Ben"]
         assert app.focused is screen.query_one(f"#name-{cursor}", Input)
         assert app._exception is None
+
+
+async def test_keys_held_behind_a_lost_key_go_out_in_order(store) -> None:
+    """Should the callback that follows a key be lost (its widget removed before it ran), the
+    app does not go deaf: the keys held behind it go out, in order, half a second later."""
+    session = saved_game(store)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        form = FormDialog(Msg("ui.form.ok"), FIELDS)
+        app.push_screen(form)
+        await settle(pilot)
+        app._key_on_its_way = events.Key("x", "x")  # on its way, its follower lost
+        burst(app, "1", "tab", "2")
+        await settle(pilot)
+        for _ in range(3000):  # the bound (30 s at least) only stops a hang
+            if form_seen(form) == (["1", "2", ""], 1):
+                break
+            await asyncio.sleep(0.01)
+        assert form_seen(form) == (["1", "2", ""], 1)
+        assert app._key_on_its_way is None
