@@ -180,11 +180,15 @@ class CompanionApp(App):
     # callback follows it up the DOM one queue behind it, then goes up again from where it
     # was sent, behind what it posted there.
     async def _hand_out(self, event: events.Key) -> None:
+        from textual.widgets import Input  # here: start-up imports only what home needs
+
         if self.stale_key(event):
             return
         target = self.focused or self.screen
         await super().on_event(event)
-        if event.is_forwarded:  # posted to the target: no priority binding took it
+        # posted to the target (no priority binding took it), and not a character typed into a
+        # field (the field takes it and it goes no further: the next key may follow it at once)
+        if event.is_forwarded and not (event.is_printable and isinstance(target, Input)):
             self._key_on_its_way = event
             self._follow(event, target, target, again=False)
 
