@@ -160,16 +160,16 @@ class CompanionApp(App):
 
     # input discipline -----------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if self._key_on_its_way is not None and event.key not in ALWAYS_KEYS:
-                self._keys_held.append(event)
-                if self._unstick is None:  # run in the app's queue, as the keys are
-                    late = partial(self.call_later, self._key_done, self._key_on_its_way)
-                    self._unstick = self.set_timer(0.5, late)
-                return
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+        elif event.is_forwarded:  # come back up from the widgets: the bindings
+            if not self.stale_key(event):
+                await super().on_event(event)
+        elif self._key_on_its_way is not None and event.key not in ALWAYS_KEYS:
+            self._keys_held.append(event)
+            self._unstick_later()
+        else:
             await self._hand_out(event)
-            return
-        await super().on_event(event)
 
     # One key at a time (keys typed fast across a field change). Textual posts a key to the
     # focused widget's queue and goes on to the next key; but a key's bindings act only once
@@ -222,6 +222,13 @@ class CompanionApp(App):
         self._key_on_its_way = None
         while self._keys_held and self._key_on_its_way is None:
             await self._hand_out(self._keys_held.popleft())
+        if self._keys_held:
+            self._unstick_later()
+
+    def _unstick_later(self) -> None:
+        if self._unstick is None:  # run in the app's queue, as the keys are
+            late = partial(self.call_later, self._key_done, self._key_on_its_way)
+            self._unstick = self.set_timer(0.5, late)
 
     def stale_key(self, event: events.Key) -> bool:
         """A key is dropped when it was typed before the screen it would reach was on top
