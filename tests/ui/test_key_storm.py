@@ -40,7 +40,7 @@ STORMS = {
         },
     ),
     "magical-friends": (
-        ((7, 400), (4, 1200)),
+        ((1, 400), (5, 1200)),
         {
             "MagicalFriendsScreen",
             "ArtifactsForm",
