@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from textual._time import get_time
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.timer import Timer
 
 from companion import __version__
 from companion.core import settings
@@ -76,6 +79,9 @@ class CompanionApp(App):
         self.join: Any = None  # the join server, when ``companion serve`` runs this app
         self.sub_title = f"v{__version__}"
         self._stack_changed = 0.0  # when a screen or dialog last opened or closed
+        self._key_on_its_way: events.Key | None = None  # see _hand_out
+        self._keys_held: deque[events.Key] = deque()
+        self._unstick: Timer | None = None
         translate_bindings(self)
 
     # the store: opened when something needs it ---------------------------------------
@@ -154,9 +160,75 @@ class CompanionApp(App):
 
     # input discipline -----------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and self.stale_key(event):
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+        elif event.is_forwarded:  # come back up from the widgets: the bindings
+            if not self.stale_key(event):
+                await super().on_event(event)
+        elif self._key_on_its_way is not None and event.key not in ALWAYS_KEYS:
+            self._keys_held.append(event)
+            self._unstick_later()
+        else:
+            await self._hand_out(event)
+
+    # One key at a time (keys typed fast across a field change). Textual posts a key to the
+    # focused widget's queue and goes on to the next key; but a key's bindings act only once
+    # it has come back up to the app (Tab moves the focus, Backspace deletes), and what they
+    # post acts later still (Enter's Input.Submitted, on which a form moves to its next
+    # field): "3 Tab 5" put 35 in the first field. So a key waits until the one before it
+    # has been through every widget it went to, and so has what its bindings posted: a
+    # callback follows it up the DOM one queue behind it, then goes up again from where it
+    # was sent, behind what it posted there.
+    async def _hand_out(self, event: events.Key) -> None:
+        from textual.widgets import Input  # here: start-up imports only what home needs
+
+        if self.stale_key(event):
             return
+        target = self.focused or self.screen
         await super().on_event(event)
+        # posted to the target (no priority binding took it), and not a character typed into a
+        # field (the field takes it and it goes no further: the next key may follow it at once)
+        if event.is_forwarded and not (event.is_printable and isinstance(target, Input)):
+            self._key_on_its_way = event
+            self._follow(event, target, target, again=False)
+
+    def _follow(self, event: events.Key, target, node, again: bool) -> None:
+        if not node.call_later(self._key_passed, event, target, node, again):
+            self.call_later(self._key_done, event)  # closing: nothing more for it there
+
+    def _key_passed(self, event: events.Key, target, node, again: bool) -> None:
+        """Runs in ``node``'s queue, after what was posted there before it."""
+        if event is not self._key_on_its_way:
+            return  # let go meanwhile
+        parent = node._parent
+        if parent is None or parent is self:  # the screen: the key goes on to the app
+            if again:
+                self.call_later(self._key_done, event)
+            else:  # the app's bindings act on it, then follow what they posted
+                self.call_later(self._follow, event, target, target, True)
+        elif not again and event._stop_propagation:
+            self.call_later(self._key_done, event)  # it ended here
+        else:
+            self._follow(event, target, parent, again)
+
+    async def _key_done(self, event: events.Key) -> None:
+        """``event`` has done its work (or the screen changed, or half a second passed: a
+        callback lost with a widget removed): hand out the keys held behind it."""
+        if event is not self._key_on_its_way:
+            return
+        if self._unstick is not None:
+            self._unstick.stop()
+            self._unstick = None
+        self._key_on_its_way = None
+        while self._keys_held and self._key_on_its_way is None:
+            await self._hand_out(self._keys_held.popleft())
+        if self._keys_held:
+            self._unstick_later()
+
+    def _unstick_later(self) -> None:
+        if self._unstick is None:  # run in the app's queue, as the keys are
+            late = partial(self.call_later, self._key_done, self._key_on_its_way)
+            self._unstick = self.set_timer(0.5, late)
 
     def stale_key(self, event: events.Key) -> bool:
         """A key is dropped when it was typed before the screen it would reach was on top
@@ -168,6 +240,8 @@ class CompanionApp(App):
 
     def _stack_change(self) -> None:
         self._stack_changed = get_time()
+        if self._key_on_its_way is not None:  # what follows it may go with the screen closed
+            self.call_later(self._key_done, self._key_on_its_way)
 
     def push_screen(self, *args, **kwargs):
         result = super().push_screen(*args, **kwargs)

@@ -5,7 +5,8 @@ answers (its first ``dismiss``) it is *closing*: a second dismiss is ignored (``
 choice used to pop the screens beneath, up to a ``ScreenStackError``), its actions are
 refused and the input messages still queued for it (keys, button presses, list selections,
 submitted fields) are dropped, so nothing typed for it reaches the game or the next dialog.
-The app drops keys typed before the last change of the screen stack (see
+The app drops keys typed before the last change of the screen stack, and hands out one key
+at a time, so keys typed fast after a Tab or an Enter reach the field it moved to (see
 ``CompanionApp.on_event``). Numbers: one rule in every dialog, :func:`number_is_complete`.
 """
 

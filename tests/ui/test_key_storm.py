@@ -27,7 +27,7 @@ STORMS = {
         {"UnicornusScreen", "HelpScreen", "CheckedForm", "ChoiceDialog", "MapChoice"},
     ),
     "insurrection": (
-        ((12, 600),),
+        ((2, 600),),
         {
             "InsurrectionScreen",
             "HelpScreen",
@@ -40,7 +40,7 @@ STORMS = {
         },
     ),
     "magical-friends": (
-        ((7, 400), (4, 1200)),
+        ((1, 400), (5, 1200)),
         {
             "MagicalFriendsScreen",
             "ArtifactsForm",
