@@ -138,7 +138,7 @@ class GameScreen(Screen):
         dialog's ``asks`` (what it was opened for: the engine's question, :data:`NOTHING`,
         or ``None``, the game as it was) is no longer :func:`still_asked` by the moment.
         A screen that is not a dialog (help, the command palette) asks nothing."""
-        if not isinstance(screen, Dialog) and not hasattr(screen, "asks"):
+        if not _asks(screen):
             return False
         return still_asked(self.moment, getattr(screen, "asks", None)) is None
 
@@ -156,7 +156,7 @@ class GameScreen(Screen):
         top = self.app.screen
         if top is self or getattr(top, "closing", False):
             return None
-        if not isinstance(top, Dialog) and not hasattr(top, "asks"):
+        if not _asks(top):
             return None  # help or the command palette on top: the answer is dropped later
         top.dismiss(None)
         return self.closed_message(stale.asks)
@@ -351,3 +351,9 @@ class GameScreen(Screen):
             if any(b.action == "advance" for b in bindings) and self.check_action("advance", ()):
                 return msg("sync.closed_then_next", said=said, next=key)
         return said
+
+
+def _asks(screen: Screen) -> bool:
+    """Whether ``screen`` asks the table something: a dialog, or a screen saying what it asks
+    (``asks``); help and the command palette do not."""
+    return isinstance(screen, Dialog) or hasattr(screen, "asks")
