@@ -71,16 +71,21 @@ async def first_frame(pilot):
     return drawn[0]
 """
 
-BARE = (
-    RSS
-    + DRAWN
-    + """
-import sys, time
+# The reference: a bare Textual app (also bench_startup_instructions.py's)
+BARE_APP = """
 from textual.app import App
 from textual.widgets import Footer, Header, Static
 class Bare(App):
     def compose(self):
         yield Header(); yield Static("hello"); yield Footer()
+"""
+
+BARE = (
+    RSS
+    + DRAWN
+    + BARE_APP
+    + """
+import sys, time
 async def ready(pilot):
     first = time.time()
     print(first, await first_frame(pilot), rss_kb(), flush=True)

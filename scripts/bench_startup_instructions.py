@@ -26,18 +26,16 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_startup import ROOT, make_saves  # noqa: E402
+from bench_startup import BARE_APP, ROOT, make_saves  # noqa: E402
 
-BARE = """
-from textual.app import App
-from textual.widgets import Footer, Header, Static
-class Bare(App):
-    def compose(self):
-        yield Header(); yield Static("hello"); yield Footer()
+BARE = (
+    BARE_APP
+    + """
 async def ready(pilot):
     pilot.app.exit()
 Bare().run(headless=True, size=(120, 40), auto_pilot=ready)
 """
+)
 
 COMPANION = """
 import sys
