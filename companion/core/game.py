@@ -9,9 +9,17 @@ The **moment** is what the engine says the table faces now (:class:`Moment`): wh
 next (:data:`Next`: a step the app takes itself, a question for the table, a value the table
 enters, or the outcome; ``None`` when the table acts freely), a sentence for the banner, and
 the actions the table may take now, each refused one with its reason. Questions are typed
-values: a :class:`Choice` whose options carry the commands that answer it, or an
-:class:`Entry` whose ``answer`` turns the table's value into a command. Nothing in a moment
+values: an :class:`Ask` whose options carry what picking them leads to, or an
+:class:`Entry` whose ``answer`` turns the table's value into what follows. Nothing in a moment
 is a message key to be parsed back.
+
+An :class:`Action` carries what choosing it **leads to** (:data:`Lead`): a command to make, a
+question to ask (:class:`Ask`, :class:`Entry`), a command still being drafted (:class:`Then`:
+the engine makes the next question from the game as it is then), a view to open
+(:class:`Show`), or a confirmation first (:class:`ConfirmFirst`). One driver performs any lead
+of any game (the table driver of the UI; :func:`settle` headless): no game needs a method per
+action. A question with ``at_once`` is opened by the driver as soon as it is the next thing,
+after a step the table made.
 """
 
 from __future__ import annotations
@@ -85,20 +93,24 @@ class Step:
 
 @dataclass(frozen=True)
 class Ask:
-    """A choice for the table. Each option's ``value`` is the command that picking it makes.
-    ``tie``: the rules leave it to "the players", so the app may pick for them (the "pick ties
-    automatically" setting); ``auto`` is then the command it makes (the first option's by
-    default), logged as the app's pick."""
+    """A choice for the table. Each option's ``value`` is what picking it leads to (a
+    :data:`Lead`: most often the command that answers it). ``tie``: the rules leave it to "the
+    players", so the app may pick for them (the "pick ties automatically" setting); ``auto`` is
+    then the command it makes (the first option's by default), logged as the app's pick.
+    ``at_once``: opened as soon as it is the next thing (see the module's doc)."""
 
     choice: Choice
     title: Msg | None = None
     tie: bool = True
     auto: Command | None = None
+    at_once: bool = False
 
     def __post_init__(self) -> None:
-        bad = [o for o in self.choice.options if not isinstance(o.value, Command)]
+        bad = [o for o in self.choice.options if not is_lead(o.value)]
         if bad:
-            raise TypeError("every option of an Ask carries the command that answers it")
+            raise TypeError("every option of an Ask carries what picking it leads to")
+        if self.tie and not isinstance(self.auto_command, Command):
+            raise TypeError("the app's pick of a tie is a command")
 
     @property
     def auto_command(self) -> Command:
@@ -119,12 +131,51 @@ class Entry:
 
     kind: str
     prompt: Msg
-    answer: Callable[[Any], Command] = field(compare=False, repr=False)
+    answer: Callable[[Any], Lead] = field(compare=False, repr=False)
     subject: Any = None
     suggest: Any = None
     minimum: int | None = None  # a number's range, or each die's faces
     maximum: int | None = None
     count: int | None = None  # how many dice, when known
+    at_once: bool = False  # opened as soon as it is the next thing (see the module's doc)
+
+
+@dataclass(frozen=True)
+class Then:
+    """A command still being drafted: ``make(state)`` is what comes next, from the game as it
+    is when this is reached (the next question, or the command once it is complete). The
+    engine completes a draft one question at a time. ``what`` says what is being drafted (it
+    is what two of them compare by)."""
+
+    make: Callable[[Any], Lead] = field(compare=False, repr=False)
+    what: Any = None
+
+
+@dataclass(frozen=True)
+class Show:
+    """A view the table opens to look, changing nothing: ``kind`` names it (a game's own, such
+    as ``"insurrection.scores"``), ``subject`` what it shows. The game's screens draw it."""
+
+    kind: str
+    subject: Any = None
+
+
+@dataclass(frozen=True)
+class ConfirmFirst:
+    """Asked before ``then`` (a step that cannot be taken back at the table): yes leads on."""
+
+    prompt: Msg
+    then: Lead
+
+
+Lead = Command | Ask | Entry | Then | Show | ConfirmFirst
+"""What an action or an answer leads to (see the module's doc)."""
+
+LEADS = (Command, Ask, Entry, Then, Show, ConfirmFirst)
+
+
+def is_lead(value: Any) -> bool:
+    return isinstance(value, LEADS)
 
 
 Next = Step | Ask | Entry | Outcome | None
@@ -133,10 +184,12 @@ Next = Step | Ask | Entry | Outcome | None
 @dataclass(frozen=True)
 class Action:
     """Something the table may do now (a key on the screen): ``name`` is the game's word for it
-    (``"move"``, ``"recruit"``, ``"end_turn"``); a refused one carries ``reason``."""
+    (``"move"``, ``"recruit"``, ``"end_turn"``); a refused one carries ``reason``; an allowed
+    one what choosing it ``leads`` to (a :data:`Lead`)."""
 
     name: str
     reason: Msg | None = None
+    leads: Lead | None = field(default=None, compare=False)
 
     @property
     def allowed(self) -> bool:
@@ -146,11 +199,14 @@ class Action:
 @dataclass(frozen=True)
 class Moment:
     """What the table faces now: ``prompt`` for the banner, ``next`` what happens next
-    (``None``: the table acts, e.g. a player's turn), ``actions`` what may be done now."""
+    (``None``: the table acts, e.g. a player's turn), ``actions`` what may be done now, and
+    ``advance``, the name of the action the advance key takes while the table acts (ending the
+    turn, say; ``None``: the key says what the banner says)."""
 
     prompt: Msg
     next: Next = None
     actions: tuple[Action, ...] = ()
+    advance: str | None = None  # the action the advance key takes while the table acts freely
 
     @property
     def outcome(self) -> Outcome | None:
@@ -331,23 +387,42 @@ class Policy(Protocol):
         ...
 
 
+def settle(lead: Lead | None, state: Any, policy: Any = None, limit: int = 1_000) -> Any:
+    """Follow ``lead`` as a table with no screen would, to the command (or view) it ends in:
+    drafts are made from ``state``, confirmations said yes to, questions answered by the
+    policy's ``pick(state, ask)`` (an option's value) and ``enter(state, entry)`` (a value),
+    else by the app's pick and the suggested value. ``None`` stays ``None``."""
+    for _ in range(limit):
+        if isinstance(lead, Then):
+            lead = lead.make(state)
+        elif isinstance(lead, ConfirmFirst):
+            lead = lead.then
+        elif isinstance(lead, Ask):
+            pick = getattr(policy, "pick", None)
+            if pick is not None:
+                lead = pick(state, lead)
+            else:
+                lead = lead.auto_command if lead.tie else lead.choice.options[0].value
+        elif isinstance(lead, Entry):
+            enter = getattr(policy, "enter", None)
+            lead = lead.answer(enter(state, lead) if enter is not None else lead.suggest)
+        else:
+            return lead
+    raise RuntimeError(f"a lead still unsettled after {limit} questions")
+
+
 def decide(moment: Moment, state: Any, policy: Policy) -> Command | None:
     """The command a sensible table makes at ``moment``: the app's own step, the first option
-    of a question (the auto pick), the suggested value of an entry, or the policy's action.
-    ``None`` at the outcome."""
+    of a question (the auto pick), the suggested value of an entry, or the policy's action
+    (followed to its command, see :func:`settle`). ``None`` at the outcome."""
     nxt = moment.next
     if isinstance(nxt, Outcome):
         return None
     if isinstance(nxt, Step):
         return nxt.command
-    if isinstance(nxt, Ask):
-        pick = getattr(policy, "pick", None)
-        return pick(state, nxt) if pick is not None else nxt.auto_command
-    if isinstance(nxt, Entry):
-        enter = getattr(policy, "enter", None)
-        value = enter(state, nxt) if enter is not None else nxt.suggest
-        return nxt.answer(value)
-    return policy.act(state, moment)
+    if isinstance(nxt, Ask | Entry):
+        return settle(nxt, state, policy)
+    return settle(policy.act(state, moment), state, policy)
 
 
 def play(
@@ -373,6 +448,7 @@ __all__ = [
     "Action",
     "Ask",
     "Choice",
+    "ConfirmFirst",
     "Entry",
     "Game",
     "Moment",
@@ -380,13 +456,18 @@ __all__ = [
     "Next",
     "Option",
     "Outcome",
+    "Lead",
     "Policy",
     "Session",
+    "Show",
     "Step",
+    "Then",
     "Unasked",
     "decide",
+    "is_lead",
     "outcome_of",
     "play",
+    "settle",
     "still_asked",
     "upgrade",
 ]

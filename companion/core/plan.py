@@ -21,12 +21,15 @@ class Option:
 
 @dataclass(frozen=True)
 class Choice:
+    """Options and the reason they are asked. A planner's tie has two or more; a question may
+    list a single option, so that the keys typed for it are the same however many there are."""
+
     reason: Msg
     options: tuple[Option, ...]
 
     def __post_init__(self) -> None:
-        if len(self.options) < 2:
-            raise ValueError("a choice needs at least two options")
+        if not self.options:
+            raise ValueError("a choice needs an option")
 
 
 def auto_pick(choice: Choice) -> Option:

@@ -3,6 +3,8 @@
 - ``new_game_screen(catalog_name: str) -> Screen``: the new-game flow; it ends by calling
   ``app.start_game(game_key, initial_state, title, catalog_name)``.
 - ``game_screen(session) -> Screen``: the screen a group keeps open while playing.
+- ``record_panel(session) -> Widget | None``: the game's own part of the finished-game
+  screen (``ui/record.py``), such as the score sheet with its breakdown or the tally.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
+from companion.ui.games import game_ui
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
@@ -65,6 +66,9 @@ class RecordScreen(Screen):
         with Horizontal():
             with Vertical(id="record-left"):
                 yield Static(self._head(), id="record-head")
+                panel = game_ui(self.info.game_key).record_panel(self.session)
+                if panel is not None:  # the game's own end: the score sheet, the tally
+                    yield panel
                 yield DataTable(id="record-players", cursor_type="none", zebra_stripes=True)
                 log = GameLog(window=10**9, id="record-log")
                 yield log

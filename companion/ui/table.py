@@ -6,13 +6,17 @@ A game screen subclasses :class:`TableScreen` and keeps only rendering and forms
 - takes the app's own steps: at once when the step needs no confirmation (or a tie the app
   picks, with "pick ties automatically"), otherwise on the advance key (``n``) — but never
   right after an undo, a redo or a resume, so the table can always step back;
-- opens the dialog a question needs: a :class:`ChoiceDialog` for an :class:`Ask`, a form for
-  an :class:`Entry` (``dice`` and ``number`` here; a game's own kinds through
-  :meth:`TableScreen.entry_screen`);
-- shows the actions allowed now in the footer: a binding whose action is ``act('name')``
-  is shown while the moment lists ``name``, and pressing it while refused says why.
-  The screen implements what an allowed action does as ``perform_<name>()``.
+- performs what an action or an answer leads to (:meth:`TableScreen.perform`): makes the
+  command, opens the dialog a question needs (a :class:`ChoiceDialog` for an :class:`Ask`, a
+  form for an :class:`Entry`: ``dice`` and ``number`` here, a game's own kinds through
+  :meth:`TableScreen.entry_screen`), opens a view (:meth:`TableScreen.view_screen`), or asks
+  for a confirmation first;
+- opens a question the engine marks ``at_once`` as soon as it is next after the table's own
+  step (and at the start of a new game), and the record when the table's step ended the game;
+- shows the actions of the moment in the footer: a binding whose action is ``act('name')``
+  is shown while the moment lists ``name``; pressed while refused, it says why.
 
+No game screen has a method per action: an action carries what it leads to.
 Bindings refresh only when the set of actions changes.
 """
 
@@ -25,9 +29,20 @@ from textual.screen import Screen
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
-from companion.core.game import Ask, Entry, Outcome, Step, still_asked
+from companion.core.game import (
+    NOTHING,
+    Ask,
+    ConfirmFirst,
+    Entry,
+    Lead,
+    Outcome,
+    Show,
+    Step,
+    Then,
+    still_asked,
+)
 from companion.core.i18n import Msg, msg, tr
-from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
 
 AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
@@ -65,20 +80,80 @@ class TableScreen(GameScreen):
                 tr(self.name_ids(action.reason)), title=tr("ui.error.rule"), severity="warning"
             )
             return
-        getattr(self, f"perform_{name}")()
+        if action.leads is None:  # TRANSITION: a game whose actions do not lead yet
+            getattr(self, f"perform_{name}")()
+            return
+        self.perform(action.leads, asks=action)
 
     @property
     def busy(self) -> bool:
         """A dialog of this screen is open (its answer is still to come)."""
         return self.app.screen is not self
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        if not self.session.history():  # a new game: its first question opens by itself
+            self.open_at_once()
+
+    # -- what an action or an answer leads to ----------------------------------------------
+    def perform(self, lead: Lead | None, asks: Any = None) -> None:
+        """Follow ``lead``: make its command, open its question, view or confirmation (the
+        answer is followed in turn). ``asks``: what the dialogs opened on the way were opened
+        for (an action of the moment, or the moment's question; see ``GameScreen.stale``)."""
+        try:
+            while isinstance(lead, Then):
+                lead = lead.make(self.state)
+        except CompanionError as exc:
+            self.refuse(exc)
+            return
+        if lead is None:
+            return
+        if self.read_only:  # a question's dialog may show what only the table may see
+            self.notify(tr("ui.view.read_only"))
+            return
+        if isinstance(lead, Command):
+            self.do(lead)
+        elif isinstance(lead, Ask):
+            self.ask(lead, asks)
+        elif isinstance(lead, Entry):
+            self.enter(lead, asks)
+        elif isinstance(lead, Show):
+            screen = self.view_screen(lead)
+            screen.asks = NOTHING if asks is None else asks  # a view alone is never stale
+            self.app.push_screen(screen)
+        elif isinstance(lead, ConfirmFirst):
+            dialog = Confirm(lead.prompt)
+            dialog.asks = asks
+
+            def sure(yes: bool | None) -> None:
+                if yes:
+                    self.perform(lead.then, asks)
+
+            self.app.push_screen(dialog, self.still_current(sure, asks))
+        else:
+            raise TypeError(f"not a lead: {lead!r}")
+
     # -- stepping --------------------------------------------------------------------------
     def do(self, *commands) -> bool:
-        """Apply the table's commands, then the app's own steps that follow at once."""
+        """Apply the table's commands, then the app's own steps that follow at once; then
+        open what comes next by itself (a question marked ``at_once``, or the record of a game
+        the step ended)."""
+        ended = self.moment.outcome is not None
         if not super().do(*commands):
             return False
         self.take_app_steps()
+        if not ended and self.moment.outcome is not None:
+            self.show_outcome()
+        else:
+            self.open_at_once()
         return True
+
+    def open_at_once(self) -> None:
+        """Open the moment's question if the engine says it opens at once (and nothing else
+        is open: a question asked while a chain of dialogs runs waits for the advance key)."""
+        nxt = self.moment.next
+        if isinstance(nxt, Ask | Entry) and nxt.at_once and not self.busy and not self.read_only:
+            self.perform(nxt, asks=nxt)
 
     def take_app_steps(self) -> None:
         """The steps that need nobody: unconfirmed app steps, and ties the app picks."""
@@ -100,69 +175,77 @@ class TableScreen(GameScreen):
                 return
 
     def action_advance(self) -> None:
-        """The advance key: take the app's step, ask the question, or say the outcome."""
+        """The advance key: take the app's step, ask the question, show the outcome, or take
+        the moment's advance action while the table acts freely."""
         if self.busy or self.read_only:
             return
-        nxt = self.moment.next
+        moment = self.moment
+        nxt = moment.next
         if isinstance(nxt, Step):
             self.do(nxt.command)
         elif isinstance(nxt, Ask):
             if nxt.tie and self.app.ties == "auto":
                 self.take_app_steps()
             else:
-                self.ask(nxt)
+                self.perform(nxt, asks=nxt)
         elif isinstance(nxt, Entry):
-            self.enter(nxt)
-        elif isinstance(nxt, Outcome):  # the finished-game screen: results, log, BG Stats QR
-            self.notify(tr(nxt.reason))
-            self.app.show_record(self.session.id, self.session)
+            self.perform(nxt, asks=nxt)
+        elif isinstance(nxt, Outcome):
+            self.show_outcome()
+        elif moment.advance is not None:
+            self.action_act(moment.advance)
         else:
             self.advance_free()
 
-    def advance_free(self) -> None:
-        """The advance key while the table acts freely: a game may end the turn, say what to
-        do; by default the banner says it."""
+    def advance_free(self) -> None:  # TRANSITION: goes once every game says its advance
         self.notify(tr(self.moment.prompt))
 
-    # -- questions -------------------------------------------------------------------------
-    def ask(self, question: Ask) -> None:
-        if self.read_only:  # a question's dialog may show what only the table may see
+    def show_outcome(self) -> None:
+        """The finished-game screen: how it ended, the game's own panel (scores, tally), the
+        log, the BG Stats QR code."""
+        outcome = self.moment.outcome
+        if outcome is None or self.busy:
             return
+        self.notify(tr(outcome.reason))
+        self.app.show_record(self.session.id, self.session)
+
+    # -- questions -------------------------------------------------------------------------
+    def ask(self, question: Ask, asks: Any = None) -> None:
         screen = self.choice_screen(question)
-        screen.asks = question  # stays open while the game asks it (a step made elsewhere)
-        self.app.push_screen(screen, self.still_current(self._answered, question))
+        asks = question if asks is None else asks
+        screen.asks = asks  # stays open while the game asks it (a step made elsewhere)
+        self.app.push_screen(screen, self.still_current(lambda v: self._answered(v, asks), asks))
 
     def choice_screen(self, question: Ask) -> Screen:
         """The dialog for a question (a game may show its options on its board)."""
         return ChoiceDialog(question.choice, question.title)
 
-    def _answered(self, cmd) -> None:
-        if cmd is not None:
-            self.do(cmd)
+    def _answered(self, lead: Lead | None, asks: Any) -> None:
+        if lead is not None:
+            self.perform(lead, asks)
 
-    def enter(self, entry: Entry) -> None:
-        if self.read_only:  # an entry's dialog may show a player's secret (Insurrection's hands)
-            return
+    def enter(self, entry: Entry, asks: Any = None) -> None:
         screen = self.entry_screen(entry)
-        screen.asks = entry  # stays open while the game asks it (a step made elsewhere)
+        asks = entry if asks is None else asks
+        screen.asks = asks  # stays open while the game asks it (a step made elsewhere)
 
         def done(value) -> None:
             if value is None:
                 return
             # the entry as the game asks it now (the same, or one a step elsewhere narrowed):
             # its answer makes the command for the state as it is
-            now = still_asked(self.moment, entry)
+            now = still_asked(self.moment, entry) if asks is entry else None
             try:
-                cmd = self.answer(now if isinstance(now, Entry) else entry, value)
+                lead = self.answer(now if isinstance(now, Entry) else entry, value)
             except CompanionError as exc:
                 self.refuse(exc)
                 return
-            self.do(cmd)
+            self.perform(lead, asks)
 
-        self.app.push_screen(screen, self.still_current(done, entry))
+        self.app.push_screen(screen, self.still_current(done, asks))
 
-    def answer(self, entry: Entry, value: Any) -> Command:
-        """The command that answers ``entry`` with the table's ``value`` (a game may also keep
+    def answer(self, entry: Entry, value: Any) -> Lead:
+        """What answering ``entry`` with the table's ``value`` leads to (a game may also keep
         what was entered elsewhere, e.g. in the owner's catalog)."""
         return entry.answer(value)
 
@@ -172,6 +255,10 @@ class TableScreen(GameScreen):
         if entry.kind in ("dice", "number"):
             return _ValueForm(entry)
         raise NotImplementedError(f"no form for entries of kind {entry.kind!r}")
+
+    def view_screen(self, show: Show) -> Screen:
+        """The screen for a view (``Show``); a game overrides for its own kinds."""
+        raise NotImplementedError(f"no view of kind {show.kind!r}")
 
 
 class _ValueForm(FormDialog):

@@ -44,3 +44,8 @@ def quick_score_screen(catalog_name: str = "box") -> Screen:
     from companion.ui.insurrection.quick_score import QuickScoreScreen
 
     return QuickScoreScreen(catalog_name)
+
+
+def record_panel(session: Any) -> Any:
+    """The game's own part of the finished-game screen (none yet)."""
+    return None

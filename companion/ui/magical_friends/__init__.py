@@ -23,4 +23,9 @@ def game_screen(session: Any) -> Screen:
     return MagicalFriendsScreen(session)
 
 
-__all__ = ["new_game_screen", "game_screen"]
+def record_panel(session: Any) -> Any:
+    """The game's own part of the finished-game screen (none yet)."""
+    return None
+
+
+__all__ = ["record_panel", "new_game_screen", "game_screen"]

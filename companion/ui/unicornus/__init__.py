@@ -18,4 +18,9 @@ def game_screen(session: Any):
     return UnicornusScreen(session)
 
 
-__all__ = ["game_screen", "new_game_screen"]
+def record_panel(session: Any) -> Any:
+    """The game's own part of the finished-game screen (none yet)."""
+    return None
+
+
+__all__ = ["record_panel", "game_screen", "new_game_screen"]
