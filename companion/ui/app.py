@@ -82,6 +82,9 @@ class CompanionApp(App):
         self._key_on_its_way: events.Key | None = None  # see _hand_out
         self._keys_held: deque[events.Key] = deque()
         self._unstick: Timer | None = None
+        self._screens_moved = False  # the key at work opened or closed a screen
+        self._release_pending = False  # the held keys go out once the screen on top is drawn
+        self._dropped_said = 0.0  # the change whose dropped keys were said
         translate_bindings(self)
 
     # the store: opened when something needs it ---------------------------------------
@@ -165,11 +168,16 @@ class CompanionApp(App):
         elif event.is_forwarded:  # come back up from the widgets: the bindings
             if not self.stale_key(event):
                 await super().on_event(event)
-        elif self._key_on_its_way is not None and event.key not in ALWAYS_KEYS:
+        elif self._keys_busy and event.key not in ALWAYS_KEYS:
             self._keys_held.append(event)
             self._unstick_later()
         else:
             await self._hand_out(event)
+
+    @property
+    def _keys_busy(self) -> bool:
+        """A key is still at work (or keys wait for the screen it opened): the next one waits."""
+        return self._key_on_its_way is not None or self._release_pending or bool(self._keys_held)
 
     # One key at a time (keys typed fast across a field change). Textual posts a key to the
     # focused widget's queue and goes on to the next key; but a key's bindings act only once
@@ -179,10 +187,21 @@ class CompanionApp(App):
     # has been through every widget it went to, and so has what its bindings posted: a
     # callback follows it up the DOM one queue behind it, then goes up again from where it
     # was sent, behind what it posted there.
+    #
+    # Type-ahead: a key that opens a dialog (or answers one, and the answer opens the next)
+    # changes the screens itself; the keys typed after it wait until the screen now on top
+    # has been built and drawn, and go to it: "m 1 7" typed in one burst answers the dialogs
+    # that "m" and "1" open, as typed slowly. A change the table's keys did not make (a step
+    # on another device closing a dialog, a timer) drops the keys typed before it, and says so.
     async def _hand_out(self, event: events.Key) -> None:
         from textual.widgets import Input  # here: start-up imports only what home needs
 
         if self.stale_key(event):
+            self._say_dropped()
+            return
+        if not self.screen.is_mounted:  # the table's own dialog, still being built
+            self._keys_held.appendleft(event)
+            self._release_later()
             return
         target = self.focused or self.screen
         await super().on_event(event)
@@ -211,52 +230,71 @@ class CompanionApp(App):
         else:
             self._follow(event, target, parent, again)
 
-    async def _key_done(self, event: events.Key) -> None:
+    async def _key_done(self, event: events.Key | None) -> None:
         """``event`` has done its work (or the screen changed, or half a second passed: a
-        callback lost with a widget removed): hand out the keys held behind it."""
+        callback lost with a widget removed): hand out the keys held behind it; after a
+        screen it opened or closed, once the screen on top has been drawn (the answer to a
+        dialog, run by the screen beneath, may open the next one first)."""
         if event is not self._key_on_its_way:
             return
         if self._unstick is not None:
             self._unstick.stop()
             self._unstick = None
         self._key_on_its_way = None
-        while self._keys_held and self._key_on_its_way is None:
+        if self._screens_moved:
+            self._screens_moved = False
+            self._release_later()
+        else:
+            await self._release()
+
+    def _release_later(self) -> None:
+        if not self._release_pending:
+            self._release_pending = True
+            self.call_after_refresh(self._release)
+
+    async def _release(self) -> None:
+        self._release_pending = False
+        if self._screens_moved and self._key_on_its_way is None:
+            self._screens_moved = False
+            self._release_later()  # once more: after the screen on top now has been drawn
+            return
+        while self._keys_held and not (self._key_on_its_way or self._release_pending):
             await self._hand_out(self._keys_held.popleft())
         if self._keys_held:
             self._unstick_later()
 
     def _unstick_later(self) -> None:
         if self._unstick is None:  # run in the app's queue, as the keys are
-            late = partial(self.call_later, self._key_done, self._key_on_its_way)
-            self._unstick = self.set_timer(0.5, late)
+            self._unstick = self.set_timer(0.5, self._unstuck)
+
+    def _unstuck(self) -> None:
+        self._unstick = None
+        self._screens_moved = self._release_pending = False
+        if self._key_on_its_way is not None:
+            self.call_later(self._key_done, self._key_on_its_way)
+        else:
+            self.call_later(self._release)
 
     def stale_key(self, event: events.Key) -> bool:
-        """A key is dropped when it was typed before the screen it would reach was on top
-        (typed for a dialog that has closed since, or before the one that opened), or while
-        the screen on top is still being built. Quit keys always pass."""
+        """A key is dropped when it was typed before a screen change the table's keys did not
+        make (a step on another device closed a dialog). Quit keys always pass."""
         if event.key in ALWAYS_KEYS:
             return False
-        return event.time < self._stack_changed or not self.screen.is_mounted
+        return event.time < self._stack_changed
+
+    def _say_dropped(self) -> None:
+        """Say once per such change that keys typed before it were not applied."""
+        if self._dropped_said < self._stack_changed:
+            self._dropped_said = self._stack_changed
+            self.notify(Msg("ui.keys.dropped"), severity="warning")
 
     def _stack_change(self) -> None:
-        self._stack_changed = get_time()
-        if self._key_on_its_way is not None:  # what follows it may go with the screen closed
-            self.call_later(self._key_done, self._key_on_its_way)
-
-    def push_screen(self, *args, **kwargs):
-        result = super().push_screen(*args, **kwargs)
-        self._stack_change()
-        return result
-
-    def pop_screen(self):
-        result = super().pop_screen()
-        self._stack_change()
-        return result
-
-    def switch_screen(self, *args, **kwargs):
-        result = super().switch_screen(*args, **kwargs)
-        self._stack_change()
-        return result
+        if self._key_on_its_way is not None or self._release_pending:
+            self._screens_moved = True  # the table's own: the keys typed after go to it
+            if self._key_on_its_way is not None:  # what follows it may go with the screen
+                self.call_later(self._key_done, self._key_on_its_way)
+        else:
+            self._stack_changed = get_time()
 
     # settings -------------------------------------------------------------------------
     @property

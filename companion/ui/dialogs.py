@@ -5,8 +5,9 @@ answers (its first ``dismiss``) it is *closing*: a second dismiss is ignored (``
 choice used to pop the screens beneath, up to a ``ScreenStackError``), its actions are
 refused and the input messages still queued for it (keys, button presses, list selections,
 submitted fields) are dropped, so nothing typed for it reaches the game or the next dialog.
-The app drops keys typed before the last change of the screen stack, and hands out one key
-at a time, so keys typed fast after a Tab or an Enter reach the field it moved to (see
+The app hands out one key at a time, so keys typed fast after a Tab or an Enter reach the
+field it moved to, and keys typed after a key that opened a dialog reach that dialog once it
+is drawn (type-ahead); it drops keys typed before a change the table's keys did not make (see
 ``CompanionApp.on_event``). Numbers: one rule in every dialog, :func:`number_is_complete`.
 """
 
@@ -47,10 +48,11 @@ INPUT_MESSAGES: tuple[type[Message], ...] = (
 
 
 def number_is_complete(number: int, largest: int) -> bool:
-    """The one number rule of every dialog: a typed number is taken at once when no longer
-    number starts with its digits (``3`` of 9 options; ``12`` of 12), and otherwise waits for
-    Enter (``1`` of 12 could become ``12``)."""
-    return number * 10 > largest
+    """The one number rule of every dialog: where every answer is one digit (9 options or
+    fewer) a digit is taken at once; in a longer list every number waits for Enter, as the
+    dialog says (``3`` of 12 too: a table typing "3 Enter" must not see the Enter answer the
+    next dialog)."""
+    return largest < 10
 
 
 class Dialog(ModalScreen[T]):
