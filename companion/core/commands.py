@@ -49,10 +49,6 @@ def command_class(kind: str) -> type[Command]:
         raise KeyError(f"unknown command kind {kind!r}") from None
 
 
-def registered_commands() -> dict[str, type[Command]]:
-    return dict(_COMMANDS)
-
-
 @command("core")
 @dataclass(frozen=True)
 class Note(Command):

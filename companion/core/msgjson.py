@@ -17,10 +17,12 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
-    from companion.core import codec  # lazy: reading a list of saves needs no pydantic
+    # lazy: reading a list of saves needs no pydantic. (Not through companion.core.codec,
+    # which needs the commands, whose Note needs this module.)
+    from pydantic_core import to_jsonable_python
 
     try:  # dataclasses, enums: what the codecs would write
-        return codec.to_plain(value)
+        return to_jsonable_python(value)
     except Exception:  # a log line must never stop a step from being saved
         return str(value)
 

@@ -85,10 +85,6 @@ class StepLog:
     def can_redo(self) -> bool:
         return self.cursor < len(self._entries)
 
-    def check(self, cmd: Command) -> Any:
-        """The state ``cmd`` would lead to, without recording it (raises ``RuleError``)."""
-        return apply_command(self.game, self.state, cmd)
-
     def do(self, cmd: Command) -> Any:
         new = apply_command(self.game, self.state, cmd)
         line = self.describe(cmd, new)  # written now, as the table saw it
