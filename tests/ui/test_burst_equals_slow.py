@@ -1,0 +1,80 @@
+"""Keys at table speed land where the table meant them (issue 21): every game, driven through
+the real table driver, ends in the same game whether the same keys are typed in one burst
+(all queued before the app handles any, as a terminal sends keys typed fast) or one at a
+time, each handled before the next is typed. A key typed after one that opens a dialog goes
+to that dialog once it is open (type-ahead), so dialogs, their chains and the game's own
+questions all count.
+
+The keys are drawn with a fixed seed from the game screen's own keys, digits, Enter, Tab,
+Escape and Backspace (never the keys that leave the game or quit)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core import codec
+from companion.core.i18n import tr
+from companion.games.registry import get_game, load_game_catalog, sensible_table
+from companion.ui.app import Start, create_app
+from companion.ui.game_screen import GameScreen
+from tests.ui.storm import LEFT_OUT, burst
+
+EXTRA = (*"0123456789", "enter", "enter", "tab", "escape", "backspace", "n", "n")
+KEYS = 60
+
+
+def new_demo(store, key: str, seed: int) -> int:
+    game = get_game(key)
+    catalog = load_game_catalog(key, "demo")
+    _, demo_setup = sensible_table(key, seed)
+    state = game.new_game(demo_setup(catalog, None), catalog, seed)
+    return store.new_game(game, state, "burst", "demo").id
+
+
+async def quiet(app, pilot) -> None:
+    """Until the app has handled every key it was sent, and what they opened is drawn."""
+    for _ in range(400):  # the bound only stops a hang
+        await pilot.pause()
+        if not app._keys_busy:
+            break
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def play(store, key: str, seed: int, keys: list[str] | None, at_once: bool):
+    """The keys typed on a new demo game; the game as saved after them, and its log."""
+    game_id = new_demo(store, key, seed)
+    app = create_app(store, Start("resume", game_id=game_id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await quiet(app, pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        if keys is None:  # the pool: the game screen's own keys, and the keys of any dialog
+            own = sorted(
+                k for k, b in screen._bindings.key_to_bindings.items() if k not in LEFT_OUT
+            )
+            pool = [*own, *own, *EXTRA]  # the game's own keys twice as often
+            rnd = random.Random(seed)
+            keys = [rnd.choice(pool) for _ in range(KEYS)]
+        if at_once:
+            burst(app, *keys)
+        else:
+            for k in keys:
+                burst(app, k)
+                await quiet(app, pilot)
+        await quiet(app, pilot)
+        assert app._exception is None and app.return_code is None
+        session = screen.session
+        shown = codec.dump(session.state, session.game.state_type)
+        lines = [tr(line.description) for line in session.history()]
+        return keys, shown, lines, session.cursor
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+@pytest.mark.parametrize("key", ("unicornus", "insurrection", "magical-friends"))
+async def test_a_burst_gives_the_game_typed_slowly(store, key: str, seed: int) -> None:
+    keys, slow, slow_lines, slow_cursor = await play(store, key, seed, None, at_once=False)
+    _, fast, fast_lines, fast_cursor = await play(store, key, seed, keys, at_once=True)
+    assert fast_lines == slow_lines, f"keys: {' '.join(keys)}"
+    assert (fast, fast_cursor) == (slow, slow_cursor), f"keys: {' '.join(keys)}"
