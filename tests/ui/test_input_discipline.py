@@ -71,7 +71,7 @@ async def test_a_key_typed_for_a_closed_dialog_never_answers_the_next(store) -> 
 
         app.push_screen(ChoiceDialog(choice(12)), then)
         await pilot.pause()
-        burst(app, "1", "2", "enter")  # 12 is complete: taken at once; the Enter came with it
+        burst(app, "1", "2", "enter")  # 12 of 12, then the Enter that takes it
         await pilot.pause()
         assert answers == [11]
         assert isinstance(app.screen, ChoiceDialog)  # the next dialog is still asking
