@@ -1,4 +1,5 @@
-"""A tiny game defined only for the tests of the step log and the store."""
+"""A tiny game defined only for the tests of the step log and the store: the whole protocol
+(``companion.core.game.Game``), with no flow of its own."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.core.commands import Command, command
 from companion.core.errors import RuleError
+from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
 from companion.core.rng import Rng
 
@@ -48,8 +50,20 @@ class TinyGame:
             return replace(state, rolls=(*state.rolls, value), rng=rng)
         raise RuleError("core.rule.unknown_command", kind=cmd.kind)
 
+    def describe(self, before: TinyState, cmd: Command, after: TinyState) -> Msg:
+        return cmd.describe()
+
     def summary(self, state: TinyState) -> Msg:
         return Msg("tiny.summary", {"total": state.total})
+
+    def outcome(self, state: TinyState) -> Outcome | None:
+        return None  # a tiny game never ends
+
+    def moment(self, state: TinyState) -> Moment:
+        return Moment(Msg("tiny.summary", {"total": state.total}))
+
+    def upgrade(self, cmd: Command) -> Command:
+        return cmd
 
 
 TINY = TinyGame()

@@ -133,10 +133,7 @@ class StepLog:
         """The log line of ``cmd`` from the current state (or ``before``) to ``after``; a game
         names things from the states (cards by name rather than id, the cost paid) through
         ``describe(before, cmd, after)`` (:class:`companion.core.game.Game`)."""
-        describe = getattr(self.game, "describe", None)
-        if describe is None:
-            return cmd.describe()
-        return describe(self.state if before is None else before, cmd, after)
+        return self.game.describe(self.state if before is None else before, cmd, after)
 
     def line(self, index: int) -> Msg:
         """The log line of step ``index`` (0-based), as written when it was made."""
