@@ -184,13 +184,8 @@ def test_list_games_newest_played_first_with_summary(store):
     assert store.latest_game_id("unicornus") is None
 
 
-class FinishingGame:
+class FinishingGame(type(TINY)):
     """The tiny game, won once the total reaches 10."""
-
-    key = "tiny"
-    state_type = TinyState
-    apply = staticmethod(TINY.apply)
-    summary = staticmethod(TINY.summary)
 
     @staticmethod
     def outcome(state):
