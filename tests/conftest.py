@@ -29,6 +29,15 @@ def store():
     set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def no_cursor_blink(monkeypatch):
+    """Every field's cursor stays shown (harlequin's fixture): a snapshot taken half a second
+    after a field got the focus must not depend on which half of a blink it caught."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
     """Run ``async def`` tests (Textual's ``run_test``) on a fresh event loop, without a plugin."""
