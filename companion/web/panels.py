@@ -14,6 +14,8 @@ from importlib import import_module
 from typing import Any
 
 from companion.core.commands import Command
+from companion.core.errors import CompanionError
+from companion.core.game import Ask, Step
 from companion.core.i18n import Msg, msg
 
 Line = Msg | str
@@ -66,12 +68,12 @@ def named(key: str, message: Msg, state: Any) -> Msg:
     return message
 
 
-def public(key: str, state: Any) -> tuple[Panel, ...]:
+def public(key: str, state: Any, moment: Any) -> tuple[Panel, ...]:
     """What every page shows of the table (no seat's secret)."""
     if key == "insurrection":
         return _insurrection_public(state)
     if key == "unicornus":
-        return _unicornus_public(state)
+        return _unicornus_public(state, moment)
     if key == "magical-friends":
         return _magical_friends_public(state)
     return ()
@@ -79,8 +81,7 @@ def public(key: str, state: Any) -> tuple[Panel, ...]:
 
 def seats(key: str, state: Any) -> tuple[str, ...]:
     """The seats a device may join (a game whose views are all public has none)."""
-    module = _game(key)
-    return tuple(module.seats(state)) if hasattr(module, "seats") else ()
+    return tuple(_game(key).seats(state)) if key == "insurrection" else ()
 
 
 def seat_view(key: str, state: Any, number: int) -> SeatView | None:
@@ -221,12 +222,158 @@ def _insurrection_seat(state: Any, number: int) -> SeatView | None:
 # -- Unicornus Knights ---------------------------------------------------------------------
 
 
-def _unicornus_public(state: Any) -> tuple[Panel, ...]:
-    return ()
+def pair(names: tuple[str, str]) -> dict[str, str]:
+    """A name printed in English and Japanese (``(en, ja)``), as a message's parameter shows
+    it in the reader's language."""
+    return {"en": names[0], "ja": names[1] or names[0]}
+
+
+def _space(state: Any, space: int) -> str:
+    return state.board.names[space] if 0 <= space < len(state.board) else "—"
+
+
+def _unicornus_public(state: Any, moment: Any) -> tuple[Panel, ...]:
+    g = _game("unicornus")
+    heroes = []
+    for h in state.heroes:
+        allies = ", ".join(state.imp(a).name[0] for a in h.allies)
+        heroes.append(
+            msg(
+                "web.uk.hero" if h.alive else "web.uk.hero_fallen",
+                name=pair(h.name),
+                space=_space(state, h.space),
+                tokens=h.tokens,
+                command=h.command,
+                supplies=h.supplies,
+                damage=h.damage,
+                life=h.life,
+                allies=msg("web.uk.allies", names=allies) if allies else "",
+            )
+        )
+    units = []
+    for u in state.units:
+        if u.leader:
+            ch = state.imp(u.leader)
+            tokens = g.count("token", u.tokens)
+            what = msg("web.uk.led", name=pair(ch.name), tokens=tokens, power=ch.combat_power)
+        else:
+            what = msg("web.uk.leaderless", tokens=g.count("token", u.tokens))
+        units.append(msg("web.uk.unit", space=_space(state, u.space), what=what))
+    out = [
+        Panel(Msg("web.uk.characters"), tuple(heroes), "characters"),
+        Panel(Msg("web.uk.units"), tuple(units) or (Msg("web.none"),), "units"),
+    ]
+    nxt = moment.next
+    commands = (
+        (nxt.command,) if isinstance(nxt, Step) else nxt.commands if isinstance(nxt, Ask) else ()
+    )
+    kinds = {type(c) for c in commands}
+    if g.PrincessAct in kinds:  # the Princess's path, as the engine plans it (§5.1)
+        plan = g.plan_princess(state)
+        steps = tuple(
+            msg(
+                "web.uk.princess_step",
+                what=msg("web.uk.princess_move", space=_space(state, st.to))
+                if st.action == "move"
+                else msg("web.uk.princess_procure", gain=-st.cost),
+                reason=st.reason,
+            )
+            for st in plan.steps
+        )
+        out.append(Panel(Msg("web.uk.princess"), steps or (Msg("web.none"),), "princess"))
+    if kinds & {g.MoveEmpire, g.PickEmpireMove, g.SettleConflict}:  # the Empire's plan (§5.2)
+        plan = g.planned(state)
+        steps = tuple(
+            msg(
+                "web.uk.empire_step",
+                origin=_space(state, st.unit),
+                to=_space(state, st.to) if st.to >= 0 else "?",
+                reason=st.reason,
+            )
+            for st in plan.steps
+            if st.to >= 0 or st.choice is not None
+        )
+        out.append(Panel(Msg("web.uk.empire"), steps or (Msg("web.uk.nobody_moves"),), "empire"))
+    battles = []
+    for b in state.battles:
+        line = msg(
+            "web.uk.battle", space=_space(state, b.space), hero=pair(state.hero(b.hero).name)
+        )
+        battles.append(line)
+        try:
+            odds = g.battle_odds(state, b.space)
+        except CompanionError:  # the Princess's battle has no dice (§6.2)
+            continue
+        battles.append(
+            msg(
+                "web.uk.odds",
+                damage=f"{float(odds.expected_damage_taken):.2f}",
+                wiped=percent(odds.p_wiped_out) if odds.p_wiped_out is not None else "—",
+            )
+        )
+    if battles:
+        out.append(Panel(Msg("web.uk.battles"), tuple(battles), "battles"))
+    return tuple(out)
 
 
 # -- Magical Friends -----------------------------------------------------------------------
 
 
+def names(value: dict[str, str] | None, fallback: str) -> dict[str, str]:
+    """A catalog's names (``{"en": ..., "ja": ...}``) as a message's parameter."""
+    value = value or {}
+    en = value.get("en") or fallback
+    return {"en": en, "ja": value.get("ja") or en}
+
+
 def _magical_friends_public(state: Any) -> tuple[Panel, ...]:
-    return ()
+    g = _game("magical-friends")
+    banner = g.banner(state)
+    effects: list[Line] = [msg("web.mf.round", round=state.round, rounds=state.rounds)]
+    if banner.lava_now:
+        effects.append(Msg("web.mf.lava_now"))
+    if banner.lava_next is not None:
+        effects.append(msg("web.mf.lava_next", round=banner.lava_next))
+    if banner.bonus_round is not None:
+        effects.append(
+            msg("web.mf.bonus", round=banner.bonus_round, pity=banner.pity, dust=banner.dust)
+        )
+    kinds = {k.id: k.name for k in state.kinds}
+
+    def creature(c: Any) -> Msg:
+        poisoned = Msg("web.mf.poisoned") if c.poisoned else ""
+        return msg("web.mf.creature", kind=names(kinds.get(c.kind), c.kind), poisoned=poisoned)
+
+    wizards = []
+    for i, w in enumerate(state.wizards):
+        v = g.wizard_view(state, i)
+        wizards.append(
+            msg(
+                "web.mf.wizard",
+                name=w.name,
+                racing=v["racing"],
+                tavern=v["tavern"],
+                slain=v["slain"],
+                pity=v["pity"],
+                dust=v["fairy_dust"],
+                trophies=v["trophies"],
+            )
+        )
+    positions: list[Line] = []
+    for space in g.board_view(state):
+        marks = ("🧚 " if space.fairy else "") + ("⛬ " if space.catapult else "")
+        for c in space.creatures:
+            positions.append(
+                msg(
+                    "web.mf.position",
+                    space=space.id,
+                    marks=marks,
+                    wizard=state.wizards[c.owner].name,
+                    creature=creature(c),
+                )
+            )
+    return (
+        Panel(Msg("web.mf.effects"), tuple(effects), "effects"),
+        Panel(Msg("web.mf.wizards"), tuple(wizards), "wizards"),
+        Panel(Msg("web.mf.positions"), tuple(positions) or (Msg("web.none"),), "positions"),
+    )

@@ -61,7 +61,7 @@ def view(table: WebTable, page: Page) -> str:
         parts.append(_prompt(table, controls=page.controls))
         if page.controls:
             parts.append(_actions(table))
-    for panel in panels.public(key, state):
+    for panel in panels.public(key, state, table.moment):
         parts.append(_panel(panel))
     parts.append(_log(table))
     parts.append("</div>")
@@ -99,7 +99,8 @@ def _prompt(table: WebTable, controls: bool) -> str:
     prompt = panels.named(table.key, moment.prompt, table.state)
     out = ['<section class="next">', f'<p class="prompt">{text(prompt)}</p>']
     if isinstance(nxt, Outcome):
-        out.append(f'<p class="outcome">{text(nxt.reason)}</p>')
+        if nxt.reason != moment.prompt:
+            out.append(f'<p class="outcome">{text(nxt.reason)}</p>')
         if nxt.scores:
             rows = "".join(f"<li>{escape(p)}: {s}</li>" for p, s in nxt.scores)
             out.append(f'<ol class="scores">{rows}</ol>')

@@ -95,7 +95,13 @@ class Browser:
             "id": "finger",
             "parameters": {"pointerType": "touch"},
             "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: element}, "x": 0, "y": 0},
+                {
+                    "type": "pointerMove",
+                    "duration": 0,
+                    "origin": {ELEMENT: element},
+                    "x": 0,
+                    "y": 0,
+                },
                 {"type": "pointerDown", "button": 0},
                 {"type": "pause", "duration": 50},
                 {"type": "pointerUp", "button": 0},
@@ -115,7 +121,9 @@ class Browser:
             time.sleep(0.05)
 
     def rev(self) -> int:
-        return int(self.run("var v = document.getElementById('view'); return v ? v.dataset.rev : -1"))
+        return int(
+            self.run("var v = document.getElementById('view'); return v ? v.dataset.rev : -1")
+        )
 
     def size(self, css: str) -> tuple[float, float]:
         box = self.run(
@@ -145,7 +153,12 @@ def phone() -> Iterator[Browser]:
                 "binary": chrome,
                 "args": [*FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"],
                 "mobileEmulation": {
-                    "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}
+                    "deviceMetrics": {
+                        "width": width,
+                        "height": height,
+                        "pixelRatio": 2,
+                        "touch": True,
+                    }
                 },
             },
         }

@@ -243,3 +243,43 @@ def test_each_seat_sees_its_own_secrets_only(insurrection):
     table.take_app_steps(ben)  # the reveal needs nobody (as after a pick on the terminal)
     assert table.state.phase == "turns" and not table.state.chosen
     assert_no_secret_of_others(table)
+
+
+# -- every game's table page ---------------------------------------------------------------
+
+PANELS = {
+    "unicornus": {"characters", "units"},
+    "insurrection": {"path", "area", "tally", "hands"},
+    "magical-friends": {"effects", "wizards", "positions"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("key", sorted(PANELS))
+def test_every_game_s_table_page_draws_a_whole_demo_game(store, key, lang):
+    """The table page, drawn along a sensible table's demo game to its end: the game's public
+    panels, every word translated (no ⟨key⟩), the outcome at the end."""
+    from companion.core.game import decide
+    from companion.games.registry import get_game, load_game_catalog, sensible_table
+
+    set_language(lang)
+    game = get_game(key)
+    catalog = load_game_catalog(key, "demo")
+    policy, demo_setup = sensible_table(key, 5)
+    session = store.new_game(
+        game, game.new_game(demo_setup(catalog, None), catalog, 5), "D", "demo"
+    )
+    table = WebTable(store, session)
+    page = Page(JoinCode(TABLE, "t"))
+    seen: set[str] = set()
+    for n in range(2_000):
+        cmd = decide(table.moment, table.state, policy)
+        if n % 7 == 0 or cmd is None:
+            html = render.view(table, page)
+            assert "⟨" not in html, re.findall(r"⟨[^⟩]*⟩", html)
+            seen |= set(re.findall(r'data-panel="(\w+)"', html))
+        if cmd is None:
+            break
+        table.session.do(cmd)
+    assert table.moment.outcome is not None
+    assert PANELS[key] <= seen
