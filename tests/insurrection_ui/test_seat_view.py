@@ -12,9 +12,9 @@ from companion.games.insurrection.commands import Draw, March
 from companion.ui.app import Start, create_app
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.join import JoinDialog
+from companion.ui.widgets.qr import QRCode
 from companion.web.codes import join_codes
 from companion.web.server import WebServer
-from companion.ui.widgets.qr import QRCode
 from tests.insurrection_ui.helpers import PLAYERS, demo_state, resume_app
 
 PHONE = (42, 40)  # a 390×844 browser window in textual-serve's default font
