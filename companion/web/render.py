@@ -111,7 +111,9 @@ def _prompt(table: WebTable, controls: bool) -> str:
     elif controls and isinstance(nxt, Entry) and nxt.kind in VALUE_KINDS:
         out.append(_entry(nxt, "enter"))
     elif isinstance(nxt, Entry | Ask) and controls:
-        where = "web.on_host_or_seat" if panels.seats(table.key, table.state) else "web.on_host_only"
+        where = (
+            "web.on_host_or_seat" if panels.seats(table.key, table.state) else "web.on_host_only"
+        )
         out.append(f'<p class="note">{text(Msg(where))}</p>')
     out.append("</section>")
     return "".join(out)
