@@ -127,3 +127,25 @@ def test_the_table_page_follows_the_host_step_by_step(served):
         host.undo()
         table.wait(lambda: table.rev() == host.revision, "the undo")
         assert not table.find('[data-panel="area"] li:not(:only-child)')  # nothing face up
+
+
+def test_a_page_reconnects_by_itself_to_serve_started_again(served):
+    """The server stops (the host quits ``serve``), the game moves on meanwhile, ``serve``
+    starts again: the page, never reloaded, reconnects on the same code (kept in the save) and
+    shows the game as it is."""
+    host = served.host
+    with phone() as table:
+        table.open(served.url(0))
+        table.wait(lambda: table.find("#view"), "the table")
+        old = served.server
+        asyncio.run_coroutine_threadsafe(old.stop(), served.loop).result(30)
+        table.wait(lambda: table.find("#link:not([hidden])"), "that the connection was lost")
+        host.do(KeepLeader(player="Ann", leader=host.state.leader_offers["Ann"][0]))
+        store = served.stores[0]
+        codes = join_codes(store, served.game_id, host.state.players)
+        assert codes == old.codes  # the same codes after a restart
+        again = WebServer(store, store.open_game(served.game_id), codes, "127.0.0.1", old.port)
+        served.server = again
+        asyncio.run_coroutine_threadsafe(again.start(), served.loop).result(30)
+        table.wait(lambda: table.rev() == host.revision, "the game as it is")
+        assert table.find("#link[hidden]")  # the connection notice is gone

@@ -182,3 +182,12 @@ def test_the_served_database_is_named_so_another_process_finds_it(tmp_path, monk
     monkeypatch.chdir(tmp_path)
     assert served_db("games.db") == str(tmp_path / "games.db")
     assert served_db("postgresql://table@host/games") == "postgresql://table@host/games"
+
+
+def test_serve_revoke_names_the_codes_it_takes(saved, capsys):
+    from companion.cli import main
+
+    store, _game_id = saved
+    db = str(store.engine.url.database)
+    assert main(["--db", db, "serve", "--revoke", "9"]) == 2
+    assert "from 1 to 5, or all" in capsys.readouterr().err
