@@ -191,3 +191,14 @@ def test_serve_revoke_names_the_codes_it_takes(saved, capsys):
     db = str(store.engine.url.database)
     assert main(["--db", db, "serve", "--revoke", "9"]) == 2
     assert "from 1 to 5, or all" in capsys.readouterr().err
+
+
+def test_codes_carry_an_address_a_phone_reaches_when_serving_the_network(saved):
+    store, game_id = saved
+    session = store.open_game(game_id)
+    codes = join.join_codes(store, game_id, session.state.players)
+    here = WebServer(store, session, codes)
+    assert here.local_only and here.url(codes[0]) == f"http://localhost:8000/{codes[0].token}/"
+    lan = WebServer(store, session, codes, host="0.0.0.0", port=8123)
+    url = lan.url(codes[2])
+    assert not lan.local_only and "0.0.0.0" not in url and url.endswith(f":8123/{codes[2].token}/")
