@@ -117,7 +117,7 @@ class WebTable:
     def _seat(self, page: Page, op: str, arg: Any) -> None:
         number = page.code.seat or 0
         try:
-            cmd = panels.seat_command(self.key, self.state, number, op, arg)
+            cmd = panels.seat_command(self.key, self.state, number, self.moment, op, arg)
         except (KeyError, ValueError, TypeError):
             cmd = None
         if cmd is None:  # not offered to this seat now (an older picture, or never)

@@ -84,22 +84,27 @@ def seats(key: str, state: Any) -> tuple[str, ...]:
     return tuple(_game(key).seats(state)) if key == "insurrection" else ()
 
 
-def seat_view(key: str, state: Any, number: int) -> SeatView | None:
+def seat_view(key: str, state: Any, number: int, moment: Any) -> SeatView | None:
     if key == "insurrection":
-        return _insurrection_seat(state, number)
+        return _insurrection_seat(state, number, moment)
     return None
 
 
-def seat_command(key: str, state: Any, number: int, op: str, arg: Any) -> Command | None:
+def seat_command(
+    key: str, state: Any, number: int, moment: Any, op: str, arg: Any
+) -> Command | None:
     """The step of a seat's tap, when its seat view offers it now (``None`` otherwise)."""
-    view = seat_view(key, state, number)
+    view = seat_view(key, state, number, moment)
     if view is None:
         return None
     tap = next((t for t in view.taps if t.op == op and t.arg == arg and t.refused is None), None)
     if tap is None:
         return None
     if key == "insurrection":
-        seat = _game(key).seat(state, number)
+        g = _game(key)
+        if op == "scout":  # the game's own Scout entry makes the step (§3.3)
+            return g.action(state, "scout").answer(arg)
+        seat = g.seat(state, number)
         return seat.keep(arg) if op == "keep" else seat.choose(arg)
     return None
 
@@ -178,7 +183,7 @@ def _insurrection_public(state: Any) -> tuple[Panel, ...]:
     return tuple(out)
 
 
-def _insurrection_seat(state: Any, number: int) -> SeatView | None:
+def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
     g = _game("insurrection")
     try:
         view = g.seat(state, number)
@@ -187,7 +192,23 @@ def _insurrection_seat(state: Any, number: int) -> SeatView | None:
     who = msg("web.seat.who", seat=view.number, player=view.player)
     taps: tuple[Tap, ...] = ()
     title = None
-    if view.leader is not None:
+    turn = state.current
+    scouting = (
+        state.virtual
+        and state.phase == "turns"
+        and turn is not None
+        and turn.player == view.player
+        and moment.allows("scout")
+    )
+    if scouting:  # §3.3 Scout with the app's deck: the top card, for this player's eyes only
+        top = g.action(state, "scout").subject.top
+        status = msg("web.ins.scout_seen", card=_card(state, top))
+        title = Msg("web.ins.scout")
+        taps = (
+            Tap("scout", g.BOTTOM, Msg("web.ins.scout_bottom")),
+            Tap("scout", top, Msg("web.ins.scout_face_up")),
+        )
+    elif view.leader is not None:
         status = Msg("web.ins.keep_leader")
         title = Msg("web.ins.leaders")
         taps = tuple(Tap("keep", c, _card(state, c)) for c in view.leader.offers)

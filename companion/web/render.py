@@ -45,7 +45,7 @@ def view(table: WebTable, page: Page) -> str:
     parts = [f'<div id="view" data-rev="{table.revision}">']
     parts.append('<header class="top">')
     parts.append(f"<h1>{escape(table.session.title)}</h1>")
-    seat = panels.seat_view(key, state, code.seat or 0) if code.view == SEAT else None
+    seat = panels.seat_view(key, state, code.seat or 0, table.moment) if code.view == SEAT else None
     parts.append(f'<p class="who">{text(seat.who if seat else code.label)}</p>')
     parts.append(f'<p class="summary">{text(table.session.game.summary(state))}</p>')
     parts.append("</header>")

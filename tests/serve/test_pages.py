@@ -283,3 +283,35 @@ def test_every_game_s_table_page_draws_a_whole_demo_game(store, key, lang):
         table.session.do(cmd)
     assert table.moment.outcome is not None
     assert PANELS[key] <= seen
+
+
+def test_the_scout_looks_on_their_own_phone(store):
+    """§3.3 Scout with the app's deck: the top card is shown on the scout's phone alone, and
+    a tap puts it at the bottom (a step of the log, as the host's Scout)."""
+    from companion.core.game import decide
+    from companion.games.insurrection import BOTTOM
+    from companion.games.registry import sensible_table
+
+    set_language("en")
+    table = WebTable(store, store.open_game(new_insurrection(store, seed=3)))
+    policy, _setup = sensible_table("insurrection", 3)
+    for _ in range(500):  # the sensible table plays on to a turn that may Scout
+        if table.state.phase == "turns" and table.moment.allows("scout"):
+            break
+        table.session.do(decide(table.moment, table.state, policy))
+    else:
+        pytest.skip("no Scout in this game")
+    state = table.state
+    scout = state.current.player
+    top = tr(name_msg(state.catalog.card(state.deck[0]).name))
+    number = PLAYERS.index(scout) + 1
+    page = Page(JoinCode(SEAT, "s", number, scout))
+    assert top in render.view(table, page)
+    public = {card for card in (*state.area, *(t.card for t in state.turns))}
+    if state.deck[0] not in public:  # the others see nothing of it
+        for n, other in enumerate(PLAYERS, 1):
+            if other != scout and state.deck[0] not in prefill(state, other):
+                assert top not in render.view(table, Page(JoinCode(SEAT, "o", n, other)))
+        assert top not in render.view(table, Page(JoinCode(TABLE, "t")))
+    tap(table, page, "scout", BOTTOM)
+    assert table.state.current.scouted and table.state.deck[-1] == state.deck[0]
