@@ -382,7 +382,11 @@ def _magical_friends_public(state: Any) -> tuple[Panel, ...]:
         )
     positions: list[Line] = []
     for space in g.board_view(state):
-        marks = ("🧚 " if space.fairy else "") + ("⛬ " if space.catapult else "")
+        marks = msg(
+            "web.mf.marks",
+            fairy=Msg("web.mf.fairy") if space.fairy else "",
+            catapult=Msg("web.mf.catapult") if space.catapult else "",
+        )
         for c in space.creatures:
             positions.append(
                 msg(
