@@ -132,7 +132,7 @@ class WebTable:
             page.notice = Msg("web.look_again")
         elif action.reason is not None:
             page.notice = panels.named(self.key, action.reason, self.state)
-        elif not performable(action.leads):
+        elif not self.can_follow(action.leads):
             page.notice = Msg("web.on_host")
         else:
             self.perform(page, action.leads, asks=action)
@@ -147,7 +147,7 @@ class WebTable:
                 page.notice = Msg("web.look_again")
             else:
                 self.perform(page, value, asks=nxt)
-        elif op == "enter" and isinstance(nxt, Entry) and nxt.kind in VALUE_KINDS:
+        elif op == "enter" and isinstance(nxt, Entry) and self.answerable(nxt):
             self._enter(page, nxt, arg, asks=nxt)
         else:
             page.notice = Msg("web.look_again")
@@ -172,7 +172,12 @@ class WebTable:
 
     def _enter(self, page: Page, entry: Entry, text: Any, asks: Any) -> None:
         try:
-            value = parse_value(entry, text)
+            if entry.kind in VALUE_KINDS:
+                value = parse_value(entry, text)
+            else:  # a game's own entry answered by a tap: one of the taps it offers
+                value = panels.entry_value(self.key, entry, self.state, text)
+                if value is None:
+                    raise ValueError(Msg("web.look_again"))
             lead = entry.answer(value)
         except ValueError as exc:
             page.question, page.asks = entry, asks  # what was typed is refused: ask again
@@ -199,7 +204,7 @@ class WebTable:
         if isinstance(lead, Command):
             self.do(page, lead)
         elif isinstance(lead, Ask | ConfirmFirst) or (
-            isinstance(lead, Entry) and lead.kind in VALUE_KINDS
+            isinstance(lead, Entry) and self.answerable(lead)
         ):
             page.question, page.asks = lead, asks
         else:  # a game's own form or view: the host's screen has it
@@ -239,6 +244,24 @@ class WebTable:
                 page.notice = exc.message
                 return
 
+    def answerable(self, entry: Entry) -> bool:
+        """Whether a page answers ``entry``: a number, dice, or a game's own entry it answers
+        by a tap (``panels.entry_taps``); any other form is the host's screen's."""
+        return (
+            entry.kind in VALUE_KINDS or panels.entry_taps(self.key, entry, self.state) is not None
+        )
+
+    def can_follow(self, lead: Lead | None) -> bool:
+        """Whether a page can follow ``lead`` as far as it can be seen now (a draft's questions
+        are known once it is made; a view is the host's)."""
+        if lead is None or isinstance(lead, Show):
+            return False
+        if isinstance(lead, Entry):
+            return self.answerable(lead)
+        if isinstance(lead, ConfirmFirst):
+            return self.can_follow(lead.then) or isinstance(lead.then, Then)
+        return True
+
     # -- changes -----------------------------------------------------------------------------
     def follow(self, remote: Any) -> bool:
         """Take what another instance saved (read by ``session.fetch_remote``); whether the
@@ -258,17 +281,6 @@ class WebTable:
                 page.notice = Msg("web.closed")
             elif said is not None and page.notice is None:
                 page.notice = said
-
-
-def performable(lead: Lead | None) -> bool:
-    """Whether a page can follow ``lead`` (a game's own form or view is the host's)."""
-    if lead is None or isinstance(lead, Show):
-        return False
-    if isinstance(lead, Entry):
-        return lead.kind in VALUE_KINDS
-    if isinstance(lead, ConfirmFirst):
-        return performable(lead.then) or isinstance(lead.then, Then)
-    return True
 
 
 def _option(ask: Ask, index: Any) -> Lead | None:

@@ -109,6 +109,36 @@ def seat_command(
     return None
 
 
+def entry_taps(key: str, entry: Any, state: Any) -> tuple[Tap, ...] | None:
+    """A game's own entry a page answers by one tap, as its taps (the candidates the engine
+    lists, a refused one with why); ``None`` when only the host's screen has its form (a
+    pick of several cards, a secret one, a form)."""
+    if key == "insurrection" and entry.kind == "insurrection.cards":
+        cards = entry.subject
+        if cards.count != 1 or cards.secret:
+            return None
+        return tuple(
+            Tap(
+                "pick",
+                c.card,
+                c.label if c.label is not None else _card(state, c.card),
+                note=named(key, c.note, state) if c.note is not None else None,
+                refused=named(key, c.refused, state) if c.refused is not None else None,
+            )
+            for c in cards.candidates
+        )
+    return None
+
+
+def entry_value(key: str, entry: Any, state: Any, arg: Any) -> Any:
+    """The value ``entry.answer`` takes for a tap of :func:`entry_taps` (``None``: not one
+    of its taps, or a refused one)."""
+    taps = entry_taps(key, entry, state) or ()
+    if not any(t.arg == arg and t.refused is None for t in taps):
+        return None
+    return (arg,)  # insurrection.cards: the cards picked
+
+
 def percent(p: Fraction | float) -> str:
     return f"{float(p) * 100:.0f}%"
 

@@ -16,7 +16,7 @@ from companion.core.game import Ask, ConfirmFirst, Entry, Outcome, Step
 from companion.core.i18n import Msg, language, tr
 from companion.web import panels
 from companion.web.codes import SEAT
-from companion.web.driver import VALUE_KINDS, Page, WebTable, performable
+from companion.web.driver import VALUE_KINDS, Page, WebTable
 
 LOG_LINES = 12  # the newest log lines a page shows
 TAP_NUMBERS = 24  # a number entry with at most this many values is a row of buttons
@@ -53,7 +53,7 @@ def view(table: WebTable, page: Page) -> str:
         notice = panels.named(key, page.notice, state)
         parts.append(f'<p class="notice" role="status">{text(notice)}</p>')
     if page.question is not None:
-        parts.append(_question(page.question))
+        parts.append(_question(table, page.question))
     if code.view == SEAT:
         parts.append(_seat(seat) if seat is not None else "")
         parts.append(_prompt(table, controls=False))
@@ -74,18 +74,25 @@ def _panel(panel: panels.Panel, cls: str = "panel") -> str:
     return f'<section class="{cls}"{name}><h2>{text(panel.title)}</h2><ul>{lines}</ul></section>'
 
 
+def _taps(taps: tuple[panels.Tap, ...], op: str | None, title: panels.Line | None) -> str:
+    """Choices to tap (``op``: the one they send, else each tap's own); a refused one says
+    why and cannot be tapped."""
+    out = [f"<h2>{text(title)}</h2>" if title is not None else "", '<div class="taps">']
+    for tap in taps:
+        label = f'<span class="label">{text(tap.label)}</span>'
+        if tap.note is not None:
+            label += f'<span class="note">{text(tap.note)}</span>'
+        if tap.refused is not None:
+            label += f'<span class="note refused">{text(tap.refused)}</span>'
+        out.append(button(label, op or tap.op, tap.arg, disabled=tap.refused is not None))
+    out.append("</div>")
+    return "".join(out)
+
+
 def _seat(seat: panels.SeatView) -> str:
     out = ['<section class="mine">', f'<p class="status">{text(seat.status)}</p>']
     if seat.taps:
-        out.append(f'<h2>{text(seat.taps_title)}</h2><div class="taps">')
-        for tap in seat.taps:
-            label = f'<span class="label">{text(tap.label)}</span>'
-            if tap.note is not None:
-                label += f'<span class="note">{text(tap.note)}</span>'
-            if tap.refused is not None:
-                label += f'<span class="note refused">{text(tap.refused)}</span>'
-            out.append(button(label, tap.op, tap.arg, disabled=tap.refused is not None))
-        out.append("</div>")
+        out.append(_taps(seat.taps, None, seat.taps_title))
     out.append("</section>")
     out += [_panel(p, "panel secret") for p in seat.panels]
     return "".join(out)
@@ -108,8 +115,8 @@ def _prompt(table: WebTable, controls: bool) -> str:
         out.append(button(text(Msg("web.next")), "step", cls="tap primary"))
     elif controls and isinstance(nxt, Ask):
         out.append(_options(nxt, "pick"))
-    elif controls and isinstance(nxt, Entry) and nxt.kind in VALUE_KINDS:
-        out.append(_entry(nxt, "enter"))
+    elif controls and isinstance(nxt, Entry) and table.answerable(nxt):
+        out.append(_entry(table, nxt, "enter"))
     elif isinstance(nxt, Entry | Ask) and controls:
         where = (
             "web.on_host_or_seat" if panels.seats(table.key, table.state) else "web.on_host_only"
@@ -129,7 +136,7 @@ def _actions(table: WebTable) -> str:
             why = text(panels.named(table.key, action.reason, table.state))
             label += f'<span class="note refused">{why}</span>'
             out.append(button(label, "act", action.name, disabled=True))
-        elif not performable(action.leads):
+        elif not table.can_follow(action.leads):
             label += f'<span class="note">{text(Msg("web.on_host"))}</span>'
             out.append(button(label, "act", action.name, disabled=True))
         else:
@@ -150,8 +157,11 @@ def _options(ask: Ask, op: str) -> str:
     return "".join(out)
 
 
-def _entry(entry: Entry, op: str) -> str:
-    """A number as a row of buttons when it has few values; otherwise (and dice) a field."""
+def _entry(table: WebTable, entry: Entry, op: str) -> str:
+    """A game's own entry as its taps; a number as a row of buttons when it has few values;
+    otherwise (and dice) a field."""
+    if entry.kind not in VALUE_KINDS:
+        return _taps(panels.entry_taps(table.key, entry, table.state) or (), op, entry.prompt)
     low, high = entry.minimum, entry.maximum
     if entry.kind == "number" and low is not None and high is not None:
         if 0 <= high - low < TAP_NUMBERS:
@@ -173,7 +183,7 @@ def _entry(entry: Entry, op: str) -> str:
     )
 
 
-def _question(question: Ask | Entry | ConfirmFirst) -> str:
+def _question(table: WebTable, question: Ask | Entry | ConfirmFirst) -> str:
     """The question the page opened (an action's), with a button that closes it."""
     out = ['<section class="dialog" role="dialog">']
     if isinstance(question, Ask):
@@ -185,7 +195,7 @@ def _question(question: Ask | Entry | ConfirmFirst) -> str:
         out.append(button(text(Msg("web.yes")), "answer", True, cls="tap primary"))
         out.append("</div>")
     else:
-        out.append(_entry(question, "answer"))
+        out.append(_entry(table, question, "answer"))
     out.append(button(text(Msg("web.close")), "close", cls="tap quiet"))
     out.append("</section>")
     return "".join(out)

@@ -315,3 +315,39 @@ def test_the_scout_looks_on_their_own_phone(store):
         assert top not in render.view(table, Page(JoinCode(TABLE, "t")))
     tap(table, page, "scout", BOTTOM)
     assert table.state.current.scouted and table.state.deck[-1] == state.deck[0]
+
+
+def test_a_card_to_take_is_tapped_on_the_table_page(store):
+    """§3.3 the take at the end of a turn: the engine's candidates as taps, a refused one
+    with why and not tappable; a tap makes the game's own take."""
+    from companion.core.game import decide
+    from companion.games.insurrection import action
+    from companion.games.registry import sensible_table
+
+    set_language("en")
+    table = WebTable(store, store.open_game(new_insurrection(store, seed=3)))
+    policy, _setup = sensible_table("insurrection", 3)
+    for _ in range(500):  # on to a turn whose take is a choice
+        if table.state.phase == "turns" and table.moment.next is None:
+            take = action(table.state, "take")
+            if isinstance(take, Entry) and len(take.subject.candidates) > 1:
+                break
+        table.session.do(decide(table.moment, table.state, policy))
+    else:
+        pytest.skip("no take with a choice in this game")
+    page = Page(JoinCode(TABLE, "t"))
+    table.perform(page, take, asks=None)  # what the action leads to, once it says so
+    html = render.view(table, page)
+    allowed = [c.card for c in take.subject.candidates if c.refused is None]
+    refused = [c.card for c in take.subject.candidates if c.refused is not None]
+    for card in allowed:
+        assert f'data-op="answer" data-arg="&quot;{card}&quot;">' in html
+    for card in refused:
+        assert f'data-arg="&quot;{card}&quot;" disabled>' in html
+        before = table.revision
+        tap(table, page, "answer", card)
+        assert page.notice == Msg("web.look_again") and table.revision == before
+    steps, player = table.session.cursor, table.state.current.player
+    tap(table, page, "answer", allowed[0])
+    assert table.session.cursor > steps and page.question is None
+    assert table.session.history()[steps].description.params.get("player") == player
