@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from companion.core.game import Ask, ConfirmFirst, Entry, Outcome, Step
-from companion.core.i18n import Msg, language, tr
+from companion.core.i18n import Msg, has_key, language, tr
 from companion.web import panels
 from companion.web.codes import SEAT
 from companion.web.driver import VALUE_KINDS, Page, WebTable
@@ -131,7 +131,7 @@ def _actions(table: WebTable) -> str:
     the host's screen has says so."""
     out = []
     for action in table.moment.actions:
-        label = text(Msg(f"web.action.{action.name}"))
+        label = text(action_label(action.name))
         if action.reason is not None:
             why = text(panels.named(table.key, action.reason, table.state))
             label += f'<span class="note refused">{why}</span>'
@@ -147,6 +147,12 @@ def _actions(table: WebTable) -> str:
     return (
         f'<section class="actions"><h2>{title}</h2><div class="taps">{"".join(out)}</div></section>'
     )
+
+
+def action_label(name: str) -> panels.Line:
+    """An action's words (a game's new action without them yet: its name, readable)."""
+    key = f"web.action.{name}"
+    return Msg(key) if has_key(key) else name.replace("_", " ").capitalize()
 
 
 def _options(ask: Ask, op: str) -> str:
