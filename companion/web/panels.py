@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
-from companion.core.game import Ask, Step
+from companion.core.game import Ask, Step, Then
 from companion.core.i18n import Msg, msg
 
 Line = Msg | str
@@ -103,10 +103,24 @@ def seat_command(
     if key == "insurrection":
         g = _game(key)
         if op == "scout":  # the game's own Scout entry makes the step (§3.3)
-            return g.action(state, "scout").answer(arg)
+            return action_lead(key, state, moment, "scout").answer(arg)
         seat = g.seat(state, number)
         return seat.keep(arg) if op == "keep" else seat.choose(arg)
     return None
+
+
+def action_lead(key: str, state: Any, moment: Any, name: str) -> Any:
+    """What the moment's action ``name`` leads to once its draft is made (its question or
+    step), or ``None`` when it is not allowed now."""
+    action = moment.action(name)
+    if action is None or action.reason is not None:
+        return None
+    lead = action.leads
+    if lead is None and key == "insurrection":  # TRANSITION: until the flow's actions lead
+        lead = _game(key).action(state, name)
+    while isinstance(lead, Then):
+        lead = lead.make(state)
+    return lead
 
 
 def entry_taps(key: str, entry: Any, state: Any) -> tuple[Tap, ...] | None:
@@ -231,7 +245,7 @@ def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
         and moment.allows("scout")
     )
     if scouting:  # §3.3 Scout with the app's deck: the top card, for this player's eyes only
-        top = g.action(state, "scout").subject.top
+        top = action_lead("insurrection", state, moment, "scout").subject.top
         status = msg("web.ins.scout_seen", card=_card(state, top))
         title = Msg("web.ins.scout")
         taps = (

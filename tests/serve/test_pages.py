@@ -321,15 +321,15 @@ def test_a_card_to_take_is_tapped_on_the_table_page(store):
     """§3.3 the take at the end of a turn: the engine's candidates as taps, a refused one
     with why and not tappable; a tap makes the game's own take."""
     from companion.core.game import decide
-    from companion.games.insurrection import action
     from companion.games.registry import sensible_table
+    from companion.web.panels import action_lead
 
     set_language("en")
     table = WebTable(store, store.open_game(new_insurrection(store, seed=3)))
     policy, _setup = sensible_table("insurrection", 3)
     for _ in range(500):  # on to a turn whose take is a choice
         if table.state.phase == "turns" and table.moment.next is None:
-            take = action(table.state, "take")
+            take = action_lead("insurrection", table.state, table.moment, "take")
             if isinstance(take, Entry) and len(take.subject.candidates) > 1:
                 break
         table.session.do(decide(table.moment, table.state, policy))
