@@ -23,12 +23,7 @@ def add_arguments(sub) -> None:
         "0.0.0.0: every network the computer is on)",
     )
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
-    p.add_argument(
-        "--revoke",
-        metavar="N|all",
-        help="replace join code N (as listed) or all of them with new ones: "
-        "the old codes open nothing from then on",
-    )
+    p.add_argument("--revoke", metavar="N|all", help=tr("serve.cli.help_revoke"))
     p = sub.add_parser("view", help=tr("serve.cli.help_view"))
     p.add_argument("game_id", type=game_id, metavar="GAME_ID")
     which = p.add_mutually_exclusive_group(required=True)
