@@ -71,7 +71,9 @@ def demo(store: Store, key: str, steps: int) -> int:
     game = get_game(key)
     catalog = load_game_catalog(key, "demo")
     policy, demo_setup = sensible_table(key, 3)
-    session = store.new_game(game, game.new_game(demo_setup(catalog, None), catalog, 3), "Demo", "demo")
+    session = store.new_game(
+        game, game.new_game(demo_setup(catalog, None), catalog, 3), "Demo", "demo"
+    )
     for _ in range(steps):
         session.do(decide(game.moment(session.state), session.state, policy))
     return session.id
