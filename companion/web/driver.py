@@ -36,7 +36,7 @@ from companion.core.game import (
 )
 from companion.core.i18n import Msg, msg
 from companion.web import panels
-from companion.web.codes import SEAT, JoinCode
+from companion.web.codes import SEAT, TABLE, JoinCode
 
 AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
 VALUE_KINDS = ("dice", "number")  # the entries a page answers with a plain form
@@ -56,7 +56,7 @@ class Page:
     @property
     def controls(self) -> bool:
         """The full-control table: performs the moment's actions and answers its questions."""
-        return self.code.view not in (SEAT,) and not self.code.read_only
+        return self.code.view == TABLE
 
 
 class WebTable:

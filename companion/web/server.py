@@ -30,6 +30,7 @@ PER_CODE = 50  # pages open on one code at most (a table's read-only code on eve
 TOTAL = 200  # pages open in all at most
 STATIC = ("page.css", "page.js")  # the page's own files (nothing from another host)
 CODE = web.RequestKey("join_code", JoinCode)  # the request's code, once the guard let it in
+MAX_TAP = 4096  # bytes: a tap is a few words; anything longer closes the page's connection
 REFUSED = 4003  # the WebSocket close code of a page that opens nothing now (no reconnecting)
 
 
@@ -152,7 +153,7 @@ class WebServer:
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         code = request[CODE]
-        ws = web.WebSocketResponse(heartbeat=15)
+        ws = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_TAP)
         await ws.prepare(request)
         full = self._full(code)
         if full is not None:
