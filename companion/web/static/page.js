@@ -52,7 +52,7 @@
     var form = event.target.closest("form[data-op]");
     if (!form) { return; }
     event.preventDefault();
-    send(form.dataset.op, form.elements.value.value);
+    send(form.dataset.op, form.querySelector("input[name=value]").value);
   });
   connect();
 })();
