@@ -110,6 +110,10 @@ class Browser:
         self.call("POST", "/actions", {"actions": [finger]})
         self.call("DELETE", "/actions")
 
+    def type(self, element: str, text: str) -> None:
+        self.call("POST", f"/element/{element}/clear", {})
+        self.call("POST", f"/element/{element}/value", {"text": text})
+
     def wait(self, until: Callable[[], Any], what: str) -> Any:
         began = time.monotonic()
         while True:

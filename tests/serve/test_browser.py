@@ -149,3 +149,47 @@ def test_a_page_reconnects_by_itself_to_serve_started_again(served):
         asyncio.run_coroutine_threadsafe(again.start(), served.loop).result(30)
         table.wait(lambda: table.rev() == host.revision, "the game as it is")
         assert table.find("#link[hidden]")  # the connection notice is gone
+
+
+def test_the_table_page_answers_a_question_and_a_number_by_tap_and_field(tmp_path):
+    """The full-control table on a phone: an action's question answered by a tap, a number
+    typed into its field and sent, the app's step confirmed — each saved once."""
+    from tests.serve.test_pages import LEVER, Add, TinyState
+
+    need_chromium()
+    set_language("en")
+    store = Store.open(tmp_path / "lever.db", games={"tiny": LEVER})
+    game_id = store.new_game(LEVER, TinyState(), "Lever", "box").id
+    server = WebServer(store, store.open_game(game_id), join_codes(store, game_id, ()))
+    server.host, server.port = "127.0.0.1", 0
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(server.start(), loop).result(30)
+    table = server.table
+    try:
+        with phone() as page:
+            page.open(server.url(server.codes[1]))
+            page.tap(page.wait(lambda: taps_of(page, "step"), "the app's step")[0])
+            page.wait(lambda: page.rev() == 1, "the step saved")
+            act = 'button[data-op="act"][data-arg="&quot;add&quot;"]'.replace("&quot;", '\\"')
+            page.tap(page.find(act)[0])
+            options = page.wait(lambda: taps_of(page, "answer"), "the question")
+            page.tap(options[1])  # "three"
+            page.wait(lambda: page.rev() == 2, "the answer saved")
+            page.tap(page.find(act.replace("add", "set"))[0])
+            field = page.wait(lambda: page.find("form.entry input"), "the number's field")[0]
+            page.type(field, "7")
+            page.tap(page.find('form.entry button[type="submit"]')[0])
+            page.wait(lambda: page.rev() == 3, "the number saved")
+        assert table.state.total == 1 + 3 + 7
+        assert [line.description for line in table.session.history()] == [
+            Add(1).describe(),
+            Add(3).describe(),
+            Add(7).describe(),
+        ]
+    finally:
+        asyncio.run_coroutine_threadsafe(server.stop(), loop).result(30)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(30)
+        store.close()
