@@ -139,8 +139,9 @@ def _actions(table: WebTable) -> str:
         elif not table.can_follow(action.leads):
             label += f'<span class="note">{text(Msg("web.on_host"))}</span>'
             out.append(button(label, "act", action.name, disabled=True))
-        else:
-            out.append(button(label, "act", action.name))
+        else:  # the advance key's action (ending the turn, say) stands out
+            cls = "tap primary" if action.name == table.moment.advance else "tap"
+            out.append(button(label, "act", action.name, cls=cls))
     if not out:
         return ""
     title = text(Msg("web.actions"))
