@@ -1,5 +1,6 @@
-"""``companion serve [GAME_ID]``: the host's screen, and the game served to the players'
-browsers (``companion.ui.serve``) while it is open; ``companion view``: what a browser gets."""
+"""``companion serve [GAME_ID]``: the host's screen, and the game's web pages for the players'
+phones (``companion.web``) while it is open; ``companion view``: one seat's or the table's view
+in a terminal (another terminal on the same save)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.core.i18n import language, tr
+from companion.core.i18n import tr
 
 
 def add_arguments(sub) -> None:
@@ -22,6 +23,7 @@ def add_arguments(sub) -> None:
         "0.0.0.0: every network the computer is on)",
     )
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--revoke", metavar="N|all", help=tr("serve.cli.help_revoke"))
     p = sub.add_parser("view", help=tr("serve.cli.help_view"))
     p.add_argument("game_id", type=game_id, metavar="GAME_ID")
     which = p.add_mutually_exclusive_group(required=True)
@@ -48,26 +50,33 @@ def serve_command(args: argparse.Namespace, store) -> int:
     import asyncio
 
     from companion.ui.app import Start, create_app
-    from companion.ui.games import game_ui
-    from companion.ui.serve import JoinServer, join_codes
+    from companion.web import codes as join
+    from companion.web.panels import seats
+    from companion.web.server import WebServer, lan_address
 
-    db = served_db(args.db)
+    served_db(args.db)  # the host's screen follows the pages' steps through the save
     game_id = args.game_id or store.latest_game_id()
     if game_id is None:
         print(tr("cli.no_games"), file=sys.stderr)
         return 1
     session = store.open_game(game_id)
-    ui = game_ui(session.game.key)
-    seats = ui.seats(session.state) if ui is not None and hasattr(ui, "seats") else ()
+    codes = join.join_codes(store, game_id, seats(session.game.key, session.state))
+    if args.revoke is not None:
+        which = None if args.revoke == "all" else _code_number(args.revoke, len(codes))
+        if which is False:
+            print(tr("serve.cli.bad_revoke", count=len(codes)), file=sys.stderr)
+            return 2
+        codes = join.revoke(store, game_id, codes, which)
     app = create_app(store, Start("resume", game_id=game_id, session=session), args.lang)
-    server = JoinServer(join_codes(game_id, seats), db, language(), args.host, args.port)
+    server = WebServer(store, store.open_game(game_id), codes, args.host, args.port)
     print(tr("serve.cli.serving", id=game_id, title=session.title))
-    for code in server.codes:
-        print(f"  {tr(code.label)}: {server.url(code)}")
+    for n, code in enumerate(server.codes, 1):
+        print(f"  {n}. {tr(code.label)}: {server.url(code)}")
     if server.local_only:
         print(tr("serve.cli.local_only", host=args.host))
     else:
-        print(tr("serve.cli.network", host=args.host, port=args.port))
+        print(tr("serve.cli.network", host=args.host, port=args.port, address=lan_address()))
+    print(tr("serve.cli.revoke_how"))
     app.join = server
 
     async def run() -> None:
@@ -79,6 +88,11 @@ def serve_command(args: argparse.Namespace, store) -> int:
 
     asyncio.run(run())
     return app.return_code or 0
+
+
+def _code_number(text: str, count: int) -> int | bool:
+    """Code ``text`` (1-based, as listed) or ``False`` when there is no such code."""
+    return int(text) if text.isdigit() and 1 <= int(text) <= count else False
 
 
 def view_start(args: argparse.Namespace, store):

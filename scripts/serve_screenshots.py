@@ -1,146 +1,130 @@
-"""Screenshots of ``companion serve`` in a real browser: a seat's view on a phone (390×844)
-and the table's view on a phone and on a 10-inch tablet (800×1280), into docs/.
+"""Screenshots of ``companion serve``'s pages in a real browser, into docs/: an Insurrection
+seat and the table (full control) at 390 px (a phone, 390×844) and 820 px (a tablet,
+820×1180), and the Unicornus and Magical Friends tables on a phone.
 
-A demo Insurrection game (the app's deck, four players) is made in a temporary database at
-the first pick of round 1, Ben having picked on his phone; the join server runs here on a
-free port; headless Chromium (Debian's ``chromium``) opens each join code and is asked for a
-screenshot once the app has drawn (the DevTools protocol, over aiohttp's websocket client).
+Demo games are made in a temporary database (Insurrection with the app's deck: the first pick
+of round 2, Ben having picked on his phone, Ann to pick on hers; Unicornus and Magical Friends some steps in); the
+web server runs here on a free port; Debian's headless ``chromium --screenshot`` opens each
+page (the first view is in the page itself, so nothing waits for the WebSocket).
 
-    .venv/bin/python scripts/serve_screenshots.py [--out docs] [--wait 12]
+    .venv/bin/python scripts/serve_screenshots.py [--out docs]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
-import json
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-import aiohttp
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from companion.games.insurrection import GAME, KeepLeader, engine, seat
-from companion.games.insurrection.catalog import load
-from companion.games.insurrection.commands import Draw, March
-from companion.store import Store
-from companion.ui.serve import JoinServer, join_codes
+from companion.core.game import decide  # noqa: E402
+from companion.core.i18n import set_language  # noqa: E402
+from companion.games.insurrection import GAME, KeepLeader, engine, seat  # noqa: E402
+from companion.games.insurrection.catalog import load  # noqa: E402
+from companion.games.registry import get_game, load_game_catalog, sensible_table  # noqa: E402
+from companion.store import Store  # noqa: E402
+from companion.web.codes import join_codes  # noqa: E402
+from companion.web.panels import seats  # noqa: E402
+from companion.web.server import WebServer  # noqa: E402
 
 PLAYERS = ("Ann", "Ben", "Cleo", "Dan")
-SHOTS = (  # (file, which code, width, height)
-    ("serve-seat-phone.png", "--seat", 390, 844),
-    ("serve-table-phone.png", "--read-only", 390, 844),
-    ("serve-table-tablet.png", "--read-only", 800, 1280),
+PHONE, TABLET = (390, 844), (820, 1180)
+SHOTS = (  # (file, game, which code: 1 the table with full control, 2 seat 1; size)
+    ("web-seat-390.png", "insurrection", 2, PHONE),
+    ("web-table-390.png", "insurrection", 1, PHONE),
+    ("web-seat-820.png", "insurrection", 2, TABLET),
+    ("web-table-820.png", "insurrection", 1, TABLET),
+    ("web-unicornus-table-390.png", "unicornus", 1, PHONE),
+    ("web-magical-friends-table-390.png", "magical-friends", 1, PHONE),
 )
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
 )
 
 
-def make_game(db: Path) -> int:
-    store = Store.open(str(db))
+def insurrection(store: Store) -> int:
     state = engine.new_game(load("demo"), PLAYERS, seed=7, virtual=True)
     for p in PLAYERS:
         state = engine.apply(state, KeepLeader(player=p, leader=state.leader_offers[p][0]))
     session = store.new_game(GAME, state, "Friday game", "demo")
-    land = state.catalog.land(state.path[state.token + 1])
-    session.do(March(cards=tuple(state.deck[: land.reveal or 0])))
-    session.do(Draw())
+    policy, _setup = sensible_table("insurrection", 7)
+    while session.state.round < 2 or session.state.phase != "choose":
+        session.do(decide(GAME.moment(session.state), session.state, policy))
     ben = seat(session.state, 2)
     session.do(ben.choose(ben.hand[0]))  # Ben has picked on his phone
-    store.close()
     return session.id
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def demo(store: Store, key: str, steps: int) -> int:
+    game = get_game(key)
+    catalog = load_game_catalog(key, "demo")
+    policy, demo_setup = sensible_table(key, 3)
+    session = store.new_game(
+        game, game.new_game(demo_setup(catalog, None), catalog, 3), "Demo", "demo"
+    )
+    for _ in range(steps):
+        session.do(decide(game.moment(session.state), session.state, policy))
+    return session.id
 
 
-async def screenshot(client, devtools: int, url: str, width: int, height: int, wait: float):
-    async with client.put(f"http://127.0.0.1:{devtools}/json/new?about:blank") as r:
-        target = await r.json(content_type=None)
-    async with client.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
-        ids = iter(range(1, 1000))
-
-        async def call(method: str, **params):
-            n = next(ids)
-            await ws.send_str(json.dumps({"id": n, "method": method, "params": params}))
-            async for message in ws:
-                data = json.loads(message.data)
-                if data.get("id") == n:
-                    return data.get("result", {})
-            raise RuntimeError("devtools closed")
-
-        await call(
-            "Emulation.setDeviceMetricsOverride",
-            width=width,
-            height=height,
-            deviceScaleFactor=1,
-            mobile=width < 600,
-        )
-        await call("Page.navigate", url=url)
-        await asyncio.sleep(wait)  # the app process starts and draws over the websocket
-        shot = await call("Page.captureScreenshot", format="png")
-    return base64.b64decode(shot["data"])
+async def shoot(chromium: str, url: str, size: tuple[int, int], path: Path, profile: str) -> None:
+    width, height = size
+    proc = await asyncio.create_subprocess_exec(
+        chromium,
+        *CHROMIUM_FLAGS,
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+        f"--screenshot={path}",
+        url,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    await proc.wait()
 
 
-async def main(out: Path, wait: float) -> None:
+async def main(out: Path) -> None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         sys.exit("needs chromium (apt-get install chromium)")
+    set_language("en")
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "serve.db"
-        game_id = make_game(db)
-        codes = join_codes(game_id, PLAYERS)
-        server = JoinServer(codes, str(db), "en", host="127.0.0.1", port=free_port())
-        await server.start()
-        devtools = free_port()
-        browser = subprocess.Popen(
-            [
-                chromium,
-                *CHROMIUM_FLAGS,
-                f"--user-data-dir={tmp}/chromium",
-                f"--remote-debugging-port={devtools}",
-                "about:blank",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        store = Store.open(Path(tmp) / "serve.db")
+        games = {
+            "insurrection": insurrection(store),
+            "unicornus": demo(store, "unicornus", 30),
+            "magical-friends": demo(store, "magical-friends", 40),
+        }
+        servers = {}
+        for key, game_id in games.items():
+            session = store.open_game(game_id)
+            codes = join_codes(store, game_id, seats(key, session.state))
+            servers[key] = WebServer(store, session, codes, "127.0.0.1", 0)
+            await servers[key].start()
         try:
-            async with aiohttp.ClientSession() as client:
-                for _ in range(100):  # the browser's DevTools endpoint comes up
-                    try:
-                        async with client.get(f"http://127.0.0.1:{devtools}/json/version"):
-                            break
-                    except aiohttp.ClientError:
-                        await asyncio.sleep(0.2)
-                for name, which, width, height in SHOTS:
-                    code = next(c for c in codes if which in c.args)
-                    png = await screenshot(client, devtools, server.url(code), width, height, wait)
-                    (out / name).write_bytes(png)
-                    print(f"{out / name}: {' '.join(code.args)} at {width}×{height}")
+            for name, key, which, size in SHOTS:
+                server = servers[key]
+                url = server.url(server.codes[which])
+                await shoot(chromium, url, size, out / name, f"{tmp}/chromium")
+                print(f"{out / name}: {key}, {server.codes[which].view} at {size[0]}×{size[1]}")
         finally:
-            browser.terminate()
-            browser.wait(10)
-            await server.stop()
+            for server in servers.values():
+                await server.stop()
+            store.close()
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("docs"))
-    parser.add_argument("--wait", type=float, default=12.0, help="seconds for the app to draw")
-    args = parser.parse_args()
-    asyncio.run(main(args.out, args.wait))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    asyncio.run(main(parser.parse_args().out))

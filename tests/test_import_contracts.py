@@ -1,6 +1,7 @@
 """The import contracts of pyproject.toml ([tool.importlinter]) hold: core <- games <- store <-
-ui <- cli, the games independent of each other, the UI using a game only through its package's
-public names (issue 15, Import contracts in CI)."""
+ui | web <- cli (the terminal and the web pages never import each other), the games
+independent of each other, the UI and the web pages using a game only through its package's
+public names (issue 15, Import contracts in CI; issue 22)."""
 
 from pathlib import Path
 

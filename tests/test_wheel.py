@@ -28,6 +28,8 @@ def test_a_wheel_outside_the_checkout_shows_the_docs(tmp_path):
     for guide in GUIDES.values():  # the Japanese guides ship beside the English ones
         assert f"companion/_docs/ja/{guide}" in names
     assert any(n.endswith("licenses/LICENSE") for n in names)
+    # the phones' pages: our own stylesheet and script, served from the package (issue 22)
+    assert {"companion/web/static/page.js", "companion/web/static/page.css"} <= set(names)
     code = (
         "import companion.docs as d, sys; print(d.docs_dir()); sys.argv[1:] = ['docs', 'unicornus']"
     )

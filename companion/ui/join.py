@@ -23,7 +23,8 @@ from companion.ui.widgets.qr import QRCode
 
 
 class JoinDialog(Dialog[None]):
-    """The codes of ``join`` (a :class:`~companion.ui.serve.JoinServer`), one shown at a time:
+    """The codes of ``join`` (``companion serve``'s web server: ``codes``, ``url(code)``,
+    ``local_only``; each code's ``label``), one shown at a time:
     left/right or a digit picks one; Escape closes (the server keeps serving)."""
 
     DEFAULT_CSS = """

@@ -12,8 +12,9 @@ from companion.games.insurrection.commands import Draw, March
 from companion.ui.app import Start, create_app
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.join import JoinDialog
-from companion.ui.serve import JoinServer, join_codes
 from companion.ui.widgets.qr import QRCode
+from companion.web.codes import join_codes
+from companion.web.server import WebServer
 from tests.insurrection_ui.helpers import PLAYERS, demo_state, resume_app
 
 PHONE = (42, 40)  # a 390×844 browser window in textual-serve's default font
@@ -122,7 +123,8 @@ async def test_a_read_only_table_view_changes_nothing_and_cannot_leave(store):
 async def test_the_host_key_shows_each_join_code(store):
     game_id = at_choose(store)
     app = resume_app(store, game_id)
-    app.join = JoinServer(join_codes(game_id, PLAYERS), "/tmp/x.db", "en")
+    codes = join_codes(store, game_id, PLAYERS)
+    app.join = WebServer(store, store.open_game(game_id), codes)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, JoinDialog)  # companion serve opens with the codes

@@ -184,11 +184,14 @@ async def test_a_phone_s_own_pick_stays_open_while_another_player_picks(db_targe
 
 
 async def test_the_host_s_join_codes_stay_open_while_phones_pick(db_target):
-    from companion.ui.serve import JoinServer, join_codes
+    from companion.web.codes import join_codes
+    from companion.web.server import WebServer
 
     async with HostAndPhone(db_target, seat=2) as two:
         host_app = two.apps[0]
-        host_app.join = JoinServer(join_codes(two.game_id, PLAYERS), "/tmp/x.db", "en")
+        store = two.stores[0]
+        codes = join_codes(store, two.game_id, PLAYERS)
+        host_app.join = WebServer(store, store.open_game(two.game_id), codes)
         await two.press("host", "ctrl+o")
         codes = host_app.screen
         assert isinstance(codes, JoinDialog)

@@ -16,7 +16,8 @@ from companion.core.i18n import set_language
 from companion.games.unicornus import GAME as UNICORNUS
 from companion.store import Store
 from companion.ui.app import Start, create_app
-from companion.ui.serve import JoinServer, join_codes
+from companion.web.codes import join_codes
+from companion.web.server import WebServer
 from tests.insurrection_ui.helpers import PLAYERS
 from tests.insurrection_ui.test_seat_view import at_choose
 from tests.ui.test_records_screens import saved  # noqa: F401  (the finished games fixture)
@@ -58,10 +59,11 @@ def test_stats_80x24(snap_compare, finished):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_join_codes_80x24(snap_compare, store, monkeypatch, lang):
     tokens = (f"token-{n}" for n in itertools.count(1))
-    monkeypatch.setattr("companion.ui.serve.secrets.token_urlsafe", lambda n: next(tokens))
+    monkeypatch.setattr("companion.web.codes.secrets.token_urlsafe", lambda n: next(tokens))
     game_id = at_choose(store)
     app = create_app(store, Start("resume", game_id=game_id), lang=lang)
-    app.join = JoinServer(join_codes(game_id, PLAYERS), "/tmp/x.db", lang)
+    codes = join_codes(store, game_id, PLAYERS)
+    app.join = WebServer(store, store.open_game(game_id), codes)
     assert snap_compare(app, terminal_size=SIZE)  # companion serve opens with the codes
 
 

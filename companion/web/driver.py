@@ -1,0 +1,323 @@
+"""The served game as the pages see it: one session, the leads performed, each page's question.
+
+:class:`WebTable` is the web's table driver, the second renderer of the protocol of
+:mod:`companion.core.game` (the terminal's is ``companion.ui.table``): it performs what an
+action or an answer leads to (a command, a question, a draft completed one question at a time,
+a confirmation first) and takes the app's own steps that need nobody, exactly as the terminal
+does, through a session of its own on the same save. A step made here is written with the
+session's compare-and-swap, so the host's screen follows it as it follows another terminal;
+the host's steps reach the pages through :meth:`WebTable.follow`.
+
+A :class:`Page` is one connected browser: its join code and the question it opened (an
+action's question, like a terminal's dialog). The moment's own next thing (the app's step,
+the question, the entry) is shown on every full-control table page and answered there; a
+page answers for the revision it showed, so a tap on an older picture changes nothing.
+A seat's page does only what the game's seat view offers (``panels.seat_command``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.core import settings
+from companion.core.commands import Command
+from companion.core.errors import ChangedElsewhere, CompanionError
+from companion.core.game import (
+    Ask,
+    ConfirmFirst,
+    Entry,
+    Lead,
+    Moment,
+    Show,
+    Step,
+    Then,
+    still_asked,
+)
+from companion.core.i18n import Msg, msg
+from companion.web import panels
+from companion.web.codes import SEAT, TABLE, JoinCode
+
+AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
+VALUE_KINDS = ("dice", "number")  # the entries a page answers with a plain form
+
+
+@dataclass(eq=False)
+class Page:
+    """One connected page: its code, the question it opened (``question``, opened for
+    ``asks``: an action of the moment or the moment's question), and what it was last told."""
+
+    code: JoinCode
+    question: Ask | Entry | ConfirmFirst | None = None
+    asks: Any = None
+    notice: Msg | None = None
+    sent: str | None = field(default=None, repr=False)  # the last picture sent
+
+    @property
+    def controls(self) -> bool:
+        """The full-control table: performs the moment's actions and answers its questions."""
+        return self.code.view == TABLE
+
+
+class WebTable:
+    """The game of ``session`` (a session of its own on the host's save) for the pages."""
+
+    def __init__(self, store: Any, session: Any) -> None:
+        self.store, self.session = store, session
+        self.pages: set[Page] = set()
+        self._moment: Moment | None = None
+        self._moment_of: Any = None
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def key(self) -> str:
+        return self.session.game.key
+
+    @property
+    def moment(self) -> Moment:
+        state = self.state
+        if self._moment is None or self._moment_of is not state:
+            self._moment, self._moment_of = self.session.game.moment(state), state
+        return self._moment
+
+    @property
+    def revision(self) -> int:
+        return self.session.revision
+
+    # -- a page's taps ---------------------------------------------------------------------
+    def handle(self, page: Page, data: dict[str, Any]) -> None:
+        """One tap of ``page``: ``{"op": ..., "arg": ..., "rev": the revision it showed}``.
+        A read-only page changes nothing; a seat does only what its seat view offers."""
+        page.notice = None
+        op, arg = data.get("op"), data.get("arg")
+        if page.code.read_only:
+            page.notice = Msg("web.read_only")
+            return
+        if op == "close":
+            page.question = page.asks = None
+            return
+        if page.code.view == SEAT:
+            self._seat(page, str(op), arg)
+            return
+        if op == "act":
+            self.act(page, str(arg))
+        elif op == "answer":
+            self._answer_page(page, arg)
+        elif op in ("step", "pick", "enter"):
+            if data.get("rev") != self.revision:  # tapped on an older picture of the game
+                page.notice = Msg("web.look_again")
+                return
+            self._answer_next(page, op, arg)
+        else:
+            page.notice = Msg("web.unknown")
+
+    def _seat(self, page: Page, op: str, arg: Any) -> None:
+        number = page.code.seat or 0
+        try:
+            cmd = panels.seat_command(self.key, self.state, number, self.moment, op, arg)
+        except (KeyError, ValueError, TypeError):
+            cmd = None
+        if cmd is None:  # not offered to this seat now (an older picture, or never)
+            page.notice = Msg("web.look_again")
+            return
+        self.do(page, cmd)
+
+    def act(self, page: Page, name: str) -> None:
+        """An action of the moment, as the terminal's key for it."""
+        action = self.moment.action(name)
+        if action is None:
+            page.notice = Msg("web.look_again")
+        elif action.reason is not None:
+            page.notice = panels.named(self.key, action.reason, self.state)
+        elif not self.can_follow(action.leads):
+            page.notice = Msg("web.on_host")
+        else:
+            self.perform(page, action.leads, asks=action)
+
+    def _answer_next(self, page: Page, op: str, arg: Any) -> None:
+        nxt = self.moment.next
+        if op == "step" and isinstance(nxt, Step):
+            self.do(page, nxt.command)
+        elif op == "pick" and isinstance(nxt, Ask):
+            value = _option(nxt, arg)
+            if value is None:
+                page.notice = Msg("web.look_again")
+            else:
+                self.perform(page, value, asks=nxt)
+        elif op == "enter" and isinstance(nxt, Entry) and self.answerable(nxt):
+            self._enter(page, nxt, arg, asks=nxt)
+        else:
+            page.notice = Msg("web.look_again")
+
+    def _answer_page(self, page: Page, arg: Any) -> None:
+        """The answer to the question the page opened (``None``: it was closed meanwhile)."""
+        question, asks = page.question, page.asks
+        if question is None:
+            page.notice = Msg("web.look_again")
+            return
+        page.question = page.asks = None
+        if isinstance(question, Ask):
+            value = _option(question, arg)
+            if value is not None:
+                self.perform(page, value, asks)
+        elif isinstance(question, ConfirmFirst):
+            if arg is True:
+                self.perform(page, question.then, asks)
+        else:
+            now = still_asked(self.moment, question) if asks is question else None
+            self._enter(page, now if isinstance(now, Entry) else question, arg, asks)
+
+    def _enter(self, page: Page, entry: Entry, text: Any, asks: Any) -> None:
+        try:
+            if entry.kind in VALUE_KINDS:
+                value = parse_value(entry, text)
+            else:  # a game's own entry answered by a tap: one of the taps it offers
+                value = panels.entry_value(self.key, entry, self.state, text)
+                if value is None:
+                    raise ValueError(Msg("web.look_again"))
+            lead = entry.answer(value)
+        except ValueError as exc:
+            page.question, page.asks = entry, asks  # what was typed is refused: ask again
+            page.notice = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else None
+            return
+        except CompanionError as exc:
+            page.question, page.asks = entry, asks
+            page.notice = panels.named(self.key, exc.message, self.state)
+            return
+        self.perform(page, lead, asks)
+
+    # -- what an action or an answer leads to ----------------------------------------------
+    def perform(self, page: Page, lead: Lead | None, asks: Any = None) -> None:
+        """Follow ``lead`` as the terminal's driver does: make its command, or open its
+        question or confirmation on ``page`` (answered in turn by :meth:`handle`)."""
+        try:
+            while isinstance(lead, Then):
+                lead = lead.make(self.state)
+        except CompanionError as exc:
+            page.notice = panels.named(self.key, exc.message, self.state)
+            return
+        if lead is None:
+            return
+        if isinstance(lead, Command):
+            self.do(page, lead)
+        elif isinstance(lead, Ask | ConfirmFirst) or (
+            isinstance(lead, Entry) and self.answerable(lead)
+        ):
+            page.question, page.asks = lead, asks
+        else:  # a game's own form or view: the host's screen has it
+            page.notice = Msg("web.on_host")
+
+    def do(self, page: Page, *commands: Command) -> bool:
+        """Apply and save ``commands``, then the app's own steps that need nobody."""
+        try:
+            for cmd in commands:
+                self.session.do(cmd)
+        except ChangedElsewhere as exc:  # the session follows what was done first
+            page.notice = exc.message
+            self.changed()
+            return False
+        except CompanionError as exc:
+            page.notice = panels.named(self.key, exc.message, self.state)
+            return False
+        self.take_app_steps(page)
+        self.changed()
+        return True
+
+    def take_app_steps(self, page: Page) -> None:
+        """The steps that need nobody: unconfirmed app steps, and ties the app picks when the
+        table said so (the "pick ties automatically" setting), as the terminal's driver."""
+        ties = self.store.get_setting(settings.TIES, settings.TIES_ASK)
+        for _ in range(AUTO_LIMIT):
+            nxt = self.moment.next
+            if isinstance(nxt, Step) and not nxt.confirm:
+                cmd = nxt.command
+            elif isinstance(nxt, Ask) and nxt.tie and ties == settings.TIES_AUTO:
+                cmd = nxt.auto_command
+            else:
+                return
+            try:
+                self.session.do(cmd)
+            except CompanionError as exc:
+                page.notice = exc.message
+                return
+
+    def answerable(self, entry: Entry) -> bool:
+        """Whether a page answers ``entry``: a number, dice, or a game's own entry it answers
+        by a tap (``panels.entry_taps``); any other form is the host's screen's."""
+        return (
+            entry.kind in VALUE_KINDS or panels.entry_taps(self.key, entry, self.state) is not None
+        )
+
+    def can_follow(self, lead: Lead | None) -> bool:
+        """Whether a page can follow ``lead`` as far as it can be seen now (a draft's questions
+        are known once it is made; a view is the host's)."""
+        if lead is None or isinstance(lead, Show):
+            return False
+        if isinstance(lead, Entry):
+            return self.answerable(lead)
+        if isinstance(lead, ConfirmFirst):
+            return self.can_follow(lead.then) or isinstance(lead.then, Then)
+        return True
+
+    # -- changes -----------------------------------------------------------------------------
+    def follow(self, remote: Any) -> bool:
+        """Take what another instance saved (read by ``session.fetch_remote``); whether the
+        game changed."""
+        change = self.session.follow(remote)
+        if change is None:
+            return False
+        self.changed(change.message)
+        return True
+
+    def changed(self, said: Msg | None = None) -> None:
+        """The game moved: a page's question the game no longer asks is closed, and said."""
+        moment = self.moment
+        for page in self.pages:
+            if page.question is not None and still_asked(moment, page.asks) is None:
+                page.question = page.asks = None
+                page.notice = Msg("web.closed")
+            elif said is not None and page.notice is None:
+                page.notice = said
+
+
+def _option(ask: Ask, index: Any) -> Lead | None:
+    options = ask.choice.options
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(options):
+        return options[index].value
+    return None
+
+
+def parse_value(entry: Entry, text: Any) -> Any:
+    """The table's value for a ``number`` or ``dice`` entry, from what the page sent (a
+    number; the faces separated by spaces). ``ValueError`` carries the message that says
+    what is wrong."""
+    words = str(text if text is not None else "").replace(",", " ").split()
+    if entry.kind == "number":
+        if len(words) != 1 or not words[0].lstrip("-").isdigit():
+            raise ValueError(Msg("web.form.number"))
+        value = int(words[0])
+        _in_range(value, entry.minimum, entry.maximum)
+        return value
+    if len(words) == 1 and words[0].isdigit() and (entry.maximum or 6) < 10:
+        words = list(words[0])  # "356" is three dice
+    faces = []
+    for word in words:
+        if not word.isdigit():
+            raise ValueError(msg("web.form.die", text=word))
+        faces.append(int(word))
+        _in_range(faces[-1], entry.minimum or 1, entry.maximum)
+    if entry.count is not None and len(faces) != entry.count:
+        raise ValueError(msg("web.form.dice_count", count=entry.count, got=len(faces)))
+    if not faces:
+        raise ValueError(msg("web.form.dice_count", count=entry.count or 1, got=0))
+    return tuple(faces)
+
+
+def _in_range(value: int, low: int | None, high: int | None) -> None:
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(
+            msg("web.form.range", low="" if low is None else low, high="" if high is None else high)
+        )

@@ -1,0 +1,245 @@
+"""A page's HTML: the moment (prompt, the next thing, the actions), the page's question, a
+seat's own view, the public panels and the log.
+
+Every word goes through the translation layer; everything dynamic (translated words, names
+players typed, ids) is HTML-escaped here, at the one place text becomes markup. A tap is a
+``<button data-op=... data-arg=...>`` whose ``arg`` is JSON; ``page.js`` sends both back.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from companion.core.game import Ask, ConfirmFirst, Entry, Outcome, Step
+from companion.core.i18n import Msg, has_key, language, tr
+from companion.web import panels
+from companion.web.codes import SEAT
+from companion.web.driver import VALUE_KINDS, Page, WebTable
+
+LOG_LINES = 12  # the newest log lines a page shows
+TAP_NUMBERS = 24  # a number entry with at most this many values is a row of buttons
+
+
+def text(line: panels.Line | None) -> str:
+    """A line as escaped text: a ``Msg`` translated, a ``str`` (a player's words) as is."""
+    if line is None:
+        return ""
+    return escape(tr(line) if isinstance(line, Msg) else str(line))
+
+
+def button(label: str, op: str, arg: Any = None, cls: str = "tap", disabled: bool = False) -> str:
+    """A tap target (``label`` already escaped)."""
+    data = f' data-op="{escape(op)}"'
+    if arg is not None:
+        data += f' data-arg="{escape(json.dumps(arg, ensure_ascii=False))}"'
+    off = " disabled" if disabled else ""
+    return f'<button type="button" class="{cls}"{data}{off}>{label}</button>'
+
+
+def view(table: WebTable, page: Page) -> str:
+    """The live part of ``page`` (sent again after every change)."""
+    state = table.state
+    key, code = table.key, page.code
+    parts = [f'<div id="view" data-rev="{table.revision}">']
+    parts.append('<header class="top">')
+    parts.append(f"<h1>{escape(table.session.title)}</h1>")
+    seat = panels.seat_view(key, state, code.seat or 0, table.moment) if code.view == SEAT else None
+    parts.append(f'<p class="who">{text(seat.who if seat else code.label)}</p>')
+    parts.append(f'<p class="summary">{text(table.session.game.summary(state))}</p>')
+    parts.append("</header>")
+    if page.notice is not None:
+        notice = panels.named(key, page.notice, state)
+        parts.append(f'<p class="notice" role="status">{text(notice)}</p>')
+    if page.question is not None:
+        parts.append(_question(table, page.question))
+    if code.view == SEAT:
+        parts.append(_seat(seat) if seat is not None else "")
+        parts.append(_prompt(table, controls=False))
+    else:
+        parts.append(_prompt(table, controls=page.controls))
+        if page.controls:
+            parts.append(_actions(table))
+    for panel in panels.public(key, state, table.moment):
+        parts.append(_panel(panel))
+    parts.append(_log(table))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _panel(panel: panels.Panel, cls: str = "panel") -> str:
+    lines = "".join(f"<li>{text(line)}</li>" for line in panel.lines)
+    name = f' data-panel="{escape(panel.key)}"' if panel.key else ""
+    return f'<section class="{cls}"{name}><h2>{text(panel.title)}</h2><ul>{lines}</ul></section>'
+
+
+def _taps(taps: tuple[panels.Tap, ...], op: str | None, title: panels.Line | None) -> str:
+    """Choices to tap (``op``: the one they send, else each tap's own); a refused one says
+    why and cannot be tapped."""
+    out = [f"<h2>{text(title)}</h2>" if title is not None else "", '<div class="taps">']
+    for tap in taps:
+        label = f'<span class="label">{text(tap.label)}</span>'
+        if tap.note is not None:
+            label += f'<span class="note">{text(tap.note)}</span>'
+        if tap.refused is not None:
+            label += f'<span class="note refused">{text(tap.refused)}</span>'
+        out.append(button(label, op or tap.op, tap.arg, disabled=tap.refused is not None))
+    out.append("</div>")
+    return "".join(out)
+
+
+def _seat(seat: panels.SeatView) -> str:
+    out = ['<section class="mine">', f'<p class="status">{text(seat.status)}</p>']
+    if seat.taps:
+        out.append(_taps(seat.taps, None, seat.taps_title))
+    out.append("</section>")
+    out += [_panel(p, "panel secret") for p in seat.panels]
+    return "".join(out)
+
+
+def _prompt(table: WebTable, controls: bool) -> str:
+    """The banner and the moment's next thing: the app's step, the question, the entry (with
+    their taps on a full-control page), or the outcome."""
+    moment = table.moment
+    nxt = moment.next
+    prompt = panels.named(table.key, moment.prompt, table.state)
+    out = ['<section class="next">', f'<p class="prompt">{text(prompt)}</p>']
+    if isinstance(nxt, Outcome):
+        if nxt.reason != moment.prompt:
+            out.append(f'<p class="outcome">{text(nxt.reason)}</p>')
+        if nxt.scores:
+            rows = "".join(f"<li>{escape(p)}: {s}</li>" for p, s in nxt.scores)
+            out.append(f'<ol class="scores">{rows}</ol>')
+    elif controls and isinstance(nxt, Step):
+        out.append(button(text(Msg("web.next")), "step", cls="tap primary"))
+    elif controls and isinstance(nxt, Ask):
+        out.append(_options(nxt, "pick"))
+    elif controls and isinstance(nxt, Entry) and table.answerable(nxt):
+        out.append(_entry(table, nxt, "enter"))
+    elif isinstance(nxt, Entry | Ask) and controls:
+        where = (
+            "web.on_host_or_seat" if panels.seats(table.key, table.state) else "web.on_host_only"
+        )
+        out.append(f'<p class="note">{text(Msg(where))}</p>')
+    out.append("</section>")
+    return "".join(out)
+
+
+def _actions(table: WebTable) -> str:
+    """The moment's actions as buttons; a refused one says why; one whose form or view only
+    the host's screen has says so."""
+    out = []
+    for action in table.moment.actions:
+        label = text(action_label(action.name))
+        if action.reason is not None:
+            why = text(panels.named(table.key, action.reason, table.state))
+            label += f'<span class="note refused">{why}</span>'
+            out.append(button(label, "act", action.name, disabled=True))
+        elif not table.can_follow(action.leads):
+            label += f'<span class="note">{text(Msg("web.on_host"))}</span>'
+            out.append(button(label, "act", action.name, disabled=True))
+        else:  # the advance key's action (ending the turn, say) stands out
+            cls = "tap primary" if action.name == table.moment.advance else "tap"
+            out.append(button(label, "act", action.name, cls=cls))
+    if not out:
+        return ""
+    title = text(Msg("web.actions"))
+    return (
+        f'<section class="actions"><h2>{title}</h2><div class="taps">{"".join(out)}</div></section>'
+    )
+
+
+def action_label(name: str) -> panels.Line:
+    """An action's words (a game's new action without them yet: its name, readable)."""
+    key = f"web.action.{name}"
+    return Msg(key) if has_key(key) else name.replace("_", " ").capitalize()
+
+
+def _options(ask: Ask, op: str) -> str:
+    out = [f'<p class="reason">{text(ask.choice.reason)}</p><div class="taps">']
+    for i, option in enumerate(ask.choice.options):
+        out.append(button(text(option.label), op, i))
+    out.append("</div>")
+    return "".join(out)
+
+
+def _entry(table: WebTable, entry: Entry, op: str) -> str:
+    """A game's own entry as its taps; a number as a row of buttons when it has few values;
+    otherwise (and dice) a field."""
+    if entry.kind not in VALUE_KINDS:
+        return _taps(panels.entry_taps(table.key, entry, table.state) or (), op, entry.prompt)
+    low, high = entry.minimum, entry.maximum
+    if entry.kind == "number" and low is not None and high is not None:
+        if 0 <= high - low < TAP_NUMBERS:
+            buttons = "".join(
+                button(str(n), op, str(n), cls="tap num") for n in range(low, high + 1)
+            )
+            return f'<div class="taps numbers">{buttons}</div>'
+    hint = Msg("web.form.dice_hint") if entry.kind == "dice" else Msg("web.form.number_hint")
+    suggest = entry.suggest
+    if isinstance(suggest, tuple | list):
+        suggest = " ".join(str(v) for v in suggest)
+    value = "" if suggest is None else escape(str(suggest))
+    return (
+        f'<form class="entry" data-op="{escape(op)}">'
+        f'<label>{text(entry.prompt)}<input name="value" inputmode="numeric" '
+        f'autocomplete="off" value="{value}"></label>'
+        f'<p class="note">{text(hint)}</p>'
+        f'<button type="submit" class="tap primary">{text(Msg("web.ok"))}</button></form>'
+    )
+
+
+def _question(table: WebTable, question: Ask | Entry | ConfirmFirst) -> str:
+    """The question the page opened (an action's), with a button that closes it."""
+    out = ['<section class="dialog" role="dialog">']
+    if isinstance(question, Ask):
+        if question.title is not None:
+            out.append(f"<h2>{text(question.title)}</h2>")
+        out.append(_options(question, "answer"))
+    elif isinstance(question, ConfirmFirst):
+        out.append(f'<p class="reason">{text(question.prompt)}</p><div class="taps">')
+        out.append(button(text(Msg("web.yes")), "answer", True, cls="tap primary"))
+        out.append("</div>")
+    else:
+        out.append(_entry(table, question, "answer"))
+    out.append(button(text(Msg("web.close")), "close", cls="tap quiet"))
+    out.append("</section>")
+    return "".join(out)
+
+
+def _log(table: WebTable) -> str:
+    lines = table.session.history_tail(LOG_LINES)
+    items = "".join(
+        f'<li value="{line.index}" class="{"undone" if line.undone else "done"}">'
+        f"{text(panels.named(table.key, line.description, table.state))}</li>"
+        for line in reversed(lines)
+    )
+    return (
+        f'<section class="log"><h2>{text(Msg("web.log"))}</h2><ol reversed>{items}</ol></section>'
+    )
+
+
+def document(table: WebTable, page: Page, token: str) -> str:
+    """The whole page: the live view, our own stylesheet and script (nothing from elsewhere)."""
+    base = f"/{escape(token)}"
+    return (
+        "<!doctype html>"
+        f'<html lang="{escape(language())}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(table.session.title)} · companion</title>"
+        f'<link rel="stylesheet" href="{base}/static/page.css"></head><body>'
+        f'<p id="link" class="link" hidden data-lost="{text(Msg("web.reconnecting"))}"></p>'
+        f"{view(table, page)}"
+        f'<script src="{base}/static/page.js"></script></body></html>'
+    )
+
+
+def refused_page(reason: Msg) -> str:
+    """A clear page for a code that opens nothing now (too many devices, a revoked code)."""
+    return (
+        "<!doctype html>"
+        f'<html lang="{escape(language())}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>companion</title></head><body><p>{text(reason)}</p></body></html>"
+    )

@@ -1,0 +1,58 @@
+// companion's page: the live view over one WebSocket; taps are sent back as they are.
+// The server sends {"view": html} after every change (html it escaped), or {"refused": text}.
+"use strict";
+(function () {
+  var ws = null, wait = 500, refused = false;
+  var link = document.getElementById("link");
+  var url = location.href.replace(/^http/, "ws").replace(/[?#].*$/, "").replace(/\/?$/, "/ws");
+
+  function view() { return document.getElementById("view"); }
+  function rev() { var v = view(); return v ? Number(v.dataset.rev) : -1; }
+
+  function show(html) {
+    var v = view();
+    var tmp = document.createElement("div");
+    tmp.innerHTML = html;
+    v.replaceWith(tmp.firstElementChild);
+  }
+
+  function connect() {
+    ws = new WebSocket(url);
+    ws.onopen = function () { wait = 500; link.hidden = true; };
+    ws.onmessage = function (event) {
+      var data = JSON.parse(event.data);
+      if (data.view !== undefined) { show(data.view); }
+      if (data.refused !== undefined) {
+        refused = true;
+        link.textContent = data.refused;
+        link.hidden = false;
+      }
+    };
+    ws.onclose = function () {
+      if (refused) { return; }
+      link.textContent = link.dataset.lost;
+      link.hidden = false;
+      setTimeout(connect, wait);  // reconnects by itself; the server sends the game as it is
+      wait = Math.min(wait * 2, 5000);
+    };
+  }
+
+  function send(op, arg) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) { return; }
+    ws.send(JSON.stringify({ op: op, arg: arg, rev: rev() }));
+  }
+
+  document.addEventListener("click", function (event) {
+    var b = event.target.closest("button[data-op]");
+    if (!b || b.disabled) { return; }
+    event.preventDefault();
+    send(b.dataset.op, b.dataset.arg === undefined ? null : JSON.parse(b.dataset.arg));
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest("form[data-op]");
+    if (!form) { return; }
+    event.preventDefault();
+    send(form.dataset.op, form.querySelector("input[name=value]").value);
+  });
+  connect();
+})();
