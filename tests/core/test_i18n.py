@@ -115,7 +115,7 @@ def test_the_players_words_cite_no_section_of_the_spec():
 
 
 def test_japanese_words_name_the_games_in_japanese():
-    """"Magical Friendsの新しいゲーム": the games have Japanese names (ui.game.*)."""
+    """ "Magical Friendsの新しいゲーム": the games have Japanese names (ui.game.*)."""
     english = [
         (key, entry["ja"])
         for key, entry in load_tables().items()
