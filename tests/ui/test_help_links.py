@@ -51,7 +51,7 @@ async def test_a_japanese_guide_link_opens_the_japanese_page(store):
         app.push_screen(HelpScreen(app.screen, None))
         await pilot.pause(0.3)
         viewer = app.screen.query_one(Guide)
-        await click_link(pilot, viewer, "Magical Friends")
+        await click_link(pilot, viewer, "マジカルフレンズ")
         assert app.is_running
         assert viewer.page == (docs_dir() / "ja" / "magical-friends.md").resolve()
     set_language("en")
