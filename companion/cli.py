@@ -1,7 +1,8 @@
-"""The command line: ``companion [--db X] [--lang en|ja] [command]``.
+"""The command line: ``companion [--db X] [--lang en|ja] [--theme NAME] [command]``.
 
 Heavy imports (Textual, the store) happen inside the commands that need them, so
-``companion --help`` and ``companion list`` start fast.
+``companion --help`` and ``companion list`` start fast. Where ``--db``, ``--lang`` and
+``--theme`` come from when they are not given: ``companion/cli_config.py``.
 """
 
 from __future__ import annotations
@@ -10,25 +11,78 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion import __version__
+from companion import __version__, cli_config
+from companion.cli_config import system_language
 from companion.core import settings
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES, set_language, tr
-from companion.core.text import visible
+from companion.core.i18n import LANGUAGES, language, set_language, tr
+from companion.core.text import visible, wrap
 from companion.games.registry import GAME_KEYS
 from companion.store.precheck import default_db_path
 
 EXIT_USAGE = 2
 
 
-def _add_options(parser: argparse.ArgumentParser) -> None:
-    """The options before a command: all the home screen reads."""
-    parser.add_argument(
-        "--db",
-        metavar="PATH_OR_URL",
-        help="database file or SQLAlchemy URL (default: your data folder)",
-    )
-    parser.add_argument("--lang", choices=LANGUAGES, help="language of the app (en or ja)")
+def _add_options(parser: argparse.ArgumentParser, helped: bool = True) -> None:
+    """The options before a command: all the home screen reads (its parser shows no help: it
+    reads no words for it, so that the home screen's start reads ui.toml alone)."""
+
+    def words(key: str) -> str | None:
+        return tr(key) if helped else None
+
+    parser.add_argument("--db", metavar="PATH_OR_URL", help=words("cli.help.db"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=words("cli.help.lang"))
+    parser.add_argument("--theme", metavar="NAME", help=words("cli.help.theme"))
+
+
+# argparse's own words (Python's gettext message ids) and their keys in cli.toml: the help and
+# the usage errors in the reader's language too (Python ships no Japanese for them)
+ARGPARSE_WORDS = {
+    "usage: ": "cli.argparse.usage",
+    "positional arguments": "cli.argparse.positionals",
+    "options": "cli.argparse.options",
+    "show this help message and exit": "cli.argparse.help",
+    "show program's version number and exit": "cli.argparse.version",
+    "%(prog)s: error: %(message)s\n": "cli.argparse.error",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "one of the arguments %s is required": "cli.argparse.one_required",
+    "not allowed with argument %s": "cli.argparse.not_allowed",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "expected one argument": "cli.argparse.expected_one",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+}
+
+
+def _argparse_word(text: str) -> str:
+    key = ARGPARSE_WORDS.get(text)
+    if key is None or language() == "en":  # English is argparse's own (no locale file read)
+        return text
+    return tr(key)
+
+
+argparse._ = _argparse_word  # type: ignore[attr-defined]  # argparse looks it up at each use
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, wrapped by terminal cells (a Japanese character takes two; argparse
+    counts characters) and by the Japanese line-breaking rule (``core.text.wrap``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in wrap(text, width))
+
+
+class _Parser(argparse.ArgumentParser):
+    """Every parser of the command line, subcommands' too, with :class:`HelpFormatter`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
 class _NotHome(Exception):
@@ -42,63 +96,109 @@ class _HomeParser(argparse.ArgumentParser):
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line. ``companion`` with no command (the home screen) is read by a parser
-    of the two options alone: building every command's parser costs 15–20 ms of the start-up
-    (issue 13). Anything else, help and mistakes included, goes to the whole parser."""
+    of the options alone: building every command's parser costs 15–20 ms of the start-up
+    (issue 13). ``insurrection`` hands the words after it to its own tool (its help is that
+    tool's). Anything else, help and mistakes included, goes to the whole parser, in the
+    language the command would speak."""
     argv = sys.argv[1:] if argv is None else argv
     home = _HomeParser(prog="companion", add_help=False, allow_abbrev=False)
-    _add_options(home)
+    _add_options(home, helped=False)
+    before, tool = _split_at(argv, "insurrection")
     try:
-        args = home.parse_args(argv)
+        args = home.parse_args(before)
     except _NotHome:
+        set_language(_help_language(home, before))
         return build_parser().parse_args(argv)
     args.command = None
+    if tool is not None:
+        args.command, args.args = "insurrection", tool
     return args
 
 
+def _split_at(argv: list[str], command: str) -> tuple[list[str], list[str] | None]:
+    """``argv`` cut before ``command`` when it is the command (only options before it):
+    ``(options, words after it)``; else ``(argv, None)``."""
+    i = 0
+    while i < len(argv) and argv[i].startswith("--"):
+        i += 1 if "=" in argv[i] else 2
+    if i < len(argv) and argv[i] == command:
+        return argv[:i], argv[i + 1 :]
+    return argv, None
+
+
+def _help_language(home: argparse.ArgumentParser, argv: list[str]) -> str:
+    """The language of the help and the usage errors: the one the command would speak."""
+    try:
+        args, _rest = home.parse_known_args(argv)
+        cli_config.apply(args)
+    except (_NotHome, CompanionError):  # said again, in full, when the command runs
+        return system_language()
+    return peeked_language(args)
+
+
+def peeked_language(args: argparse.Namespace) -> str:
+    """The language of a command that does not open the store: ``--lang`` (or its variable or
+    config line), else the one picked in the app (read from the save file as it is), else the
+    system's."""
+    if args.lang:
+        return args.lang
+    path = _save_file_path(args.db)
+    if path is not None:
+        from companion.store.precheck import peek_setting
+
+        saved = peek_setting(path, settings.LANGUAGE)
+        if saved in LANGUAGES:
+            return saved
+    return system_language()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion",
-        description="A terminal table companion for Unicornus Knights, Insurrection and "
-        "Magical Friends. Without a command it opens the home screen.",
-        epilog=tr("cli.help.saves", path=str(default_db_path())),
+        description=tr("cli.help.description"),
+        epilog=tr(
+            "cli.help.saves",
+            path=str(default_db_path()),
+            config=str(cli_config.config_path()),
+        ),
     )
     _add_options(parser)
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"companion {__version__}",
+        help=tr("cli.argparse.version"),
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("new", help="start a new game")
+    p = sub.add_parser("new", help=tr("cli.help.new"))
     p.add_argument("game", choices=GAME_KEYS)
-    p = sub.add_parser("demo", help="start a new game on the fictional demo catalog")
+    p = sub.add_parser("demo", help=tr("cli.help.demo"))
     p.add_argument("game", choices=GAME_KEYS)
-    p.add_argument(
-        "--autoplay",
-        action="store_true",
-        help="play the whole game without the screen, as a sensible table would, "
-        "saving every step and printing each log line",
-    )
-    p.add_argument("--seed", type=int, default=1, help="with --autoplay: the game's seed")
-    p.add_argument("--players", type=int, help="with --autoplay: how many players")
-    p = sub.add_parser("resume", help="resume a saved game (default: the last one played)")
+    p.add_argument("--autoplay", action="store_true", help=tr("cli.help.autoplay"))
+    p.add_argument("--seed", type=int, default=1, help=tr("cli.help.seed"))
+    p.add_argument("--players", type=int, help=tr("cli.help.players"))
+    p = sub.add_parser("resume", help=tr("cli.help.resume"))
     p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
     p = sub.add_parser("verify", help=tr("cli.verify.help"))
     p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
     p.add_argument("--all", action="store_true", help=tr("cli.verify.help_all"))
-    sub.add_parser("list", help="list saved games")
+    sub.add_parser("list", help=tr("cli.help.list"))
     from companion.cli_records import add_parsers as add_record_parsers
 
     add_record_parsers(sub, GAME_KEYS, game_id)
     p = sub.add_parser("docs", help=tr("cli.help.docs"))
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
 
-    cat = sub.add_parser("catalog", help="check, export or import catalogs")
+    cat = sub.add_parser("catalog", help=tr("cli.help.catalog"))
     cat_sub = cat.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
-    p = cat_sub.add_parser("check", help="validate catalogs and list unknown values")
+    p = cat_sub.add_parser("check", help=tr("cli.help.catalog_check"))
     p.add_argument("game", nargs="?", choices=GAME_KEYS)
-    p.add_argument("--file", type=Path, help="check this user catalog file instead")
-    p = cat_sub.add_parser("export", help="write your transcription of a box to a TOML file")
+    p.add_argument("--file", type=Path, help=tr("cli.help.catalog_file"))
+    p = cat_sub.add_parser("export", help=tr("cli.help.catalog_export"))
     p.add_argument("game", choices=GAME_KEYS)
     p.add_argument("path", type=Path)
-    p = cat_sub.add_parser("import", help="read a transcription of a box from a TOML file")
+    p = cat_sub.add_parser("import", help=tr("cli.help.catalog_import"))
     p.add_argument("game", choices=GAME_KEYS)
     from companion.cli_catalog import add_import_arguments
 
@@ -108,10 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve_arguments(sub)
 
-    ins = sub.add_parser("insurrection", help="Insurrection tools (quick score)")
-    ins.add_argument(
-        "args", nargs=argparse.REMAINDER, help="score GAME.toml [--catalog CATALOG.toml] [--json]"
-    )
+    # only listed here: parse_args hands the words after it to the tool, help included
+    sub.add_parser("insurrection", help=tr("cli.help.insurrection"), add_help=False)
     return parser
 
 
@@ -150,6 +248,11 @@ def main(argv: list[str] | None = None) -> int:
         args = parse_args(argv)
     except SystemExit as exc:  # argparse has said what is wrong (or printed --help)
         return _exit_code(exc.code)
+    try:
+        cli_config.apply(args)  # the environment and the config file
+    except CompanionError as exc:
+        _say(f"companion: {exc}")
+        return EXIT_USAGE
     if args.lang:
         set_language(args.lang)
     streams = sys.stdout, sys.stderr
@@ -246,6 +349,7 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "insurrection":
         from companion.games.insurrection.quickscore import main as quickscore
 
+        set_language(peeked_language(args))
         return quickscore(args.args)
     if args.command == "catalog" and args.catalog_command == "check":
         if args.file is not None:
@@ -271,11 +375,7 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "list":
         return list_command(args)
     if args.command == "docs":
-        if not args.lang and "://" not in (args.db or ""):  # the language chosen in the app
-            from companion.store.precheck import peek_setting
-
-            path = Path(args.db).expanduser() if args.db else default_db_path()
-            set_language(peek_setting(path, settings.LANGUAGE, "en"))
+        set_language(peeked_language(args))
         return show_docs(args.game)
     return _with_store(args, _run)
 
@@ -318,8 +418,9 @@ def show_docs(game: str | None) -> int:
 
 def _with_store(args: argparse.Namespace, command) -> int:
     store = _open_store(args.db)
-    if not args.lang:  # the language chosen in the app's settings
-        set_language(store.get_setting(settings.LANGUAGE, "en"))
+    if not args.lang:  # the language chosen in the app's settings, else the system's
+        args.lang = store.get_setting(settings.LANGUAGE) or system_language()
+        set_language(args.lang)
     try:
         return command(args, store)
     finally:
@@ -389,7 +490,7 @@ def _run(args: argparse.Namespace, store) -> int:
         start = view_start(args, store)
     else:
         raise AssertionError(args.command)
-    app = create_app(store, start, args.lang)
+    app = create_app(store, start, args.lang, theme=checked_theme(args.theme))
     app.run()
     return app.return_code or 0  # a crash inside the app is not a success
 
@@ -415,39 +516,59 @@ def _run_app_fast(args: argparse.Namespace) -> int:
     from companion.ui.app import Start, create_app
 
     path = _save_file(args.db)
-    lang, saved = args.lang, {}
+    saved = {}
     if path is not None:
         check_version(inspect_file(path, str(path)), str(path))  # a bad file stops us here
         saved = peek_settings(path, (settings.LANGUAGE, settings.THEME))
-        lang = lang or saved.get(settings.LANGUAGE)
     start = Start(args.command, game_key=args.game) if args.command else Start()
     app = create_app(
         start=start,
-        lang=lang,
+        lang=args.lang or saved.get(settings.LANGUAGE) or system_language(),
         open_store=lambda: _open_store(args.db),
         db_path=path,
-        theme=saved.get(settings.THEME),  # the theme picked last time, from its first frame
+        # the theme asked for, else the one picked last time, from its first frame
+        theme=checked_theme(args.theme) or saved.get(settings.THEME),
     )
     app.run()
     return app.return_code or 0
 
 
 def _save_file(db: str | None) -> Path | None:
-    """The SQLite file behind ``--db`` (or the default one); ``None`` for a URL."""
-    if db is not None and "://" in db:
-        return None
+    """The SQLite file behind ``--db`` (or the default one, its folder made); ``None`` for a
+    URL."""
     if db is None:
         from companion.store.opening import ensure_data_folder
 
         return ensure_data_folder()
-    return Path(db).expanduser()
+    return _save_file_path(db)
+
+
+def _save_file_path(db: str | None) -> Path | None:
+    """The SQLite file behind ``--db`` (or the default one); ``None`` for a URL."""
+    if db is not None and "://" in db:
+        return None
+    return Path(db).expanduser() if db is not None else default_db_path()
+
+
+def checked_theme(name: str | None) -> str | None:
+    """``--theme NAME`` (or its environment variable or config line) if Textual has it; else
+    a :class:`ConfigError` listing the themes."""
+    if name is None:
+        return None
+    from textual.theme import BUILTIN_THEMES
+
+    if name not in BUILTIN_THEMES:
+        raise cli_config.ConfigError(
+            "cli.config.bad_theme", value=name, known=", ".join(sorted(BUILTIN_THEMES))
+        )
+    return name
 
 
 def list_command(args: argparse.Namespace) -> int:
     """``companion list``: a save file is read with ``sqlite3`` alone (``store.listing``); a
     URL, or a save the store must first bring up to date, goes through the store."""
     from companion.store.listing import list_file
-    from companion.store.precheck import check_version, inspect_file, peek_setting
+    from companion.store.precheck import check_version, inspect_file
 
     path = _save_file(args.db)
     games = None
@@ -456,8 +577,7 @@ def list_command(args: argparse.Namespace) -> int:
         games = list_file(path)  # a hand-damaged row: a StoreError naming it
     if games is None:
         return _with_store(args, _run)
-    if not args.lang:  # the language chosen in the app's settings
-        set_language(peek_setting(path, settings.LANGUAGE, "en"))
+    set_language(peeked_language(args))
     return print_games(games)
 
 

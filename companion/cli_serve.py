@@ -16,20 +16,15 @@ def add_arguments(sub) -> None:
 
     p = sub.add_parser("serve", help=tr("serve.cli.help"))
     p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
-    p.add_argument(
-        "--host",
-        default="localhost",
-        help="address to listen on (default: localhost, this computer only; "
-        "0.0.0.0: every network the computer is on)",
-    )
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--host", default="localhost", help=tr("serve.cli.help_host"))
+    p.add_argument("--port", type=int, default=8000, help=tr("serve.cli.help_port"))
     p.add_argument("--revoke", metavar="N|all", help=tr("serve.cli.help_revoke"))
     p = sub.add_parser("view", help=tr("serve.cli.help_view"))
     p.add_argument("game_id", type=game_id, metavar="GAME_ID")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--seat", type=int, metavar="N", help="seat N's view (1: the first player)")
-    which.add_argument("--table", action="store_true", help="the table's view (everything public)")
-    p.add_argument("--read-only", action="store_true", help="show the game without changing it")
+    which.add_argument("--seat", type=int, metavar="N", help=tr("serve.cli.help_seat"))
+    which.add_argument("--table", action="store_true", help=tr("serve.cli.help_table"))
+    p.add_argument("--read-only", action="store_true", help=tr("serve.cli.help_read_only"))
 
 
 def served_db(db: str | None) -> str:
@@ -49,6 +44,7 @@ def served_db(db: str | None) -> str:
 def serve_command(args: argparse.Namespace, store) -> int:
     import asyncio
 
+    from companion.cli import checked_theme
     from companion.ui.app import Start, create_app
     from companion.web import codes as join
     from companion.web.panels import seats
@@ -67,7 +63,8 @@ def serve_command(args: argparse.Namespace, store) -> int:
             print(tr("serve.cli.bad_revoke", count=len(codes)), file=sys.stderr)
             return 2
         codes = join.revoke(store, game_id, codes, which)
-    app = create_app(store, Start("resume", game_id=game_id, session=session), args.lang)
+    start = Start("resume", game_id=game_id, session=session)
+    app = create_app(store, start, args.lang, theme=checked_theme(args.theme))
     server = WebServer(store, store.open_game(game_id), codes, args.host, args.port)
     print(tr("serve.cli.serving", id=game_id, title=session.title))
     for n, code in enumerate(server.codes, 1):

@@ -18,6 +18,15 @@ add_locale_dir(Path(__file__).parent / "locales")
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="companion-tests-cache-")
 atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 
+# The command line takes the database, the language and the theme from the environment, the
+# user's config file and the system's language (companion/cli_config.py): the tests run as on a
+# machine that sets none of them (a test that needs one sets it).
+for _variable in ("COMPANION_DB", "COMPANION_LANG", "COMPANION_THEME", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="companion-tests-config-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
+
 
 @pytest.fixture
 def store():

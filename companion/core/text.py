@@ -13,6 +13,7 @@ parameters (so every translated line a screen or the CLI shows) and the CLI's ow
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 # C0 controls, DEL, C1 controls; Unicode bidi overrides and isolates (they reorder what is
@@ -81,3 +82,81 @@ def depth(value: Any, limit: int) -> int:
             children = node.values() if isinstance(node, dict) else node
             stack.extend((child, level) for child in children)
     return deepest
+
+
+# Japanese line breaking (JIS X 4051's kinsoku): a line never starts with a closing mark, a
+# small kana or the long-vowel mark, nor ends with an opening bracket.
+NO_LINE_START = frozenset(
+    "、。，．・：；！？）」』】〕〉》］｝〙〗ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶーゝゞヽヾ々"
+)
+NO_LINE_END = frozenset("（「『【〔〈《［｛〘〖")
+_KINSOKU = re.compile(f"[{''.join(sorted(NO_LINE_START | NO_LINE_END))}]")
+
+
+def kinsoku_breaks(
+    text: str, width: int, fold: bool, divide: Callable[[str, int, bool], list[int]]
+) -> list[int]:
+    """Where ``divide`` (Rich's ``divide_line``: the offsets at which the lines of ``text``
+    wrapped to ``width`` cells start) breaks ``text``, with each break that would start a line
+    with a mark of ``NO_LINE_START`` (or end one with ``NO_LINE_END``) moved back: the
+    character before goes down with it, and the rest is wrapped again from there."""
+    breaks = divide(text, width, fold)
+    if not breaks or _KINSOKU.search(text) is None:
+        return breaks
+    out: list[int] = []
+    start = 0
+    while breaks:
+        at = _allowed_break(text, start, breaks[0])
+        out.append(at)
+        if at == breaks[0]:
+            breaks = breaks[1:]
+        else:
+            breaks = [at + b for b in divide(text[at:], width, fold)]
+        start = at
+    return out
+
+
+def _allowed_break(text: str, start: int, at: int) -> int:
+    """``at``, or the nearest break before it (after ``start``, the line's own start) that
+    the rule allows; ``at`` when the whole line is such marks."""
+
+    def bad(i: int) -> bool:
+        return text[i] in NO_LINE_START or text[i - 1] in NO_LINE_END
+
+    moved = at
+    while moved - 1 > start and bad(moved):
+        moved -= 1
+    return at if bad(moved) else moved
+
+
+# what :func:`wrap` keeps together: a space, a run of Latin letters, digits and ASCII marks (a
+# word), or any other single character (Japanese breaks between any two characters)
+_TOKEN = re.compile(r" |[!-~\u00a0-\u024f]+|.")
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` (its runs of white space made one space) on lines of at most ``width`` terminal
+    cells — a Japanese character takes two — broken at a space or between two Japanese
+    characters, never before a mark of ``NO_LINE_START`` nor after one of ``NO_LINE_END`` (the
+    character before goes down with it); a word longer than a line is folded. For text the
+    companion lays out itself (the command line's help)."""
+    from rich.cells import cell_len, chop_cells
+
+    width = max(width, 2)
+    lines: list[list[str]] = [[]]
+    for token in _TOKEN.findall(" ".join(text.split())):
+        line = lines[-1]
+        if token == " " or cell_len("".join(line) + token) <= width:
+            if line or token != " ":
+                line.append(token)
+            continue
+        carried = [token]
+        if token in NO_LINE_START and len(line) > 1 and line[-1] != " ":
+            carried.insert(0, line.pop())
+        while len(line) > 1 and line[-1] in NO_LINE_END:
+            carried.insert(0, line.pop())
+        while line and line[-1] == " ":
+            line.pop()
+        pieces = chop_cells("".join(carried), width)  # one piece unless a word is too long
+        lines[-1:] = [line, *([piece] for piece in pieces)] if line else [[p] for p in pieces]
+    return ["".join(line).rstrip() for line in lines]

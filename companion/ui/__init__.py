@@ -1,1 +1,5 @@
 """The Textual user interface. Business logic stays in companion.core / companion.games."""
+
+from companion.ui.line_breaks import install as _install_line_breaks
+
+_install_line_breaks()  # before any text is wrapped: Japanese lines start as the rule says

@@ -4,15 +4,17 @@ that screen's game (the general guide on home), in a Markdown viewer."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, MarkdownViewer, Static
+from textual.widgets import DataTable, Markdown, MarkdownViewer, Static
 
 from companion import docs
-from companion.core.i18n import has_key, language, tr
+from companion.core.i18n import has_key, language, msg, tr
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
 
@@ -34,6 +36,53 @@ def game_of(screen: Screen) -> str | None:
     """The game key of a game screen (it holds ``session``), else ``None``."""
     session = getattr(screen, "session", None)
     return getattr(getattr(session, "game", None), "key", None)
+
+
+class Guide(MarkdownViewer):
+    """A guide page whose links never end the app: a web address or a file that is not a page
+    of the guides (a screenshot) opens in the browser, another page of the guides opens here
+    (``backspace`` goes back), an anchor scrolls to its heading. Textual's viewer read any
+    link as a Markdown file relative to the working folder and raised when it was not one."""
+
+    BINDINGS = [Binding("backspace", "page_back", "ui.help.key.page_back")]
+
+    def __init__(self, page: Path, **kwargs) -> None:
+        super().__init__(
+            page.read_text(encoding="utf-8"),
+            show_table_of_contents=False,
+            open_links=False,  # the document leaves its links to us
+            **kwargs,
+        )
+        self.navigator.go(page.resolve())
+        translate_bindings(self)
+
+    @property
+    def page(self) -> Path:
+        return self.navigator.location
+
+    async def _on_markdown_link_clicked(self, message: Markdown.LinkClicked) -> None:
+        message.stop()
+        message.prevent_default()  # not MarkdownViewer's handler, the one that raised
+        await self.follow(message.href)
+
+    async def follow(self, href: str) -> None:
+        link = urlsplit(href)
+        if link.scheme:  # https:, mailto:, file:
+            self.app.open_url(href)
+            return
+        if not link.path:
+            self.document.goto_anchor(link.fragment)
+            return
+        target = (self.page.parent / unquote(link.path)).resolve()
+        if not target.is_file():
+            self.app.notify(msg("ui.help.no_page", page=href), severity="warning")
+        elif target.suffix == ".md":
+            await self.go(f"{target}#{link.fragment}" if link.fragment else target)
+        else:
+            self.app.open_url(target.as_uri())
+
+    async def action_page_back(self) -> None:
+        await self.back()
 
 
 # the keys' table in its 46-cell panel: both columns plus a cell of padding each side
@@ -67,16 +116,15 @@ class HelpScreen(Screen[None]):
                 yield Static(tr("ui.help.title"), classes="section-title")
                 yield DataTable(id="keys", show_cursor=False)
                 yield Static(tr("ui.help.footer"))
-            yield MarkdownViewer(
-                docs.read_guide(self.game, language()),
-                show_table_of_contents=False,
+            yield Guide(
+                docs.guide_path(self.game, language()),
                 id="guide",
                 classes="-no-spaces" if language() == "ja" else "",
             )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = tr("ui.help.guide_title", guide=docs.guide_path(self.game, language()).name)
+        self.show_title()
         table = self.query_one(DataTable)
         # the words' column has a width so that a long description wraps (Japanese, 80x24)
         # instead of running off the panel; each row is as high as its words
@@ -89,3 +137,9 @@ class HelpScreen(Screen[None]):
         for key, words in (*rows, ("ctrl+p", tr("ui.help.palette"))):
             table.add_row(key, words, height=None)
         self.query_one("#guide").focus()
+
+    def show_title(self) -> None:
+        self.title = tr("ui.help.guide_title", guide=self.query_one(Guide).page.name)
+
+    def on_markdown_viewer_navigator_updated(self) -> None:
+        self.show_title()

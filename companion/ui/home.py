@@ -200,8 +200,12 @@ class HomeScreen(Screen):
         self.app.push_screen(StatsScreen())
 
     def action_toggle_history(self) -> None:
+        """Finished games instead of open ones (or back), and the focus on them when there are
+        some: Enter then opens the highlighted one, not a new game of the games' list."""
         self.showing_history = not self.showing_history
         self.reload_games()
+        saved = self.query_one("#saved", RowList)
+        (saved if saved.row_count else self.query_one("#games", OptionList)).focus()
 
     # actions -------------------------------------------------------------------------
     def _picked_game(self) -> str:

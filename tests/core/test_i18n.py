@@ -100,3 +100,25 @@ def test_a_locale_file_is_read_through_a_json_copy_made_again_on_any_change(tmp_
     blocked.write_text("a file where the cache folder would be")
     monkeypatch.setattr(i18n, "_cache_dir", lambda: blocked / "locales")
     assert i18n._read_domain(source)["hello"]["en"] == "Hi there"  # no copy: only slower
+
+
+def test_the_players_words_cite_no_section_of_the_spec():
+    """Issue 23: player screens cited the spec's sections ("(§5.2)", "Ruling §3") and called
+    it the spec ("仕様のRuling"): the rules summary is the developers', not the players'."""
+    cited = [
+        (key, lang, entry[lang])
+        for key, entry in load_tables().items()
+        for lang in LANGUAGES
+        if re.search(r"§|\bspec\b|spec.s|仕様", entry.get(lang, ""))
+    ]
+    assert cited == []
+
+
+def test_japanese_words_name_the_games_in_japanese():
+    """ "Magical Friendsの新しいゲーム": the games have Japanese names (ui.game.*)."""
+    english = [
+        (key, entry["ja"])
+        for key, entry in load_tables().items()
+        if re.search(r"Magical Friends|Unicornus Knights|Insurrection", entry.get("ja", ""))
+    ]
+    assert english == []

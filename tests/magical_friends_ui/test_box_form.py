@@ -152,7 +152,7 @@ async def test_leaving_the_form_with_changes_asks_first(store):
 
 
 async def test_rule_options_default_to_the_rulings_and_are_logged(store):
-    """Every rule option is offered with its default (the spec's Ruling, e.g. §3 "last of its
+    """Every rule option is offered with its default (the companion's ruling, e.g. "last of its
     kind") first; the choice goes into the game's state, is shown beside the log and
     written in round 1's log line."""
     app = create_app(store, Start("demo", game_key=GAME_KEY), lang="en")
@@ -162,11 +162,15 @@ async def test_rule_options_default_to_the_rulings_and_are_logged(store):
         last = screen.query_one("#option-last_of_its_kind", Select)
         assert last.value == 0
         shown = str(last.query_one("SelectCurrent Static#label").render())
-        assert "none racing, none to summon" in shown and "Ruling §3" in shown
+        assert (
+            "none racing, none to summon" in shown
+            and "the companion's ruling" in shown
+            and "§" not in shown
+        )
         await keys(pilot, "ctrl+s")
         state = screen_state(app)
         assert state.options.last_of_its_kind == "no_figure_left"
-        assert "Rulings" in str(app.screen.query_one("#mf-rules").render())
+        assert "rulings" in str(app.screen.query_one("#mf-rules").render())
 
 
 async def test_a_rule_option_chosen_goes_into_the_game_and_its_log(store):

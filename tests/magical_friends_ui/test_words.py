@@ -100,3 +100,21 @@ async def test_header_fits_120_columns_prompt_offers_only_usable_keys_fairy_form
             assert board.fairy_space_for(face) in text
         assert "1 → " + board.fairy_space_for(1) in text
     store.close()
+
+
+async def test_the_wizards_table_headers_are_whole_in_japanese_at_120x40(store):
+    """Issue 23: the last column's header, "残りのアーティファクト", was cut to "残りのア": the
+    table ran wider than its panel. Every header fits in both languages."""
+    from textual.widgets import DataTable
+
+    from companion.ui.app import Start, create_app
+
+    from .helpers import GAME_KEY, keys
+
+    for lang in ("en", "ja"):
+        app = create_app(store, Start("demo", game_key=GAME_KEY), lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await keys(pilot, "ctrl+s")
+            table = app.screen.query_one("#mf-wizards", DataTable)
+            assert table.virtual_size.width <= table.scrollable_content_region.width, lang
+    set_language("en")

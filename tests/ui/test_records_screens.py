@@ -287,3 +287,25 @@ async def test_unicornus_asks_who_plays_each_seat(store):
     assert [s.name for s in seats][:4] == ["Dora", "Emil", "Fay", "Gus"]
     assert all(s.role for s in seats)  # the characters each runs
     assert [s.name for s in store.last_table("unicornus")] == [s.name for s in seats]
+
+
+async def test_h_then_enter_opens_the_highlighted_record(store):
+    """Issue 23: after `h` the focus stayed on the games' list, so Enter started a new game;
+    nothing showed which list had the focus. History takes the focus, and its box is drawn
+    apart (a heavy border, not a colour alone)."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        games_box, saved_box = (app.screen.query_one(i) for i in ("#new-game", "#saved-box"))
+        assert games_box.styles.border_top[0] == "heavy" != saved_box.styles.border_top[0]
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one("#saved", RowList)
+        assert table.has_focus and table.highlighted == 0
+        assert saved_box.styles.border_top[0] == "heavy" != games_box.styles.border_top[0]
+        first = table.rows[0][-1]
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RecordScreen)
+        assert screen.game_id == next(i.id for i in store.list_games() if i.title == first)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any, TextIO
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, language, set_language, tr
-from companion.core.text import visible
+from companion.core.text import visible, wrap
 from companion.games.insurrection import catalog as catalogs
 from companion.games.insurrection.gamefile import read_game
 from companion.games.insurrection.scoring import ScoreSheet, score
@@ -24,14 +25,31 @@ EXIT_SCORED, EXIT_NEEDS, EXIT_BAD = 0, 1, 2
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[override]
-        super().add_usage(usage, actions, groups, prefix or tr("insurrection.cli.usage"))
+        if prefix is None:  # ('' when argparse makes a subcommand's prog from this usage)
+            prefix = tr("insurrection.cli.usage")
+        super().add_usage(usage, actions, groups, prefix)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text, width)  # by terminal cells and the Japanese line-breaking rule
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """The description and the exit codes: their lines kept, each wrapped under itself
+        (an exit code's words under its words)."""
+        out = []
+        for line in text.splitlines():
+            hang = re.match(r"\s*(?:\S+\s{2,})?", line).end()  # "  0  " of an exit code
+            first, *rest = wrap(line[hang:], width - hang)
+            out += [indent + line[:hang] + first, *(indent + " " * hang + r for r in rest)]
+        return "\n".join(out)
 
 
 def _parser() -> argparse.ArgumentParser:
     """``companion insurrection score ...``: ``companion/cli.py`` hands over the words after
     ``insurrection``, so the first one names the tool (only ``score`` for now)."""
     top = argparse.ArgumentParser(
-        prog="companion insurrection", description=tr("insurrection.cli.tools")
+        prog="companion insurrection",
+        description=tr("insurrection.cli.tools"),
+        formatter_class=_Formatter,
     )
     tools = top.add_subparsers(dest="tool", metavar="TOOL", required=True)
     parser = tools.add_parser(

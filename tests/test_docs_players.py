@@ -1,0 +1,31 @@
+"""The guides F1 and `companion docs` show are written for players (issue 23): they showed a
+module table, `StartRound(fairy_roll=None)`, "public API in its `__init__.py` docstring",
+benchmark figures and sections of a spec the players do not have. That material is in
+docs/dev/ and docs/architecture.md."""
+
+import re
+
+import pytest
+
+from companion.docs import GUIDES, read_guide
+
+DEVELOPERS_WORDS = re.compile(
+    r"§|companion/|\.py\b|__init__|public API|\bspec\b|仕様|benchmark|bench_|docstring|RuleError"
+    r"|`[A-Z][A-Za-z]+\("  # a command's class, e.g. `StartRound(fairy_roll=None)`
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(GUIDES))
+def test_a_guide_speaks_to_players(game, lang):
+    found = DEVELOPERS_WORDS.findall(read_guide(game, lang))
+    assert found == [], f"{GUIDES[game]} ({lang}) has developers' words: {found}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", [g for g in GUIDES if g])
+def test_a_games_guide_has_its_keys_and_a_worked_round(game, lang):
+    text = read_guide(game, lang)
+    headings = {"en": ("## Keys", "worked through"), "ja": ("## キー", "流れの例")}[lang]
+    for heading in headings:
+        assert heading in text

@@ -1,0 +1,95 @@
+"""Links in the F1 guide (issue 23): clicking one crashed the app (Textual's viewer read every
+link as a Markdown file relative to the working folder). A page of the guides opens in the
+viewer, a picture or a web address goes to the browser, a missing page is a message."""
+
+from pathlib import Path
+
+from textual.widgets import Markdown
+from textual.widgets._markdown import MarkdownParagraph  # (not exported)
+
+from companion.core.i18n import set_language
+from companion.docs import docs_dir
+from companion.ui.app import create_app
+from companion.ui.help import Guide, HelpScreen
+
+
+async def click_link(pilot, viewer: Guide, words: str) -> None:
+    """Click, with the mouse, the first link whose text starts with ``words``: it starts its
+    block (a list item), so it is at the block's top left corner once scrolled into view."""
+    blocks = [
+        b for b in viewer.document.query(MarkdownParagraph) if b._content.plain.startswith(words)
+    ]
+    assert blocks, f"no block starts with {words!r}"
+    viewer.scroll_to_widget(blocks[0], top=True, animate=False)
+    await pilot.pause()
+    assert await pilot.click(blocks[0], offset=(1, 0))
+    await pilot.pause(0.3)
+
+
+async def test_a_link_to_another_guide_opens_it_and_backspace_comes_back(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause(0.3)
+        viewer = app.screen.query_one(Guide)
+        await click_link(pilot, viewer, "Unicornus Knights")
+        assert app.is_running and isinstance(app.screen, HelpScreen)
+        assert viewer.page == (docs_dir() / "unicornus-knights.md").resolve()
+        assert viewer.document.source.startswith("# Unicornus Knights")
+        assert "unicornus-knights.md" in app.screen.title
+        await pilot.press("backspace")
+        await pilot.pause(0.3)
+        assert viewer.document.source.startswith("# The companion")
+
+
+async def test_a_japanese_guide_link_opens_the_japanese_page(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        set_language("ja")
+        app.push_screen(HelpScreen(app.screen, None))
+        await pilot.pause(0.3)
+        viewer = app.screen.query_one(Guide)
+        await click_link(pilot, viewer, "マジカルフレンズ")
+        assert app.is_running
+        assert viewer.page == (docs_dir() / "ja" / "magical-friends.md").resolve()
+    set_language("en")
+
+
+async def test_a_picture_or_a_web_address_goes_to_the_browser(store, monkeypatch):
+    opened: list[str] = []
+    app = create_app(store)
+    monkeypatch.setattr(app, "open_url", lambda url, **kw: opened.append(url))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause(0.3)
+        viewer = app.screen.query_one(Guide)
+        # the screenshots' links are inside a sentence: post what a click on them posts
+        viewer.document.post_message(Markdown.LinkClicked(viewer.document, "serve-seat-phone.png"))
+        viewer.document.post_message(Markdown.LinkClicked(viewer.document, "https://example.org/x"))
+        await pilot.pause(0.3)
+        assert app.is_running
+        assert opened == [
+            (docs_dir() / "serve-seat-phone.png").resolve().as_uri(),
+            "https://example.org/x",
+        ]
+        assert viewer.document.source.startswith("# The companion")
+
+
+async def test_a_missing_page_is_a_message(store):
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause(0.3)
+        viewer = app.screen.query_one(Guide)
+        viewer.document.post_message(Markdown.LinkClicked(viewer.document, "nowhere.md"))
+        await pilot.pause(0.3)
+        assert app.is_running and viewer.document.source.startswith("# The companion")
+        assert any("nowhere.md" in str(n.message) for n in app._notifications)
+
+
+def test_docs_dir_is_a_real_folder():
+    assert Path(docs_dir(), "guide.md").is_file()
