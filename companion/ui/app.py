@@ -486,6 +486,16 @@ class CompanionApp(App):
         ).start()
 
     # command palette: the app's own key-bound actions of the current screen -----------
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search field's placeholder in the reader's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            palette = CommandPalette(
+                placeholder=tr("ui.palette.placeholder"), id="--command-palette"
+            )
+            self.push_screen(palette)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from companion.ui.help import own_bindings
 
