@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from companion.core.game import Ask
 from companion.games.unicornus import GAME
 from companion.games.unicornus.commands import Move, MoveEmpire, PrincessAct, StayAndFight
 from companion.games.unicornus.state import Unit
@@ -50,6 +51,14 @@ async def open_battle(app, pilot, session) -> Host:
     host = Host(session)
     app.push_screen(host)
     await pilot.pause()
+    stay = (
+        [c for c in host.moment.next.commands if isinstance(c, StayAndFight)]
+        if isinstance(host.moment.next, Ask)
+        else []
+    )
+    if stay:  # §5.2: attacked, she could retreat first; she stays and fights
+        host.do(stay[0])
+        await pilot.pause()
     if app.screen is host:
         host.action_advance()
         await pilot.pause()
@@ -80,8 +89,7 @@ def defence_state():
         imps=[imperial("morwen", combat_power=1, life=3)],
     )
     moves = ((b.space("a1"), b.space("a3")), (b.space("a2"), b.space("a3")))
-    s = GAME.apply(s, MoveEmpire(moves))
-    return GAME.apply(s, StayAndFight("annelie"))  # §5.2: she could retreat first; she stays
+    return GAME.apply(s, MoveEmpire(moves))
 
 
 def princess_state():
