@@ -513,7 +513,7 @@ def _name_blame(_cmd, exc) -> str:
 
 class ForesightView(Dialog[None]):
     """What the Princess and the Empire would do after a step (the foresight panel's words),
-    over the map; any key closes it."""
+    over the map; escape or enter closes it."""
 
     DEFAULT_CSS = """
     ForesightView { align: right middle; }
