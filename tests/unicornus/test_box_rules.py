@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from companion.core.errors import RuleError
-from companion.core.i18n import tr
 from companion.core.game import Ask, Entry, play
+from companion.core.i18n import tr
 from companion.games.unicornus import GAME, MakeAlly, notices, princess_damage
 from companion.games.unicornus.autoplay import SensibleTable
 from companion.games.unicornus.commands import (

@@ -496,6 +496,11 @@ def _pick_fate_pair(state: UKState, cmd: PickFatePair) -> UKState:
     return replace(state, fate_pairs=(*pairs, (cmd.imperial, cmd.hero)))
 
 
+def _named(pair: tuple[str, str]) -> dict[str, str]:
+    """A name as a message parameter (the reader's language), never an id."""
+    return {"en": pair[0], "ja": pair[1] or pair[0]}
+
+
 def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
     try:
         ch = state.imp(cmd.imperial)
@@ -506,10 +511,12 @@ def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
     if ch.status != "board":
         raise RuleError("unicornus.rule.not_on_board", imperial=cmd.imperial)
     # §7: only a Fate card makes an ally, and it lies beside the character it was drawn for
+    who = _named(ch.name)
     if ch.no_fate:
-        raise RuleError("unicornus.rule.ally_no_fate", imperial=cmd.imperial)
+        raise RuleError("unicornus.rule.ally_no_fate", imperial=who)
     if ch.bound_to != cmd.hero:
-        raise RuleError("unicornus.rule.ally_not_bound", imperial=cmd.imperial, hero=cmd.hero)
+        hero = _named(state.hero(cmd.hero).name)
+        raise RuleError("unicornus.rule.ally_not_bound", imperial=who, hero=hero)
     return check_fate(make_ally(state, cmd.imperial, cmd.hero))
 
 

@@ -323,9 +323,7 @@ def battle_answer(state: UKState, space: int, cmd: Command) -> Lead:
         raise why
     b = next(x for x in state.battles if x.space == space)
     spaces = [
-        n
-        for n in retreat_options(state, b)
-        if refusal(state, replace(cmd, retreat_to=n)) is None
+        n for n in retreat_options(state, b) if refusal(state, replace(cmd, retreat_to=n)) is None
     ]
     choice = Choice(
         Msg("unicornus.flow.choice_attackers_retreat", {"count": count("space", len(spaces))}),

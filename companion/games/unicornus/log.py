@@ -162,7 +162,9 @@ def _describe(cmd: Command, state: UKState, after: UKState | None) -> Msg:
         moves = ", ".join(f"{space(state, o)}→{space(state, t)}" for o, t in cmd.moves)
         line = Msg("unicornus.log.empire", {"count": count("unit", len(cmd.moves)), "moves": moves})
         merged = merges(state, cmd.moves)  # §5.2: said as it happens
-        return Msg("unicornus.log.joined", {"first": line, "rest": _join(merged)}) if merged else line
+        return (
+            Msg("unicornus.log.joined", {"first": line, "rest": _join(merged)}) if merged else line
+        )
     if isinstance(cmd, c.RetreatBeforeBattle):
         h = _hero_now(state, cmd.hero)
         if h is not None and 0 <= cmd.to < len(state.board):

@@ -334,7 +334,9 @@ def _menu(state: UKState, space: int) -> Choice:
     options.append(Option(("other_hero", ""), Msg("unicornus_ui.correct.other_hero")))
     options.append(Option(("other_imperial", ""), Msg("unicornus_ui.correct.other_imperial")))
     options.append(Option(("game", ""), Msg("unicornus_ui.correct.game")))
-    return Choice(Msg("unicornus_ui.correct.what", {"space": state.board.names[space]}), tuple(options))
+    return Choice(
+        Msg("unicornus_ui.correct.what", {"space": state.board.names[space]}), tuple(options)
+    )
 
 
 class CorrectionMenu(ChoiceDialog):
