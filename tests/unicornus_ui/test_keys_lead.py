@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.i18n import set_language
-from companion.games.unicornus import flow
+from companion.games.unicornus import GAME, flow
 from companion.games.unicornus.state import Unit
 from companion.store import Store
 from companion.ui.app import create_app
@@ -113,3 +113,32 @@ async def test_a_move_into_a_unit_opens_the_battle_at_once(store):
             await pilot.press(k)
             await pilot.pause()
         assert screen.state.battles and isinstance(app.screen, BattleHelper)
+
+
+async def fight(store, fast: bool):
+    """Annelie's attack (§6.1) on a bare host: the app rolls, then the result is applied."""
+    from tests.unicornus_forms.hosts import attack_state, open_battle
+
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await open_battle(app, pilot, store.new_game(GAME, attack_state(), "b", "demo"))
+        if fast:
+            burst(app, "ctrl+r", "ctrl+s")
+            for _ in range(8):
+                await pilot.pause()
+        else:
+            for k in ("ctrl+r", "ctrl+s"):
+                await pilot.press(k)
+                await pilot.pause()
+        assert app._exception is None
+        return host.state, [type(c).__name__ for c in host.session.log.commands()]
+
+
+@pytest.mark.xfail(strict=False, reason="type-ahead: lead")
+async def test_a_burst_roll_and_apply_is_the_same_battle_as_slow_keys(store):
+    """§6.1: ctrl+r (the app rolls: the helper opens again, rolled) then ctrl+s (apply): the
+    key typed while the helper reopens reaches it, so the battle is resolved either way
+    (issue 21: keys after a battle screen change were dropped silently)."""
+    slow = await fight(store, fast=False)
+    fast = await fight(store, fast=True)
+    assert slow[1][-2:] == ["RollBattle", "ResolveBattle"] and fast == slow
