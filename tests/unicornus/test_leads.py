@@ -178,7 +178,7 @@ def test_what_if_leads_to_views_of_the_preview():
     """Issue 14's what-if: an action of the players' moment whose options are views of the
     preview after each legal step of the acting character (never a command)."""
     s = players()
-    ask = GAME.moment(s).action("what_if").leads
+    ask = GAME.moment(s).action("what_if").leads.make(s)  # listed when the key is pressed
     assert isinstance(ask, Ask) and not ask.tie
     shows = [o.value for o in ask.choice.options]
     assert all(isinstance(v, Show) and v.kind == WHAT_IF for v in shows)

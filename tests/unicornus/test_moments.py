@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from companion.core.commands import Command
 from companion.core.errors import RuleError
-from companion.core.game import Ask, Entry, Outcome, Show, Step
+from companion.core.game import Ask, Entry, Outcome, Show, Step, Then
 from companion.core.i18n import set_language, tr
 from companion.games.unicornus import GAME, flow, load_catalog
 from companion.games.unicornus.autoplay import POLICY, demo_setup
@@ -231,9 +231,11 @@ def test_the_outcome():
 
 
 # --- invariants over whole games -------------------------------------------------------------
-def commands_for(lead):
+def commands_for(state, lead):
     """The commands an allowed action leads to (each option of its question; an entry's
     suggested answer; the step a what-if view previews)."""
+    if isinstance(lead, Then):
+        lead = lead.make(state)
     leads = [o.value for o in lead.choice.options] if isinstance(lead, Ask) else [lead]
     out = []
     for one in leads:
@@ -271,7 +273,7 @@ def test_property_every_moment_offers_only_legal_commands(seed, picks):
         nxt = m.next
         for a in m.actions:
             if a.allowed:
-                cmds = commands_for(a.leads)
+                cmds = commands_for(state, a.leads)
                 if not cmds:  # only the table knows what to enter (a correction)
                     assert isinstance(a.leads, Entry) and a.leads.suggest is None, a.name
                 assert all(legal(state, c) for c in cmds), a.name

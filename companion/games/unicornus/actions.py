@@ -18,11 +18,11 @@ from functools import partial
 
 from companion.core.commands import Command
 from companion.core.errors import RuleError
-from companion.core.game import Action, Ask, ConfirmFirst, Entry, Lead, Moment, Show
+from companion.core.game import Action, Ask, ConfirmFirst, Entry, Lead, Moment, Show, Then
 from companion.core.i18n import Msg
 from companion.core.plan import Choice, Option
 from companion.games.unicornus import flow
-from companion.games.unicornus.commands import Correct, Corrections, MakeAlly
+from companion.games.unicornus.commands import Correct, Corrections, MakeAlly, Procure
 from companion.games.unicornus.engine import apply
 from companion.games.unicornus.foresight import preview_offered, what_ifs
 from companion.games.unicornus.state import UKState
@@ -98,9 +98,14 @@ def ally_action(state: UKState) -> Action:
 
 
 def what_if_action(state: UKState, hid: str) -> Action:
-    """The steps of ``hid`` the table may preview, each leading to its view."""
-    options = tuple(Option(Show(WHAT_IF, o.value), o.label) for o in what_ifs(state, hid))
-    if not options:
+    """The steps of ``hid`` the table may preview, each leading to its view (listed when the
+    key is pressed: previewing every step of every moment would cost each step's redraw)."""
+    if not hid or flow.refusal(state, Procure(hid)) is not None:
         return Action("what_if", Msg("unicornus.flow.no_what_if"))
+    return Action("what_if", leads=Then(partial(_what_ifs, hid), ("what_if", hid)))
+
+
+def _what_ifs(hid: str, state: UKState) -> Ask:
+    options = tuple(Option(Show(WHAT_IF, o.value), o.label) for o in what_ifs(state, hid))
     choice = Choice(Msg("unicornus.foresight.what_if"), options)
-    return Action("what_if", leads=Ask(choice, Msg("unicornus.flow.choice_what_if"), tie=False))
+    return Ask(choice, Msg("unicornus.flow.choice_what_if"), tie=False)
