@@ -4,12 +4,14 @@
 In order: the outcome (§8); a Fate card to draw (§7: drawn as soon as a move brings the pair
 together; the pair picked first when several characters qualify); a retreat before a battle
 the Empire started (§5.2, asked once per character: staying is a :class:`StayAndFight`
-step); a battle to fight (§6: an entry the battle helper
-answers); then the phase — round start, the event, the players' turns (free: the actions each
-with the engine's reason when refused; advancing ends the turn), the Princess's actions one at
-a time (§5.1), the Empire (§5.2: every tied unit and every conflict asked as a typed pick, then
-all moves at once with the merges said, then the end of the phase), the round end (§9
-replacements, then the next round).
+step); a battle to fight (§6: an entry the battle helper answers; opened at once after a move
+into a unit); then the phase — round start, the event (with the table's own deck: a numbered
+list of the catalog's cards, or a new card's form), the players' turns (free: the actions
+each with the engine's reason when refused and what it leads to when allowed; advancing ends
+the turn), the Princess's actions one at a time (§5.1), the Empire (§5.2: every tied unit and
+every conflict asked as a typed pick, then all moves at once, then the end of the phase), the
+round end (§9 replacements, then the next round). The table's own actions beside the flow
+(corrections, allies, what-if) are added by :mod:`companion.games.unicornus.actions`.
 """
 
 from __future__ import annotations
