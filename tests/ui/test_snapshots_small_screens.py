@@ -72,7 +72,7 @@ def test_battle_helper_80x24(snap_compare, store, lang):
     state = defence_state()
     session = store.new_game(UNICORNUS, state, "Snapshot", "demo")
     app = create_app(store, lang=lang)
-    opener = battle_helper_opener(app, session, state.battles[0].space)
+    opener = battle_helper_opener(app, session)
     assert snap_compare(app, terminal_size=SIZE, run_before=opener)
 
 

@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from companion.core.errors import RuleError
-from companion.core.game import Entry, play
+from companion.core.game import Ask, Entry, play
+from companion.core.i18n import tr
 from companion.games.unicornus import GAME, MakeAlly, notices, princess_damage
 from companion.games.unicornus.autoplay import SensibleTable
 from companion.games.unicornus.commands import (
@@ -96,11 +97,24 @@ class TableDrawsItsCards(SensibleTable):
     def __init__(self, stack):
         self.stack = list(stack)
 
+    def pick(self, state, ask: Ask):
+        """The card on top of the stack: a catalog card by its option (a digit at the
+        table), a card added on the spot through the last option (its form)."""
+        cards = [o.value for o in ask.choice.options]
+        if ask.choice.reason.key != "unicornus.flow.choice_table_event":
+            return ask.auto_command if ask.tie else cards[0]
+        card = self.stack[0]
+        if isinstance(card, str):
+            self.stack.pop(0)
+            return next(c for c in cards if c == RevealEvent(card))
+        return cards[-1]  # "a card not in your catalog…"
+
     def enter(self, state, entry: Entry):
-        if entry.kind != "unicornus.event":
+        if entry.kind != "unicornus.new_event":
             return entry.suggest  # battles and replacements as a careful table
         assert entry.suggest is None  # only the table knows the card it turned over
-        return self.stack.pop(0)
+        card = self.stack.pop(0)
+        return card.name[0], card.name[1] if len(card.name) > 1 else "", card.level, card.ongoing
 
 
 def test_a_table_deck_game_runs_ten_rounds_with_the_cards_the_table_entered():
@@ -128,9 +142,12 @@ def test_a_table_deck_game_runs_ten_rounds_with_the_cards_the_table_entered():
     for _cmd, end in play(GAME, state, table):  # noqa: B007
         pass
     assert GAME.outcome(end) is not None and end.round == 10
-    assert [e.id for e in end.revealed] == [c if isinstance(c, str) else c.event for c in stack]
+    names = {e.id: e.name[0] for e in state.deck}
+    assert [e.name[0] for e in end.revealed] == [
+        names[c] if isinstance(c, str) else c.name[0] for c in stack
+    ]
     assert not table.stack and [e.level for e in end.revealed] == [1, 1, 1, 2, 2, 2, 3, 3, 3, 3]
-    assert [e.id for e in end.ongoing] == ["test1"]
+    assert [e.name[0] for e in end.ongoing] == ["Test card 1"]
 
 
 # --- §7, §9, §6.2: allies ---------------------------------------------------------------------
@@ -148,13 +165,34 @@ def princess_meets_vessa(**kw):
 def test_make_ally_later_leaves_the_tokens_leaderless_and_shields_the_princess():
     """§9: an imperial character made the Princess's ally leaves the board, its tokens stay
     as a leaderless unit, and each ally reduces her battle damage by 1 (§6.2)."""
-    s = princess_meets_vessa()
+    s = princess_meets_vessa(no_fate=False)
+    s = GAME.apply(s, Correct("imperial:morwen", "bound_to", "princess"))  # her Fate card
     s = GAME.apply(s, MakeAlly("morwen", "princess"))
     assert s.imp("morwen").status == "ally" and s.princess.allies == ("morwen",)
     assert s.unit_at(5) == Unit(5, 2, "")
     s = GAME.apply(s, PrincessAct("move", 1))
     assert princess_damage(s, 1) == 3 + 1 - 1
     assert refused(s, MakeAlly("morwen", "ann")) == "unicornus.rule.not_on_board"
+
+
+def test_an_ally_comes_only_from_the_fate_card_beside_its_character():
+    """§7: "Characters marked 'no fate' never draw one" and the Fate card lies beside the
+    kingdom character it was drawn for: only that card makes its imperial character an ally
+    (issue 21: ``y`` made a "no fate" Emperor the Princess's ally). The ``ally`` action lists
+    exactly the pairs the engine accepts, and says why when there are none."""
+    never = princess_meets_vessa(bound_to="princess")  # marked "no fate", bound by hand
+    assert refused(never, MakeAlly("morwen", "princess")) == "unicornus.rule.ally_no_fate"
+    assert GAME.moment(never).action("ally").reason.key == "unicornus.flow.no_ally"
+    s = princess_meets_vessa(no_fate=False)
+    assert refused(s, MakeAlly("morwen", "princess")) == "unicornus.rule.ally_not_bound"
+    action = GAME.moment(s).action("ally")
+    assert action.reason.key == "unicornus.flow.no_ally" and action.leads is None
+    s = GAME.apply(s, Correct("imperial:morwen", "bound_to", "ann"))
+    assert refused(s, MakeAlly("morwen", "princess")) == "unicornus.rule.ally_not_bound"
+    ask = GAME.moment(s).action("ally").leads
+    assert ask.commands == (MakeAlly("morwen", "ann"),) and not ask.tie
+    line = tr(GAME.describe(s, ask.commands[0], GAME.apply(s, ask.commands[0])))
+    assert "Fate" not in line and "ally" in line
 
 
 def test_correcting_a_character_to_ally_has_the_rules_effects_or_is_refused():

@@ -60,11 +60,14 @@ def test_a_freed_leader_may_take_a_leaderless_unit():
 
 
 async def test_a_correction_that_ends_the_game_asks_first():
-    """Damage 99 on the Princess would end the game (§8): the app asks before making it."""
+    """Damage 99 on the Princess would end the game (§8): the engine's correction leads to a
+    confirmation first; no leaves the game as it was, yes ends it (the record opens)."""
+    from companion.core.game import ConfirmFirst
     from companion.core.i18n import set_language
     from companion.store import Store
     from companion.ui.app import create_app
     from companion.ui.dialogs import Confirm
+    from companion.ui.record import RecordScreen
     from tests.unicornus_ui.demo import start
 
     store = Store.open("sqlite://")
@@ -75,22 +78,24 @@ async def test_a_correction_that_ends_the_game_asks_first():
             start(app)
             await pilot.pause()
             screen = app.screen
-            fatal = Correct("hero:princess", "damage", 99)
-            screen.do_confirmed(fatal)
+            entry = screen.moment.action("correct").leads
+            harmless = entry.answer([Correct("hero:annelie", "supplies", 3)])
+            assert harmless == Correct("hero:annelie", "supplies", 3)  # nothing ends: at once
+            fatal = entry.answer([Correct("hero:princess", "damage", 99)])
+            assert isinstance(fatal, ConfirmFirst)
+            screen.perform(fatal)
             await pilot.pause()
             assert isinstance(app.screen, Confirm)
-            assert app.screen.question.key == "ui.correct.ends_game"
+            assert app.screen.question.key == "unicornus.flow.correct_ends"
             await pilot.press("escape")  # no
             await pilot.pause()
             assert app.screen is screen and screen.session.cursor == 0
-            screen.do_confirmed(fatal)
+            screen.perform(fatal)
             await pilot.pause()
             await pilot.press("y")
             await pilot.pause()
             assert screen.session.cursor == 1 and screen.session.outcome.result == "lost"
-            screen.do_confirmed(Correct("hero:annelie", "supplies", 3))  # nothing ends: at once
-            await pilot.pause()
-            assert app.screen is screen and screen.session.cursor == 2
+            assert isinstance(app.screen, RecordScreen)
     finally:
         store.close()
         set_language("en")

@@ -118,9 +118,9 @@ def test_princess_allies_reduce_her_battle_damage():
         phase="any",
         heroes=[princess(at("a2"), tokens=2)],
         units=[Unit(at("a3"), 1, "z"), Unit(at("b0"), 1, "y")],
-        imps=[imperial("z", life=3), imperial("y")],
+        imps=[imperial("z", life=3), imperial("y", no_fate=False, bound_to=PRINCESS)],
     )
-    s = GAME.apply(s, MakeAlly("y", PRINCESS))
+    s = GAME.apply(s, MakeAlly("y", PRINCESS))  # its Fate card, beside her, says so
     from dataclasses import replace
 
     from companion.games.unicornus import princess_damage

@@ -6,10 +6,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from companion.core.game import Ask
 from companion.games.unicornus import GAME
-from companion.games.unicornus.commands import Move, MoveEmpire, PrincessAct
+from companion.games.unicornus.commands import Move, MoveEmpire, PrincessAct, StayAndFight
 from companion.games.unicornus.state import Unit
-from companion.ui.game_screen import GameScreen
+from companion.ui.table import TableScreen
 from tests.unicornus.scenario import game, hero, imperial, princess
 
 # faces on the scenario diagram: 1 loss, 2-3 miss, 4-6 hit
@@ -20,11 +21,48 @@ a=a4 a=a5 b=b4 b=b5 cG=g c=c5
 """
 
 
-class Host(GameScreen):
-    """What the battle helper needs of the game screen: ``state`` and ``do``."""
+class Host(TableScreen):
+    """What the battle helper needs of the game screen: the table driver (it opens the
+    engine's battle entry, makes the command the helper answers with, follows what that
+    leads to), and nothing else drawn. ``answers``: what the helper answered, in order."""
+
+    def __init__(self, session, **kwargs) -> None:
+        super().__init__(session, **kwargs)
+        self.answers: list = []
 
     def compose(self) -> ComposeResult:
         yield Static("host", id="host")
+
+    def entry_screen(self, entry):
+        from companion.ui.unicornus.battle_helper import BattleHelper
+
+        if entry.kind == "unicornus.battle":
+            return BattleHelper(self, entry)
+        return super().entry_screen(entry)
+
+    def answer(self, entry, value):
+        self.answers.append(value)
+        return super().answer(entry, value)
+
+
+async def open_battle(app, pilot, session) -> Host:
+    """The game on a bare host screen, and the battle helper of its first battle over it
+    (opened by itself when the kingdom attacked; by the advance key when the Empire did)."""
+    host = Host(session)
+    app.push_screen(host)
+    await pilot.pause()
+    stay = (
+        [c for c in host.moment.next.commands if isinstance(c, StayAndFight)]
+        if isinstance(host.moment.next, Ask)
+        else []
+    )
+    if stay:  # §5.2: attacked, she could retreat first; she stays and fights
+        host.do(stay[0])
+        await pilot.pause()
+    if app.screen is host:
+        host.action_advance()
+        await pilot.pause()
+    return host
 
 
 def attack_state():
@@ -67,17 +105,12 @@ def princess_state():
     return GAME.apply(s, PrincessAct("move", b.space("b5")))
 
 
-def battle_helper_opener(app, session, space):
+def battle_helper_opener(app, session):
     """A snapshot's ``run_before``: the game on a bare host screen, then the battle helper of
-    the battle on ``space`` over it."""
-    from companion.ui.unicornus.battle_helper import BattleHelper
+    its battle over it."""
 
     async def open_helper(pilot) -> None:
         await pilot.pause()
-        host = Host(session)
-        app.push_screen(host)
-        await pilot.pause()
-        app.push_screen(BattleHelper(host, space))
-        await pilot.pause()
+        await open_battle(app, pilot, session)
 
     return open_helper

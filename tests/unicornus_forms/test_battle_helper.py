@@ -12,24 +12,14 @@ from companion.games.unicornus.commands import ResolveBattle, RollBattle
 from companion.ui.app import create_app
 from companion.ui.dialogs import ChoiceDialog, Confirm
 from companion.ui.unicornus.battle_helper import BattleHelper
-from tests.unicornus_forms.hosts import Host, attack_state, defence_state, princess_state
+from tests.unicornus_forms.hosts import attack_state, defence_state, open_battle, princess_state
 
 
 async def open_helper(store, state, pilot, app):
     session = store.new_game(GAME, state, "battle", "demo")
-    host = Host(session)
-    app.push_screen(host)
-    await pilot.pause()
-    results: list = []
-
-    def done(cmd):  # as the table driver answers the battle entry
-        results.append(cmd is not None)
-        if cmd is not None:
-            host.do(cmd)
-
-    app.push_screen(BattleHelper(host, state.battles[0].space), done)
-    await pilot.pause()
-    return host, results
+    host = await open_battle(app, pilot, session)
+    assert isinstance(app.screen, BattleHelper)
+    return host, host.answers
 
 
 def logged(host) -> list[str]:
@@ -55,7 +45,7 @@ async def test_entered_dice_best_assignment_resolves_the_battle(store):
         assert "Damage taken 1" in result and "enemy tokens killed 2" in result
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert results == [True]
+        assert [type(r).__name__ for r in results] == ["RollBattle", "ResolveBattle"]
         s = host.state
         assert s.battles == () and s.hero("annelie").tokens == 2 and s.hero("annelie").space == 1
         assert s.unit_at(2).tokens == 0 and s.unit_at(2).leader == "morwen"
@@ -114,7 +104,7 @@ async def test_rolled_dice_are_the_seeded_roll_and_resolve(store):
         want = GAME.apply(rolled, ResolveBattle(2, to_life=to_life))
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert results == [True]
+        assert [type(r).__name__ for r in results] == ["RollBattle", "ResolveBattle"]
         assert host.state.hero("annelie") == want.hero("annelie")
         assert host.state.units == want.units and host.state.imperial == want.imperial
         assert logged(host)[-2:] == ["RollBattle", "ResolveBattle"]
@@ -138,7 +128,7 @@ async def test_edited_assignment_is_what_the_engine_applies(store):
         assert "Damage taken 2" in result and "your assignment" in result
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert results == [True]
+        assert [type(r).__name__ for r in results] == ["RollBattle", "ResolveBattle"]
         step = host.session.log.commands()[-1]
         assert logged(host)[-1] == "ResolveBattle"
         assert step.edited and step.character == ()
@@ -162,7 +152,7 @@ async def test_assignment_breaking_token_first_cannot_be_applied(store):
         assert "Every enemy token needs a die" in result
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert results == [] and host.state.battles
+        assert [type(r).__name__ for r in results] == ["RollBattle"] and host.state.battles
 
 
 async def test_empire_attack_retreat_where_the_players_choose(store):
@@ -180,7 +170,8 @@ async def test_empire_attack_retreat_where_the_players_choose(store):
         assert isinstance(app.screen, ChoiceDialog)
         await pilot.press("2")
         await pilot.pause()
-        assert results == [True]
+        assert [type(r).__name__ for r in results] == ["RollBattle", "ResolveBattle"]
+        assert host.session.log.commands()[-1].retreat_to == host.state.board.space("a2")
         b = host.state.board
         assert host.state.unit_at(b.space("a2")).leader == "morwen"
         assert host.state.unit_at(b.space("a3")) is None
@@ -200,7 +191,7 @@ async def test_princess_battle_split_within_the_rules(store):
         assert any(label.startswith("1 token lost, ") for label in labels)  # singular
         await pilot.press("down", "ctrl+s")
         await pilot.pause()
-        assert results == [True]
+        assert [type(r).__name__ for r in results] == ["ResolveBattle"]
         p = host.state.princess
         assert (p.tokens, p.damage) == (1, 3)
         assert host.state.imp("vessa").status == "dead" and host.state.battles == ()
@@ -212,7 +203,7 @@ async def test_closing_leaves_the_battle_waiting(store):
         host, results = await open_helper(store, attack_state(), pilot, app)
         await pilot.press("escape")
         await pilot.pause()
-        assert results == [False] and host.state.battles
+        assert results == [] and host.state.battles and app.screen is host
 
 
 async def test_title_names_the_tile_as_printed(store):

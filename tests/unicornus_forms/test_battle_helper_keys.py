@@ -9,29 +9,24 @@ from companion.games.unicornus import GAME
 from companion.ui.app import create_app
 from companion.ui.unicornus.battle_helper import BattleHelper
 from tests.ui.test_input_discipline import burst
-from tests.unicornus_forms.hosts import Host, attack_state
+from tests.unicornus_forms.hosts import attack_state, open_battle
 
 
 async def test_enter_enter_on_the_split_resolves_once(store):
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:
-        state = attack_state()
-        host = Host(store.new_game(GAME, state, "battle", "demo"))
-        app.push_screen(host)
+        host = await open_battle(app, pilot, store.new_game(GAME, attack_state(), "battle", "demo"))
+        await pilot.press(*"4 5 2", "enter")  # rolled: the helper opens again at once
         await pilot.pause()
-        results: list = []
-        app.push_screen(BattleHelper(host, state.battles[0].space), results.append)
-        await pilot.pause()
-        await pilot.press(*"4 5 2", "enter")
-        await pilot.pause()
+        assert isinstance(app.screen, BattleHelper)
         app.screen.query_one("#splits", OptionList).focus()
         await pilot.pause()
         burst(app, "enter", "enter")
         await pilot.pause()
         assert app._exception is None
-        # one answer for the table driver to apply, not a second from the queued Enter
-        assert [type(r).__name__ for r in results] == ["ResolveBattle"] and app.screen is host
-        assert host.do(results[0])
+        # one answer applied by the table driver, not a second from the queued Enter
+        assert [type(r).__name__ for r in host.answers] == ["RollBattle", "ResolveBattle"]
+        assert app.screen is host and not host.state.battles
         assert [type(c).__name__ for c in host.session.log.commands()][-2:] == [
             "RollBattle",
             "ResolveBattle",

@@ -48,27 +48,45 @@ async def test_rule_options_are_chosen_logged_and_shown(store):
         assert "stops beside it" in text(screen, "#uk-side")
 
 
-async def test_the_table_deck_event_is_entered_and_shown_for_its_round(store):
-    """§3.2 with the table's own deck: the event step opens the card form; a level-3 card in
-    round 1 is refused beside the field; a card added on the spot (ONGOING) is taken, and the
-    header shows it as this round's card, marked ONGOING."""
+async def test_a_known_table_card_is_two_keys(store):
+    """§3.2 with the table's own deck (issue 23: recording the table's card cost 7 keys every
+    round): the event step lists the catalog's cards of this round's level by number, so a
+    known card is the advance key and its digit; the log names it."""
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_demo(app, pilot)
         await pilot.press("n")  # round start
         await pilot.pause()
-        await pilot.press("n")  # the event: the form opens
+        first = screen.moment.next.choice.options[0]
+        await pilot.press("n", "1")
+        await pilot.pause()
+        assert app.screen is screen and screen.state.current_event.id == first.value.event
+        assert tr(first.label) in tr(screen.session.history()[-1].description)
+
+
+async def test_the_table_deck_event_is_entered_and_shown_for_its_round(store):
+    """§3.2 with the table's own deck: the event step lists the cards; the last option opens
+    a new card's form; a level-3 card in round 1 is refused beside the field; a card added
+    on the spot (ONGOING) is taken, logged by its name, and the header shows it as this
+    round's card, marked ONGOING."""
+    app = create_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_demo(app, pilot)
+        await pilot.press("n")  # round start
+        await pilot.pause()
+        await pilot.press("n")  # the event: the cards are listed
+        await pilot.pause()
+        await pilot.press(str(len(app.screen.choice.options)))  # a card not in the catalog
         await pilot.pause()
         form = app.screen
         assert form is not screen
-        form.query_one("#field-card", Input).value = "0"
         form.query_one("#field-name_en", Input).value = "Test Storm"
         form.query_one("#field-level", Input).value = "3"
         form.query_one("#field-ongoing", Input).value = "y"
         form.query_one("#ok").press()
         await pilot.pause()
         assert app.screen is form
-        assert "level 1 card" in str(form.query_one("#error-name_en", Static).render())
+        assert "level 1 card" in str(form.query_one("#error-level", Static).render())
         form.query_one("#field-level", Input).value = "1"
         form.query_one("#ok").press()
         await pilot.pause()
@@ -77,6 +95,7 @@ async def test_the_table_deck_event_is_entered_and_shown_for_its_round(store):
         header = text(screen, "#uk-header")
         assert "Test Storm" in header and "ONGOING" in header
         assert screen.state.current_event.id == "test_storm"
+        assert tr(screen.session.history()[-1].description) == "Event: Test Storm"
 
 
 async def test_a_card_added_on_the_spot_joins_the_box_catalog(store):
@@ -105,8 +124,9 @@ async def test_a_card_added_on_the_spot_joins_the_box_catalog(store):
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
+        await pilot.press(str(len(app.screen.choice.options)))  # a card not in the catalog
+        await pilot.pause()
         form = app.screen
-        form.query_one("#field-card", Input).value = "0"
         form.query_one("#field-name_en", Input).value = "Test Comet"
         form.query_one("#field-ongoing", Input).value = "n"
         form.query_one("#ok").press()

@@ -12,7 +12,7 @@ def _snap(snap_compare, store, size, state=None) -> bool:
     state = state or defence_state()
     session = store.new_game(GAME, state, "Snapshot", "demo")
     app = create_app(store)
-    opener = battle_helper_opener(app, session, state.battles[0].space)
+    opener = battle_helper_opener(app, session)
     return snap_compare(app, terminal_size=size, run_before=opener)
 
 

@@ -45,8 +45,9 @@ async def fill(app, pilot, **values) -> None:
 
 
 async def test_transport_nonsense_stays_in_the_form(store):
-    """§4 Transport: letters, negatives, 99, an unknown receiver, nothing sent, and supplies
-    without an escort are each refused beside their field; the right answer is one step."""
+    """§4 Transport: letters, negatives, 99, a receiver not listed, nothing sent, and supplies
+    without an escort are each refused beside their field; the right answer is one step. The
+    receiver is picked by number from the engine's list (issue 23: it was a typed id)."""
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_game(app, pilot, players_phase_with_a_neighbour())
@@ -56,12 +57,14 @@ async def test_transport_nonsense_stays_in_the_form(store):
         await pilot.pause()
         form = app.screen
         assert isinstance(form, CheckedForm)
-        assert "leads 1 of" in str(form.query(".field-label").first().render())
+        assert "1 = Bertram (leads 1 of" in str(form.query(".field-hint").first().render())
         await fill(app, pilot, receiver="zed", tokens="x", supplies="-2")
-        assert "zed" not in error(form, "receiver") and error(form, "receiver")
+        assert error(form, "receiver")
+        await fill(app, pilot, receiver="9")
+        assert error(form, "receiver")
         assert "“x”" in error(form, "tokens") and "At least 0" in error(form, "supplies")
         assert form.query_one("#field-tokens", Input).value == "x"
-        await fill(app, pilot, receiver="bertram", tokens="99", supplies="0")
+        await fill(app, pilot, receiver="1", tokens="99", supplies="0")
         assert error(form, "tokens")  # more than Annelie leads
         await fill(app, pilot, tokens="0", supplies="0")
         assert app.screen is form and "at least one token" in error(form, "tokens")

@@ -4,7 +4,7 @@ ties picked by the table or by the app, moves on the map, corrections."""
 
 from dataclasses import replace
 
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from companion.core import settings
 from companion.core.game import Ask
@@ -15,7 +15,7 @@ from companion.store import Store
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog, FormDialog
 from companion.ui.unicornus.hexmap import HexMap
-from companion.ui.unicornus.screen import UnicornusScreen
+from companion.ui.unicornus.screen import ForesightView, UnicornusScreen
 from tests.unicornus_ui.demo import demo_state, start
 
 # Seed 0 (demo catalog, 3 players): in round 1 the Princess's second step binds Ysolde by
@@ -257,28 +257,34 @@ async def test_map_cursor_keys_and_mouse(store):
         assert board.names[target] in details and "goal" in details
 
 
-async def test_move_mode_by_cursor_and_enter_and_escape(store):
-    """§4 Move: m shows the reachable spaces; escape cancels; enter on one moves there."""
+async def test_move_lists_the_destinations_and_a_digit_moves(store):
+    """§4 Move: m asks where, the engine's destinations (``move_targets``) numbered beside the
+    map and marked on it; escape moves nobody; the destination's digit moves there."""
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_demo(app, pilot)
         await press(pilot, "n", "n", "m")
-        assert scr.mode == "move"
+        targets = flow.move_targets(scr.state, scr.active)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert scr.preview == {n: i for i, (n, _) in enumerate(targets, 1)}
         await press(pilot, "escape")
-        assert scr.mode == "" and isinstance(app.screen, UnicornusScreen)
-        await press(pilot, "m")
-        target = flow.move_targets(scr.state, scr.active)[-1][0]
-        scr.map.move_to(target)
-        await press(pilot, "enter")
-        assert scr.state.hero("annelie").space == target and scr.mode == ""
+        assert (
+            isinstance(app.screen, UnicornusScreen)
+            and scr.state.hero("annelie").space != (targets[-1][0])
+        )
+        await press(pilot, "m", str(len(targets)))
+        assert scr.state.hero("annelie").space == targets[-1][0]
+        assert isinstance(app.screen, UnicornusScreen) and scr.preview == {}
 
 
 async def test_correct_a_value_from_the_map_and_undo(store):
-    """Corrections: c on the Princess's space → her form → a logged Correct; ctrl+z undoes."""
+    """Corrections: c on the Princess's space → her form → the changed values as one logged
+    step; ctrl+z undoes it."""
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         scr = await open_demo(app, pilot)
         assert scr.map.cursor == scr.state.princess.space
+        before = scr.state
         await press(pilot, "c")
         assert isinstance(app.screen, ChoiceDialog)
         await press(pilot, "1")
@@ -287,9 +293,9 @@ async def test_correct_a_value_from_the_map_and_undo(store):
         app.screen.query_one("#field-supplies", Input).value = "7"
         await submit(app, pilot)
         assert (scr.state.princess.tokens, scr.state.princess.supplies) == (2, 7)
-        assert len(scr.session.history()) == 2
+        assert len(scr.session.history()) == 1  # one form, one step
         await press(pilot, "ctrl+z")
-        assert (scr.state.princess.tokens, scr.state.princess.supplies) == (2, 10)
+        assert scr.state == before
 
 
 async def test_correct_a_space_and_the_princess_plan_follows(store):
@@ -443,7 +449,7 @@ async def test_a_yes_no_choice_leaves_the_map_cursor_alone(store):
         )
         scr.ask(Ask(choice, tie=False))
         await pilot.pause()
-        assert scr.preview == set()
+        assert scr.preview == {}
         await press(pilot, "down")
         await press(pilot, "up")
         assert hm.cursor == here
@@ -473,8 +479,8 @@ async def test_a_refused_action_says_the_rules_reason(store):
 
 
 async def test_foresight_makes_no_step_and_escape_closes_it():
-    """Issue 14: o, O and a what-if never make a step (the saved game is unchanged); escape
-    closes the foresight."""
+    """Issue 14: o, O and a what-if never make a step (the saved game is unchanged): the
+    what-if is a view; escape closes it, then the foresight."""
     store = Store.open("sqlite://")
     try:
         app = create_app(store, lang="en")
@@ -487,10 +493,15 @@ async def test_foresight_makes_no_step_and_escape_closes_it():
                 await pilot.pause()
             screen = pilot.app.screen
             before = (screen.session.cursor, screen.state)
-            for k in ("o", "O", "1", "m", "right", "escape"):
+            for k in ("o", "O", "1"):
                 await pilot.press(k)
                 await pilot.pause()
-            assert screen.show_foresight and screen.what_if
+            assert isinstance(pilot.app.screen, ForesightView)  # what if it recruited?
+            seen = str(pilot.app.screen.query_one(Static).render())
+            assert seen.startswith("If this step were made (Annelie recruits")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert pilot.app.screen is screen and screen.show_foresight
             assert (screen.session.cursor, screen.state) == before
             await pilot.press("escape")
             await pilot.pause()

@@ -60,15 +60,15 @@ def test_foresight_in_the_players_turn_120x40(snap_compare, app):
     assert snap_compare(app, terminal_size=(120, 40), run_before=keys("n", "n", "o"))
 
 
-def test_foresight_what_if_a_move_160x50(snap_compare, app):
-    """Issue 14: picking a move with the foresight shown previews the state after that move
-    (the space under the cursor), without making it."""
-    assert snap_compare(app, terminal_size=(160, 50), run_before=keys("n", "n", "o", "m", "right"))
+def test_move_destinations_with_the_foresight_160x50(snap_compare, app):
+    """§4 Move with the foresight shown: the engine's destinations numbered beside the map
+    and marked on it with the same numbers."""
+    assert snap_compare(app, terminal_size=(160, 50), run_before=keys("n", "n", "o", "m"))
 
 
 def test_foresight_what_if_a_recruit_120x40(snap_compare, app):
     """Issue 14: O lists the acting character's steps to preview (recruit, procure, moves,
-    transports); picking one shows the foresight after it, and no step is made (the log)."""
+    transports); picking one opens the view of the foresight after it (no step is made)."""
     assert snap_compare(app, terminal_size=(120, 40), run_before=keys("n", "n", "O", "1"))
 
 

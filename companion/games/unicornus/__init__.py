@@ -13,11 +13,13 @@ no submodule):
   ``draw_tiles`` for showing the drawn map first.
 - State: ``UKState``, ``Hero``, ``Unit``, ``PRINCESS`` (her id), ``Options``.
 - The flow, for a screen's turn: ``seat_of_turn(state)``, ``acting``, ``player_actions(state,
-  hid)``, ``move_targets``, ``transport_receivers`` (``flow.receivers``), ``free_starts``,
-  ``princess_left``, ``event_ask``, ``merges``, ``space_of(cmd)``; ``notices(state)`` → what
+  hid)``, ``table_moment(state, hid)`` (the moment for the character the table acts with,
+  its actions each leading somewhere: ``Handover`` is what a transport asks, ``WHAT_IF`` the
+  kind of a what-if view), ``move_targets``, ``transport_receivers`` (``flow.receivers``),
+  ``free_starts``, ``princess_left``, ``merges``, ``space_of(cmd)``; ``notices(state)`` → what
   to announce now (ONGOING events, start-of-round/turn abilities, with their text);
   ``battle_abilities(state, battle)`` (what may be used in a battle), ``ability(hero, key)``;
-  ``event_level(state, round)`` and ``table_cards(state)`` for the table's own event deck;
+  ``event_level(state, round)`` for the table's own event deck;
   ``changed_options(options)`` (the rule options that differ from the Rulings).
 - ``plan_princess(state)`` → ``PrincessPlan`` (§5.1); ``plan_empire(state, forbid=())`` →
   ``EmpirePlan`` (§5.2), ``planned(state)`` (the plan the Empire follows) and
@@ -34,7 +36,7 @@ no submodule):
   ``SettleConflict``, ``MoveEmpire``), ``RetreatBeforeBattle``/``StayAndFight``,
   ``RollBattle``, ``ResolveBattle``, ``PickFatePair``, ``DrawFate``, ``MakeAlly``,
   ``EndEmpire``, ``ReplaceCharacter``, ``EndRound``, corrections
-  ``Correct``/``PlaceUnit``/``RemoveUnit``/``SetOption``.
+  ``Correct``/``Corrections``/``PlaceUnit``/``RemoveUnit``/``SetOption``.
 - Boards: ``Board``; ``board_from_text`` builds a small board for tests and demos;
   ``default_layout()``, ``flower(a, b)`` (the hexes of a tile).
 """
@@ -45,6 +47,10 @@ from companion.core.commands import Command
 from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
 from companion.games.unicornus import flow
+
+# the moment with the table's own actions (corrections, allies, what-if)
+from companion.games.unicornus.actions import WHAT_IF
+from companion.games.unicornus.actions import moment as table_moment
 
 # battles: the dice maths
 from companion.games.unicornus.battle import legal_splits, result_label
@@ -76,6 +82,7 @@ from companion.games.unicornus.combat import (
 from companion.games.unicornus.commands import (
     BeginRound,
     Correct,
+    Corrections,
     DrawFate,
     DrawSupport,
     EndEmpire,
@@ -117,10 +124,10 @@ from companion.games.unicornus.engine import apply
 
 # the flow: what a turn allows (``receivers`` aliased: the screens name their local list so)
 from companion.games.unicornus.flow import (
+    Handover,
     ability,
     acting,
     battle_abilities,
-    event_ask,
     free_starts,
     merges,
     move_targets,
@@ -129,7 +136,6 @@ from companion.games.unicornus.flow import (
     princess_left,
     seat_of_turn,
     space_of,
-    table_cards,
 )
 from companion.games.unicornus.flow import receivers as transport_receivers
 
@@ -180,7 +186,7 @@ class UnicornusGame:
         return flow.outcome(state)
 
     def moment(self, state: UKState) -> Moment:
-        return flow.moment(state)
+        return table_moment(state)
 
     def upgrade(self, cmd: Command) -> Command:
         """The table's picks that older saves kept as Note steps become typed commands."""
@@ -189,7 +195,7 @@ class UnicornusGame:
     def describe(self, state: UKState, cmd, after: UKState | None = None) -> Msg:
         """The game-log line in the table's words (spaces as the map names them, characters
         and events by name): see :mod:`companion.games.unicornus.log`."""
-        return describe_step(cmd, state)
+        return describe_step(cmd, state, after)
 
     def summary(self, state: UKState) -> Msg:
         if state.outcome:
@@ -234,8 +240,9 @@ __all__ = [
     "acting",
     "battle_abilities",
     "event_level",
-    "table_cards",
-    "event_ask",
+    "Handover",
+    "WHAT_IF",
+    "table_moment",
     "free_starts",
     "merges",
     "move_targets",
@@ -279,6 +286,7 @@ __all__ = [
     # the commands
     "BeginRound",
     "Correct",
+    "Corrections",
     "DrawFate",
     "DrawSupport",
     "EndEmpire",

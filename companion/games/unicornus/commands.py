@@ -216,6 +216,14 @@ class Correct(Command):
 
 @command(GAME_KEY)
 @dataclass(frozen=True)
+class Corrections(Command):
+    """Several values set from one correction form: one step (one undo), in order."""
+
+    changes: tuple[Correct, ...]
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
 class PlaceUnit(Command):
     space: int
     tokens: int

@@ -12,6 +12,7 @@ from companion.games.unicornus.board import distances
 from companion.games.unicornus.commands import (
     BeginRound,
     Correct,
+    Corrections,
     DrawFate,
     DrawSupport,
     EndEmpire,
@@ -50,6 +51,7 @@ from companion.games.unicornus.rules import (
     make_ally,
     merge_units,
     move_cost,
+    retreat_cost,
     set_hero_damage,
 )
 from companion.games.unicornus.state import (
@@ -452,7 +454,7 @@ def _retreat_before(state: UKState, cmd: RetreatBeforeBattle) -> UKState:
         raise RuleError("unicornus.rule.not_adjacent", space=board.names[cmd.to])
     if state.hero_at(cmd.to) or state.unit_at(cmd.to):
         raise RuleError("unicornus.rule.retreat_not_empty", space=board.names[cmd.to])
-    cost = move_cost(state, hero.tokens, cmd.to) + 2
+    cost = retreat_cost(state, hero.tokens, cmd.to)
     if cost > hero.supplies:
         raise RuleError(
             "unicornus.rule.cannot_afford", cost=count("supply", cost), supplies=hero.supplies
@@ -494,6 +496,11 @@ def _pick_fate_pair(state: UKState, cmd: PickFatePair) -> UKState:
     return replace(state, fate_pairs=(*pairs, (cmd.imperial, cmd.hero)))
 
 
+def _named(pair: tuple[str, str]) -> dict[str, str]:
+    """A name as a message parameter (the reader's language), never an id."""
+    return {"en": pair[0], "ja": pair[1] or pair[0]}
+
+
 def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
     try:
         ch = state.imp(cmd.imperial)
@@ -503,6 +510,13 @@ def _make_ally(state: UKState, cmd: MakeAlly) -> UKState:
         raise RuleError("unicornus.rule.hero_not_on_board", hero=cmd.hero)
     if ch.status != "board":
         raise RuleError("unicornus.rule.not_on_board", imperial=cmd.imperial)
+    # §7: only a Fate card makes an ally, and it lies beside the character it was drawn for
+    who = _named(ch.name)
+    if ch.no_fate:
+        raise RuleError("unicornus.rule.ally_no_fate", imperial=who)
+    if ch.bound_to != cmd.hero:
+        hero = _named(state.hero(cmd.hero).name)
+        raise RuleError("unicornus.rule.ally_not_bound", imperial=who, hero=hero)
     return check_fate(make_ally(state, cmd.imperial, cmd.hero))
 
 
@@ -666,6 +680,12 @@ def _set_option(state: UKState, cmd: SetOption) -> UKState:
     return replace(state, options=replace(state.options, **{cmd.name: bool(cmd.value)}))
 
 
+def _corrections(state: UKState, cmd: Corrections) -> UKState:
+    for change in cmd.changes:
+        state = _correct(state, change)
+    return state
+
+
 HANDLERS = {
     BeginRound: _begin_round,
     RevealEvent: _reveal_event,
@@ -690,6 +710,7 @@ HANDLERS = {
     DrawFate: _draw_fate,
     MakeAlly: _make_ally,
     Correct: _correct,
+    Corrections: _corrections,
     PlaceUnit: _place_unit,
     RemoveUnit: _remove_unit,
     SetOption: _set_option,

@@ -4,21 +4,24 @@
 In order: the outcome (§8); a Fate card to draw (§7: drawn as soon as a move brings the pair
 together; the pair picked first when several characters qualify); a retreat before a battle
 the Empire started (§5.2, asked once per character: staying is a :class:`StayAndFight`
-step); a battle to fight (§6: an entry the battle helper
-answers); then the phase — round start, the event, the players' turns (free: the actions each
-with the engine's reason when refused; advancing ends the turn), the Princess's actions one at
-a time (§5.1), the Empire (§5.2: every tied unit and every conflict asked as a typed pick, then
-all moves at once with the merges said, then the end of the phase), the round end (§9
-replacements, then the next round).
+step); a battle to fight (§6: an entry the battle helper answers; opened at once after a move
+into a unit); then the phase — round start, the event (with the table's own deck: a numbered
+list of the catalog's cards, or a new card's form), the players' turns (free: the actions
+each with the engine's reason when refused and what it leads to when allowed; advancing ends
+the turn), the Princess's actions one at a time (§5.1), the Empire (§5.2: every tied unit and
+every conflict asked as a typed pick, then all moves at once, then the end of the phase), the
+round end (§9 replacements, then the next round). The table's own actions beside the flow
+(corrections, allies, what-if) are added by :mod:`companion.games.unicornus.actions`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import partial
 
 from companion.core.commands import Command
 from companion.core.errors import RuleError
-from companion.core.game import Action, Ask, Entry, Moment, Outcome, Step
+from companion.core.game import Action, Ask, Entry, Lead, Moment, Outcome, Step
 from companion.core.i18n import Msg
 from companion.core.plan import Choice, Option
 from companion.games.unicornus import empire
@@ -34,12 +37,14 @@ from companion.games.unicornus.commands import (
     DrawSupport,
     EndEmpire,
     EndRound,
+    EndTurn,
     Move,
     MoveEmpire,
     PickEmpireMove,
     PickFatePair,
     PrincessAct,
     Procure,
+    Recruit,
     ReplaceCharacter,
     ResolveBattle,
     RetreatBeforeBattle,
@@ -51,7 +56,13 @@ from companion.games.unicornus.commands import (
 )
 from companion.games.unicornus.engine import apply
 from companion.games.unicornus.princess import plan_princess
-from companion.games.unicornus.rules import event_level, fate_pick, free_starts, move_cost
+from companion.games.unicornus.rules import (
+    event_level,
+    fate_pick,
+    free_starts,
+    move_cost,
+    retreat_cost,
+)
 from companion.games.unicornus.state import PRINCESS, Battle, Event, Hero, UKState
 from companion.games.unicornus.words import count, space_label
 
@@ -141,8 +152,10 @@ def seat_label(state: UKState, seat: int) -> Msg:
 
 def space_of(cmd: Command) -> int | None:
     """The space an answer points at, to mark it on the map (``None``: not a space)."""
-    if isinstance(cmd, (PrincessAct, PickEmpireMove, RetreatBeforeBattle)):
+    if isinstance(cmd, (PrincessAct, PickEmpireMove, RetreatBeforeBattle, Move)):
         return cmd.to if cmd.to >= 0 else None
+    if isinstance(cmd, ResolveBattle):
+        return cmd.retreat_to if cmd.retreat_to >= 0 else None
     if isinstance(cmd, SettleConflict):
         return cmd.winner
     return None
@@ -208,7 +221,7 @@ def retreat_offer(state: UKState) -> tuple[Battle, list[tuple[int, int]]] | None
             continue
         hero = state.hero(b.hero)
         opts = [
-            (n, move_cost(state, hero.tokens, n) + 2)
+            (n, retreat_cost(state, hero.tokens, n))
             for n in state.board.adj[hero.space]
             if refusal(state, RetreatBeforeBattle(hero.id, n)) is None
         ]
@@ -287,18 +300,39 @@ def _battle(state: UKState) -> Moment | None:
     entry = Entry(
         "unicornus.battle",
         prompt,
-        partial(_battle_answer, b.space),
+        partial(battle_answer, state, b.space),
         subject=b.space,
         suggest=battle_suggest(state, b),
+        # a move into a unit is fought at once, and so is a battle whose dice were just
+        # rolled; the Empire's attacks wait for the advance key (the board follows first)
+        at_once=b.attacker == "kingdom" or b.rolled,
     )
     return Moment(prompt, entry)
 
 
-def _battle_answer(space: int, cmd: Command) -> Command:
-    """The battle helper answers with the battle's next command: the roll, or the result."""
-    if isinstance(cmd, (RollBattle, ResolveBattle)) and cmd.space == space:
+def battle_answer(state: UKState, space: int, cmd: Command) -> Lead:
+    """The battle helper answers with the battle's next command: the roll, or the result.
+    A result that leaves the imperial attackers a choice of retreat (§6.1 step 6) leads to
+    that question, its options the spaces the rules accept (a tie: the app may pick)."""
+    if not isinstance(cmd, (RollBattle, ResolveBattle)) or cmd.space != space:
+        raise RuleError("unicornus.battle.none_here", space=space)
+    if isinstance(cmd, RollBattle) or cmd.retreat_to >= 0:
         return cmd
-    raise RuleError("unicornus.battle.none_here", space=space)
+    why = refusal(state, cmd)
+    if why is None:
+        return cmd
+    if why.message.key != "unicornus.battle.choose_retreat":
+        raise why
+    b = next(x for x in state.battles if x.space == space)
+    spaces = [
+        n for n in retreat_options(state, b) if refusal(state, replace(cmd, retreat_to=n)) is None
+    ]
+    choice = Choice(
+        Msg("unicornus.flow.choice_attackers_retreat", {"count": count("space", len(spaces))}),
+        tuple(Option(replace(cmd, retreat_to=n), space_label(state, n)) for n in spaces),
+    )
+    auto = replace(cmd, retreat_to=spaces[0], by_app=True)
+    return Ask(choice, Msg("unicornus.flow.choice_attackers_retreat_title"), auto=auto)
 
 
 def battle_suggest(state: UKState, b: Battle) -> Command:
@@ -353,24 +387,56 @@ def _event(state: UKState) -> Moment:
     if state.table_deck:
         level = event_level(state, state.round)
         text = Msg("unicornus.flow.event_table", {"level": level})
-        entry = Entry("unicornus.event", text, _event_answer, subject=level)
-        return Moment(_said(text, state), entry)
+        return Moment(_said(text, state), table_event_ask(state))
     if not state.deck:
         return Moment(Msg("unicornus.flow.deck_empty"))
     text = Msg("unicornus.flow.event")
     others = [e for e in state.deck[1:] if e.level == event_level(state, state.round)]
-    actions = (Action("event"),) if others else ()
+    actions = (Action("event", leads=event_ask(state)),) if others else ()
     return Moment(_said(text, state), Step(RevealEvent(state.deck[0].id), text), actions)
 
 
-def _event_answer(value: RevealEvent | str) -> Command:
-    """The event form answers with the card: a catalog card's id, or a whole RevealEvent (a
-    card added on the spot)."""
-    if isinstance(value, RevealEvent):
-        return value
-    if isinstance(value, str) and value:
-        return RevealEvent(value)
-    raise RuleError("unicornus.rule.no_such_event", event=str(value or "—"))
+def table_event_ask(state: UKState) -> Ask:
+    """§3 step 2 with the table's own deck: which card it turned over — one of the catalog's
+    cards of this round's level (a digit), or a card the catalog lacks (its name, level and
+    ONGOING flag entered; the engine checks the level order, §2 step 6)."""
+    level = event_level(state, state.round)
+    taken = frozenset(e.id for e in (*state.revealed, *state.deck))
+    new = Entry(
+        "unicornus.new_event",
+        Msg("unicornus.flow.new_event", {"round": state.round, "level": level}),
+        partial(_new_event, taken),
+        subject=level,
+    )
+    choice = Choice(
+        Msg("unicornus.flow.choice_table_event", {"level": level}),
+        tuple(Option(RevealEvent(e.id), name(e.name)) for e in table_cards(state))
+        + (Option(new, Msg("unicornus.flow.choice_new_event")),),
+    )
+    return Ask(choice, Msg("unicornus.flow.choice_table_event_title"), tie=False)
+
+
+def _new_event(taken: frozenset[str], value: tuple) -> Command:
+    """A card added on the spot: (English name, Japanese name, level, ONGOING)."""
+    try:
+        en, ja, level, ongoing = value
+    except (TypeError, ValueError):
+        raise RuleError("unicornus.rule.event_name") from None
+    en, ja = (en or "").strip(), (ja or "").strip()
+    if not (en or ja):
+        raise RuleError("unicornus.rule.event_name")
+    ident = new_event_id(en or ja, taken)
+    return RevealEvent(ident, (en or ja, ja), int(level), bool(ongoing))
+
+
+def new_event_id(name_en: str, taken: frozenset[str]) -> str:
+    """An id for an event card the table added on the spot: from its name, never one the
+    game already knows."""
+    base = "".join(c if c.isalnum() else "_" for c in name_en.lower()).strip("_") or "event"
+    ident, n = base, 2
+    while ident in taken:
+        ident, n = f"{base}{n}", n + 1
+    return ident
 
 
 def seat_of_turn(state: UKState) -> tuple[str, ...]:
@@ -414,26 +480,81 @@ def receivers(state: UKState, hid: str) -> list[Hero]:
     ]
 
 
+@dataclass(frozen=True)
+class Handover:
+    """What a transport asks (§4 Transport): who gives, and to whom it may give (the kingdom
+    characters in reach, in the order the form lists them)."""
+
+    hero: str
+    receivers: tuple[str, ...]
+
+
+def _transport(hid: str, value: tuple[str, int, int]) -> Command:
+    """The transport form answers (receiver, tokens, supplies)."""
+    receiver, tokens, supplies = value
+    return Transport(hid, receiver, tokens, supplies)
+
+
+def move_ask(state: UKState, hid: str) -> Ask:
+    """§4 Move: the spaces ``hid`` may move to now (from :func:`move_targets`), by number."""
+    hero = state.hero(hid)
+    choice = Choice(
+        Msg("unicornus.flow.choice_move", {"hero": name(hero.name)}),
+        tuple(
+            Option(
+                Move(hid, n),
+                Msg(
+                    "unicornus.flow.choice_move_to",
+                    {"space": space_label(state, n), "cost": count("supply", c)},
+                ),
+            )
+            for n, c in move_targets(state, hid)
+        ),
+    )
+    return Ask(choice, Msg("unicornus.flow.choice_move_title"), tie=False)
+
+
 def player_actions(state: UKState, hid: str) -> tuple[Action, ...]:
-    """The actions of ``hid`` now (§4), each refused one with the rules' reason."""
+    """The actions of ``hid`` now (§4), each refused one with the rules' reason, each allowed
+    one with what it leads to."""
+    end = Action("end_turn", leads=EndTurn())
     base = refusal(state, Procure(hid)) if hid else None
     if not hid or base is not None:
         why = base.message if base is not None else Msg("unicornus.flow.not_players")
-        return tuple(Action(a, why) for a in PLAYER_ACTIONS) + (Action("end_turn"),)
-    fate = refusal(state, DrawSupport(hid))
-    if not receivers(state, hid):
-        transport = Msg("unicornus.flow.nobody_near")
+        return tuple(Action(a, why) for a in PLAYER_ACTIONS) + (end,)
+    hero = state.hero(hid)
+    near = receivers(state, hid)
+    if not near:
+        transport: Action = Action("transport", Msg("unicornus.flow.nobody_near"))
     else:
-        sent = refusal(state, Transport(hid, receivers(state, hid)[0].id, 1, 0))
-        transport = sent.message if sent is not None else None
-    reasons = {
-        "move": None if move_targets(state, hid) else Msg("unicornus.flow.no_move"),
-        "recruit": None,
-        "procure": None,
-        "transport": transport,
-        "fate": fate.message if fate is not None else None,
-    }
-    return tuple(Action(a, reasons[a]) for a in PLAYER_ACTIONS) + (Action("end_turn"),)
+        sent = refusal(state, Transport(hid, near[0].id, 1, 0))
+        transport = Action(
+            "transport",
+            sent.message if sent is not None else None,
+            Entry(
+                "unicornus.transport",
+                Msg("unicornus.flow.transport", {"hero": name(hero.name)}),
+                partial(_transport, hid),
+                subject=Handover(hid, tuple(h.id for h in near)),
+                suggest=(near[0].id, 1, 0),
+            ),
+        )
+    fate = refusal(state, DrawSupport(hid))
+    move = (
+        Action("move", leads=move_ask(state, hid))
+        if move_targets(state, hid)
+        else Action("move", Msg("unicornus.flow.no_move"))
+    )
+    return (
+        move,
+        Action("recruit", leads=Recruit(hid)),
+        Action("procure", leads=Procure(hid)),
+        transport,
+        Action("fate", fate.message, None)
+        if fate is not None
+        else Action("fate", leads=DrawSupport(hid)),
+        end,
+    )
 
 
 def _players(state: UKState) -> Moment:
@@ -448,7 +569,7 @@ def _players(state: UKState) -> Moment:
             "actions": state.actions_per_turn,
         },
     )
-    return Moment(_said(text, state), None, player_actions(state, hid))
+    return Moment(_said(text, state), None, player_actions(state, hid), advance="end_turn")
 
 
 def _princess(state: UKState) -> Moment:

@@ -1,11 +1,13 @@
 """The game log as the table would say it: spaces named as the map names them (``6.3``, with
 the tile's printed name where it helps), characters and events by their catalog names.
 
-The step log calls :func:`describe` with the state *before* the step, when the step is made,
-and stores the line; so a line may say what the step cost or gained ("moves to 6.3 (cost 2)",
-"procures 2 supplies", the damage of a battle), worked out from that state. A log built without
-stored lines asks again with a later state: then those figures cannot be worked out (the step
-would not apply there) and the line says just what was done.
+The step log calls :func:`describe` with the states *before* and *after* the step, when the
+step is made, and stores the line; so a line may say what the step cost or gained ("moves to
+6.3 (cost 2)", "procures 2 supplies", the damage of a battle), worked out from the state
+before, and what it caused, read from the state after: the dice the app rolled, the event card
+turned over, the units that merged, the characters who died. A log built without stored lines
+asks again with a later state: then those figures cannot be worked out (the step would not
+apply there) and the line says just what was done.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, has_key
 from companion.games.unicornus import battle as bmath
 from companion.games.unicornus import commands as c
-from companion.games.unicornus.rules import move_cost
+from companion.games.unicornus.flow import merges, seat_label
+from companion.games.unicornus.rules import move_cost, retreat_cost
 from companion.games.unicornus.state import UKState
 from companion.games.unicornus.words import count
 
@@ -93,8 +96,35 @@ def _target(state: UKState, target: str) -> Msg | str | dict:
     return target
 
 
-def describe(cmd: Command, state: UKState) -> Msg:
-    """The log line of ``cmd`` in the table's words."""
+def describe(cmd: Command, state: UKState, after: UKState | None = None) -> Msg:
+    """The log line of ``cmd`` in the table's words (``after``: the state it made)."""
+    line = _describe(cmd, state, after)
+    caused = _caused(state, cmd, after) if after is not None else []
+    return Msg("unicornus.log.joined", {"first": line, "rest": _join(caused)}) if caused else line
+
+
+def _caused(before: UKState, cmd: Command, after: UKState) -> list[Msg]:
+    """What a step caused beyond what it says: deaths it did not name (a battle names its
+    own), the Fate cards now due, the outcome."""
+    out: list[Msg] = []
+    if not isinstance(cmd, c.ResolveBattle):
+        alive = {h.id for h in before.heroes if h.alive}
+        dead = {ch.id for ch in before.imperial if ch.status == "dead"}
+        for h in after.heroes:
+            if not h.alive and h.id in alive:
+                out.append(Msg("unicornus.log.dies", {"who": name(h.name)}))
+        for ch in after.imperial:
+            if ch.status == "dead" and ch.id not in dead:
+                out.append(Msg("unicornus.log.dies", {"who": name(ch.name)}))
+    due = [x for x in after.fate_pending if x not in before.fate_pending]
+    for cid in due:
+        out.append(Msg("unicornus.log.fate_due", {"imperial": imperial(after, cid)}))
+    if after.outcome and not before.outcome:
+        out.append(Msg(f"unicornus.outcome.{after.outcome}", {"round": after.round}))
+    return out
+
+
+def _describe(cmd: Command, state: UKState, after: UKState | None) -> Msg:
     if isinstance(cmd, c.PrincessAct):
         line = _princess_act(cmd, state)
         if not cmd.by_app:
@@ -121,6 +151,8 @@ def describe(cmd: Command, state: UKState) -> Msg:
             },
         )
     if isinstance(cmd, c.RevealEvent):
+        if after is not None and after.revealed:  # a card added on the spot: by its name
+            return Msg("unicornus.log.event", {"event": name(after.revealed[-1].name)})
         if cmd.event:
             return Msg("unicornus.log.event", {"event": event(state, cmd.event)})
         return Msg("unicornus.log.event_top")
@@ -128,11 +160,15 @@ def describe(cmd: Command, state: UKState) -> Msg:
         if not cmd.moves:
             return Msg("unicornus.log.empire_none")
         moves = ", ".join(f"{space(state, o)}→{space(state, t)}" for o, t in cmd.moves)
-        return Msg("unicornus.log.empire", {"count": count("unit", len(cmd.moves)), "moves": moves})
+        line = Msg("unicornus.log.empire", {"count": count("unit", len(cmd.moves)), "moves": moves})
+        merged = merges(state, cmd.moves)  # §5.2: said as it happens
+        return (
+            Msg("unicornus.log.joined", {"first": line, "rest": _join(merged)}) if merged else line
+        )
     if isinstance(cmd, c.RetreatBeforeBattle):
         h = _hero_now(state, cmd.hero)
         if h is not None and 0 <= cmd.to < len(state.board):
-            cost = move_cost(state, h.tokens, cmd.to) + 2  # §5.2: the move cost + 2 supplies
+            cost = retreat_cost(state, h.tokens, cmd.to)
             return Msg(
                 "unicornus.log.retreat_cost",
                 {
@@ -150,6 +186,10 @@ def describe(cmd: Command, state: UKState) -> Msg:
         if cmd.dice:
             dice = " ".join(str(d) for d in cmd.dice)
             return Msg("unicornus.log.dice", {"space": where, "dice": dice})
+        rolled = next((b.dice for b in after.battles if b.space == cmd.space), ()) if after else ()
+        if rolled:  # the app's dice, face by face
+            dice = " ".join(str(d) for d in rolled)
+            return Msg("unicornus.log.rolled_faces", {"space": where, "dice": dice})
         return Msg("unicornus.log.rolled", {"space": where})
     if isinstance(cmd, c.ResolveBattle):
         parts = _battle_result(cmd, state) or Msg(
@@ -181,7 +221,7 @@ def describe(cmd: Command, state: UKState) -> Msg:
         )
     if isinstance(cmd, c.MakeAlly):
         return Msg(
-            "unicornus.log.fate_ally",
+            "unicornus.log.ally",
             {"imperial": imperial(state, cmd.imperial), "hero": hero(state, cmd.hero)},
         )
     if isinstance(cmd, c.ReplaceCharacter):
@@ -202,6 +242,10 @@ def describe(cmd: Command, state: UKState) -> Msg:
                 "value": _value(state, cmd.target, cmd.field, cmd.value),
             },
         )
+    if isinstance(cmd, c.Corrections):
+        return _join([_describe(x, state, None) for x in cmd.changes])
+    if isinstance(cmd, c.EndTurn) and state.phase == "players" and state.turn < state.players:
+        return Msg("unicornus.log.end_turn", {"seat": seat_label(state, state.current_seat)})
     if isinstance(cmd, c.PlaceUnit):
         key = "unicornus.log.place_led" if cmd.leader else "unicornus.log.place"
         return Msg(

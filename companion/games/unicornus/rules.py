@@ -36,6 +36,11 @@ def move_cost(state: UKState, tokens: int, dest: int) -> int:
     return max(1, tokens + extra)
 
 
+def retreat_cost(state: UKState, tokens: int, dest: int) -> int:
+    """§5.2: a retreat before the battle costs the move cost + 2 supplies."""
+    return move_cost(state, tokens, dest) + 2
+
+
 def kingdom_spaces(state: UKState, exclude: str = "") -> dict[int, Hero]:
     return {h.space: h for h in state.heroes if h.on_board and h.id != exclude}
 

@@ -4,13 +4,15 @@ Player battle (§6.1): before rolling, the dice count (with the space's defence 
 exact outcome probabilities under the best assignment; the dice entered from the table or
 rolled by the app (``RollBattle``); the best assignment proposed and editable die by die
 (checked by the engine: every token first); the damage split among the legal ones (never
-killing a character that still leads tokens); the attacker's retreat where the players choose;
-then ``ResolveBattle``. Princess battle (§6.2): the damage computed, the table's split, applied.
+killing a character that still leads tokens); then ``ResolveBattle``. Princess battle (§6.2):
+the damage computed, the table's split, applied.
 
-It reads ``host.state``; the roll is a step of its own (``host.do``: saved, logged, errors
-shown). It is the form of the flow's battle entry (``unicornus.battle``): it dismisses with
-the ``ResolveBattle`` the table settled on, tried on the game first (a refused one keeps it
-open and says why), or ``None`` when closed before that.
+It reads ``host.state``. It is the form of the engine's battle entry (``unicornus.battle``):
+it dismisses with the battle's next command — the roll (``RollBattle``: the driver makes it,
+and the entry, now rolled, opens again at once) or the result the table settled on — tried on
+the entry's answer first (a refused one keeps it open and says why), or ``None`` when closed.
+Where the imperial attackers retreat, when the players choose, is the question the entry's
+answer leads to (the engine's, like every tie: the app picks it when it picks ties).
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from companion.core.errors import CompanionError
+from companion.core.game import Ask, Entry
 from companion.core.i18n import Msg, msg, tr
-from companion.core.plan import Choice, Option, auto_pick
 from companion.games.unicornus import (
     GAME,
     ResolveBattle,
@@ -42,11 +44,9 @@ from companion.games.unicornus import (
     legal_splits,
     princess_damage,
     result_label,
-    retreat_options,
-    space_label,
     table_assignment,
 )
-from companion.ui.dialogs import ChoiceDialog, Confirm, Dialog, FormField, parse_field
+from companion.ui.dialogs import Confirm, Dialog, FormField, parse_field
 from companion.ui.i18n import translate_bindings
 
 TOKEN, CHARACTER, NONE = "token", "character", "none"
@@ -80,7 +80,7 @@ def pct(p: float) -> str:
     return f"{p * 100:5.1f}%"
 
 
-class BattleHelper(Dialog[ResolveBattle | None]):
+class BattleHelper(Dialog[RollBattle | ResolveBattle | None]):
     CSS_PATH = "battle_helper.tcss"
     BINDINGS = [
         Binding("escape", "close", "unicornus_forms.key.close"),
@@ -88,9 +88,9 @@ class BattleHelper(Dialog[ResolveBattle | None]):
         Binding("ctrl+s", "apply", "unicornus_forms.key.apply"),
     ]
 
-    def __init__(self, screen: Any, space: int) -> None:
+    def __init__(self, screen: Any, entry: Entry) -> None:
         super().__init__()
-        self.host, self.space = screen, space
+        self.host, self.entry, self.space = screen, entry, entry.subject
         self.targets: list[str] = []  # per rolled die: token / character / none
         self.best: list[str] = []
         self.splits: list[tuple[int, int]] = []  # legal (to tokens, to life) splits shown
@@ -449,16 +449,12 @@ class BattleHelper(Dialog[ResolveBattle | None]):
         self.app.push_screen(Confirm(question), answer)
 
     async def _roll(self, faces) -> None:
-        if self.host.do(RollBattle(self.space, dice=tuple(faces))):
-            await self.recompose()
-            self.on_mount()
+        self._answer(RollBattle(self.space, dice=tuple(faces)))
 
     async def action_roll(self) -> None:
         if is_princess_battle(self.battle) or self.battle.rolled:
             return
-        if self.host.do(RollBattle(self.space)):
-            await self.recompose()
-            self.on_mount()
+        self._answer(RollBattle(self.space))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id != "dice":
@@ -499,40 +495,23 @@ class BattleHelper(Dialog[ResolveBattle | None]):
                 kw["edited"] = True
                 kw["tokens"] = tuple(i for i, t in enumerate(self.targets) if t == TOKEN)
                 kw["character"] = tuple(i for i, t in enumerate(self.targets) if t == CHARACTER)
-            if battle.attacker == "empire" and not self.current_assignment().wiped_out:
-                options = retreat_options(self.state, battle)
-                if len(options) > 1:
-                    self._ask_retreat(options, kw)
-                    return
-        self._resolve(kw)
+        self._answer(ResolveBattle(self.space, **kw))
 
-    def _ask_retreat(self, options: list[int], kw: dict[str, Any]) -> None:
-        """§6.1 step 6: the imperial attackers retreat together; the players choose where."""
-        choice = Choice(
-            Msg("unicornus_forms.battle.retreat_reason", {"count": count("space", len(options))}),
-            tuple(Option(s, space_label(self.state, s)) for s in options),
-        )
-        if self.app.ties == "auto":  # logged as the app's pick, never hidden (§5.3)
-            option = auto_pick(choice)
-            self.notify(tr(msg("unicornus_forms.battle.auto_pick", pick=option.label)))
-            self._resolve({**kw, "retreat_to": option.value, "by_app": True})
-            return
-
-        def picked(value: Any) -> None:
-            if value is not None:
-                self._resolve({**kw, "retreat_to": value})
-
-        self.app.push_screen(
-            ChoiceDialog(choice, Msg("unicornus_forms.battle.retreat_title")), picked
-        )
-
-    def _resolve(self, kw: dict[str, Any]) -> None:
-        cmd = ResolveBattle(self.space, **kw)
+    def _answer(self, cmd: RollBattle | ResolveBattle) -> None:
+        """Close with ``cmd`` once the entry's answer takes it (refused: say why, stay open).
+        A result that leads to the attackers' retreat is asked by the driver, or picked by
+        the app when it picks ties (logged as its pick, §5.3)."""
         try:
-            GAME.apply(self.state, cmd)
+            lead = self.entry.answer(cmd)
+            if isinstance(lead, ResolveBattle | RollBattle):
+                GAME.apply(self.state, lead)
         except CompanionError as exc:
             self.notify(tr(self.host.explain(exc)), severity="error")
             return
+        if isinstance(lead, Ask) and lead.tie and self.app.ties == "auto":
+            pick = next(o.label for o in lead.choice.options if o.value == lead.auto_command)
+            self.notify(tr(msg("unicornus_forms.battle.auto_pick", pick=pick)))
+            cmd = lead.auto_command
         self.dismiss(cmd)
 
     def action_close(self) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual.await_complete import AwaitComplete
 from textual.widgets import Input, Static
 
 from companion.core.errors import RuleError
@@ -303,9 +304,8 @@ def diff(state: UKState, target: str, old: dict, values: dict) -> list[Correct]:
     return out
 
 
-def correction_menu(screen, space: int, done: Callable) -> None:
-    """What to correct at ``space``: a menu, then a form; ``done(commands)``."""
-    state: UKState = screen.state
+def _menu(state: UKState, space: int) -> Choice:
+    """What may be corrected from ``space``: what stands there, the space, anything else."""
     options: list[Option] = []
     hero = state.hero_at(space)
     unit = state.unit_at(space)
@@ -334,27 +334,42 @@ def correction_menu(screen, space: int, done: Callable) -> None:
     options.append(Option(("other_hero", ""), Msg("unicornus_ui.correct.other_hero")))
     options.append(Option(("other_imperial", ""), Msg("unicornus_ui.correct.other_imperial")))
     options.append(Option(("game", ""), Msg("unicornus_ui.correct.game")))
-    menu = Choice(
+    return Choice(
         Msg("unicornus_ui.correct.what", {"space": state.board.names[space]}), tuple(options)
     )
 
-    def form(title: Msg, fields: list[FormField], then: Callable[[dict], list]) -> None:
+
+class CorrectionMenu(ChoiceDialog):
+    """The form of the engine's correction entry: what to correct at ``space`` (a menu),
+    then its values (a form, tried on the game); it answers with the commands the form made
+    (one ``Correct`` per changed value; ``PlaceUnit`` / ``RemoveUnit`` for whole units).
+    Closing the values' form goes back to the menu."""
+
+    def __init__(self, state: UKState, space: int) -> None:
+        super().__init__(_menu(state, space), Msg("unicornus_ui.correct.title"))
+        self.state = state
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if result is None or isinstance(result, list):
+            return super().dismiss(result)
+        self.open(result)  # a pick of the menu: its form first
+        return AwaitComplete()
+
+    def form(self, title: Msg, fields: list[FormField], then: Callable[[dict], list]) -> None:
         def back(values) -> None:
-            done(then(values) if values else None)
+            if values:
+                self.dismiss(then(values))
 
-        screen.app.push_screen(CheckedForm(title, fields, screen.state, then), back)
+        self.app.push_screen(CheckedForm(title, fields, self.state, then), back)
 
-    def picked(value) -> None:
-        if value is None:
-            done(None)
-            return
+    def open(self, value) -> None:
         kind, ident = value
-        s = screen.state
+        s = self.state
         if kind in ("hero", "imperial"):
             who = s.hero(ident) if kind == "hero" else s.imp(ident)
             fields = (hero_fields if kind == "hero" else imperial_fields)(s, ident)
             old = {f.name: getattr(who, f.name) for f in fields}
-            form(
+            self.form(
                 Msg(f"unicornus_ui.correct.{kind}", {"name": _n(who.name)}),
                 fields,
                 lambda v: diff(s, f"{kind}:{ident}", old, v),
@@ -362,15 +377,15 @@ def correction_menu(screen, space: int, done: Callable) -> None:
         elif kind == "unit":
             u = s.unit_at(ident)
             old = {"tokens": u.tokens, "leader": u.leader, "space": u.space}
-            form(
+            self.form(
                 Msg("unicornus_ui.correct.unit"),
                 unit_fields(s, ident),
                 lambda v: diff(s, f"unit:{ident}", old, v),
             )
         elif kind == "remove":
-            done([RemoveUnit(ident)])
+            self.dismiss([RemoveUnit(ident)])
         elif kind == "place":
-            form(
+            self.form(
                 Msg("unicornus_ui.correct.place"),
                 place_fields(s),
                 lambda v: [PlaceUnit(ident, v["tokens"], decode(s, v)["leader"])],
@@ -381,7 +396,7 @@ def correction_menu(screen, space: int, done: Callable) -> None:
                 f: getattr(b, f)[ident]
                 for f in ("difficulty", "impassable", "recruit", "resource", "defence")
             }
-            form(
+            self.form(
                 Msg("unicornus_ui.correct.space_values", {"space": b.names[ident]}),
                 space_fields(s, ident),
                 lambda v: diff(s, f"space:{ident}", old, v),
@@ -392,20 +407,13 @@ def correction_menu(screen, space: int, done: Callable) -> None:
                 "start_player": s.start_player,
                 "princess_used": s.princess_used,
             }
-            form(
+            self.form(
                 Msg("unicornus_ui.correct.game"), game_fields(s), lambda v: diff(s, "game", old, v)
             )
-        elif kind == "other_hero":
-            choice = Choice(
-                Msg("unicornus_ui.correct.which_hero"),
-                tuple(Option(("hero", h.id), _n(h.name)) for h in s.heroes),
-            )
-            screen.app.push_screen(ChoiceDialog(choice), picked)
-        elif kind == "other_imperial":
-            choice = Choice(
-                Msg("unicornus_ui.correct.which_imperial"),
-                tuple(Option(("imperial", c.id), _n(c.name)) for c in s.imperial),
-            )
-            screen.app.push_screen(ChoiceDialog(choice), picked)
-
-    screen.app.push_screen(ChoiceDialog(menu, Msg("unicornus_ui.correct.title")), picked)
+        elif kind in ("other_hero", "other_imperial"):
+            if kind == "other_hero":
+                options = tuple(Option(("hero", h.id), _n(h.name)) for h in s.heroes)
+            else:
+                options = tuple(Option(("imperial", c.id), _n(c.name)) for c in s.imperial)
+            choice = Choice(Msg(f"unicornus_ui.correct.which_{kind[6:]}"), options)
+            self.app.push_screen(ChoiceDialog(choice), lambda v: v is not None and self.open(v))

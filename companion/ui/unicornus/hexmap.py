@@ -53,7 +53,6 @@ MARK_STYLES = {
 HIGHLIGHT = {
     "path": "#6a2a6a",  # the Princess's planned path
     "option": "#8a6a00",  # the options of an open choice
-    "target": "#00606a",  # where the current character may move
     "attack": "#7a1c1c",  # planned imperial destinations / battles
     "origin": "#4a4a4a",  # planned imperial origins
 }

@@ -1,13 +1,12 @@
 """The Unicornus Knights game screen: the map, the banner, the characters, the AIs' plans, the
-log. It is a :class:`companion.ui.table.TableScreen`: the engine's flow
-(:mod:`companion.games.unicornus.flow`) says what the table faces now and ``n`` takes it; this
-screen draws, holds the forms (transport, corrections, the replacement), opens the battle
-helper for a battle entry and marks a question's options on the map.
+log. It is a :class:`companion.ui.table.TableScreen`: the engine
+(:mod:`companion.games.unicornus.actions`) says what the table faces now and what each key
+leads to; this screen draws, holds the forms (transport, a new event card, corrections, the
+replacement, the battle helper), the what-if view, and marks a question's options on the map.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -18,40 +17,27 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from companion.core.errors import CompanionError
-from companion.core.game import Ask, Entry, Moment, Step
+from companion.core.game import Ask, Entry, Lead, Moment, Show, Step
 from companion.core.i18n import Msg, tr
-from companion.core.plan import Choice
 from companion.games.unicornus import (
-    DrawSupport,
-    EndTurn,
-    MakeAlly,
-    Move,
+    WHAT_IF,
+    Handover,
     MoveEmpire,
     PickEmpireMove,
     PrincessAct,
-    Procure,
-    Recruit,
-    RevealEvent,
     SettleConflict,
-    Transport,
     acting,
     destination,
-    event_ask,
     free_starts,
-    merges,
-    move_targets,
     plan_princess,
     planned,
-    player_actions,
     preview,
     preview_offered,
     seat_of_turn,
     space_of,
-    table_cards,
-    transport_receivers,
-    what_ifs,
+    table_moment,
 )
-from companion.ui.dialogs import ChoiceDialog, FormField
+from companion.ui.dialogs import ChoiceDialog, Dialog, FormField
 from companion.ui.table import TableScreen
 from companion.ui.widgets.content import set_border_title, set_content
 from companion.ui.widgets.footer import Footer
@@ -59,7 +45,7 @@ from companion.ui.widgets.game_log import GameLog
 
 from . import views
 from .catalog_forms import save_patch
-from .corrections import YES_NO, CheckedForm, correction_menu, numbered, numbered_from_zero
+from .corrections import YES_NO, CheckedForm, CorrectionMenu, numbered
 from .hexmap import MARK_STYLES, PERSONALITY_MARK, HexMap, Mark
 
 # a broken Transport rule, shown beside the field it comes from
@@ -97,24 +83,20 @@ class UnicornusScreen(TableScreen):
         Binding("a", "switch_hero", "unicornus_ui.key.switch", show=False),
         Binding("w", "path", "unicornus_ui.key.path"),
         Binding("o", "foresight", "unicornus_ui.key.foresight"),
-        Binding("O", "what_if", "unicornus_ui.key.what_if", show=False),
-        Binding("c", "correct", "unicornus_ui.key.correct"),
-        Binding("y", "ally", "unicornus_ui.key.ally"),
+        Binding("O", "act('what_if')", "unicornus_ui.key.what_if", show=False),
+        Binding("c", "act('correct')", "unicornus_ui.key.correct"),
+        Binding("y", "act('ally')", "unicornus_ui.key.ally"),
         Binding("tab", "next_unit", "unicornus_ui.key.next_unit", show=False),
         Binding("z", "zoom", "unicornus_ui.key.zoom", show=False),
-        *[Binding(str(i), f"digit({i})", show=False) for i in range(1, 8)],
     ]
 
     def __init__(self, session, **kwargs) -> None:
         super().__init__(session, **kwargs)
-        self.mode = ""  # "" or "move": picking the acting character's destination
         self.active = ""  # the acting character (a seat of 2 players runs two)
         self.show_path = False
         self.show_foresight = False  # the preview of the Princess and the Empire (issue 14)
-        self.what_if: tuple = ()  # (state, command): a step previewed, not made, in that state
         self.zoom: bool | None = None  # None: by terminal width
-        self.preview: set[int] = set()  # options of an open question, marked on the map
-        self.merges: list[Msg] = []  # said when the Empire moved, shown beside its battles
+        self.preview: dict[int, int] = {}  # an open question's spaces, by option number
         self._own: tuple | None = None  # (state, active, moment) for another acting character
 
     # --- layout ---
@@ -175,8 +157,7 @@ class UnicornusScreen(TableScreen):
         if not self.active or self.active == acting(self.state):
             return m
         if self._own is None or self._own[0] is not self.state or self._own[1] != self.active:
-            actions = player_actions(self.state, self.active)
-            self._own = (self.state, self.active, replace(m, actions=actions))
+            self._own = (self.state, self.active, table_moment(self.state, self.active))
         return self._own[2]
 
     def _commands(self) -> tuple:
@@ -200,28 +181,14 @@ class UnicornusScreen(TableScreen):
         return cached[3:]
 
     def foresight(self):
-        """The engine's preview if the players stopped now, or after the move to the space
-        under the cursor while picking one ("what if"); ``None`` when not shown. A move the
-        rules refuse gives the reason instead."""
+        """The engine's preview if the players stopped now; ``None`` when not shown."""
         if not self.show_foresight:
             return None
         s = self.state
-        what_if: tuple = ()
-        if self.what_if and self.what_if[0] is s:
-            what_if = (self.what_if[1],)
-        if self.mode == "move" and self.active:
-            to = self.map.cursor
-            if to in {n for n, _ in move_targets(s, self.active)}:
-                what_if = (Move(self.active, to),)
-        key = (s, what_if)
         cached = self.__dict__.get("_foresight_of")
-        if cached is None or cached[0] is not s or cached[1] != what_if:
-            try:
-                found = preview(s, *what_if)
-            except CompanionError as exc:
-                found = exc.message
-            cached = self._foresight_of = (*key, found)
-        return cached[2]
+        if cached is None or cached[0] is not s:
+            cached = self._foresight_of = (s, preview(s))
+        return cached[1]
 
     # --- drawing ---
     def refresh_view(self) -> None:
@@ -255,9 +222,7 @@ class UnicornusScreen(TableScreen):
         s = self.state
         seen = self.foresight()
         if seen is not None:
-            what_if = self._foresight_of[1]
-            step = what_if[0] if what_if else None
-            return views.foresight_panel(s, seen, step), "unicornus_ui.side.foresight"
+            return views.foresight_panel(s, seen), "unicornus_ui.side.foresight"
         kinds, princess, empire = self._plans()
         if PrincessAct in kinds:
             return views.princess_plan(s, princess), "unicornus_ui.side.princess"
@@ -266,7 +231,7 @@ class UnicornusScreen(TableScreen):
             picks = dict(s.empire_picks)
             return views.empire_plan(s, plan, picks, s.empire_forbid), "unicornus_ui.side.empire"
         if s.battles or s.fate_pending or s.empire_moved:
-            return views.battles_panel(s, self.merges), "unicornus_ui.side.battles"
+            return views.battles_panel(s), "unicornus_ui.side.battles"
         return views.imperial_panel(s), "unicornus_ui.side.imperial"
 
     def map_marks(self) -> dict[int, Mark]:
@@ -302,18 +267,12 @@ class UnicornusScreen(TableScreen):
                 if x.space >= 0:
                     marks.setdefault(x.origin, Mark("origin", "→"))
                     marks[x.space] = Mark("attack", "⚔" if seen.state.hero_at(x.space) else "←")
-        if self.mode == "move":
-            for i, (n, cost) in enumerate(move_targets(s, self.active), 1):
-                marks[n] = Mark("target", f"{i}${cost}")
-        for i, n in enumerate(sorted(self.preview), 1):
+        for n, i in self.preview.items():
             marks[n] = Mark("option", str(i))
         return marks
 
     def banner(self) -> str:
         """What the table does now, and the key for it."""
-        if self.mode == "move":
-            hero = self.state.hero(self.active)
-            return tr(Msg("unicornus_ui.banner.move", {"hero": views.name(hero.name)}))
         return tr(self.moment.prompt)
 
     # --- the acting character ---
@@ -323,7 +282,7 @@ class UnicornusScreen(TableScreen):
     def _check_active(self) -> None:
         default = acting(self.state)
         if not default:
-            self.active = self.mode = ""
+            self.active = ""
         elif self.active not in self._seat():
             self.active = default
 
@@ -331,86 +290,13 @@ class UnicornusScreen(TableScreen):
         seat = self._seat() if self.active else []
         if len(seat) > 1:
             self.active = seat[(seat.index(self.active) + 1) % len(seat)]
-            self.mode = ""
             self.refresh_all()
 
-    # --- player actions (§4): the footer shows them, the flow allows or refuses them ---
-    def advance_free(self) -> None:
-        self.mode = ""
-        self.action_act("end_turn")
-
-    def perform_end_turn(self) -> None:
-        self.do(EndTurn())
-
-    def perform_recruit(self) -> None:
-        self.do(Recruit(self.active))
-
-    def perform_procure(self) -> None:
-        self.do(Procure(self.active))
-
-    def perform_fate(self) -> None:
-        self.do(DrawSupport(self.active))
-
-    def perform_event(self) -> None:
-        self.ask(event_ask(self.state))
-
-    def perform_move(self) -> None:
-        self.mode = "" if self.mode == "move" else "move"
-        if self.mode:
-            self.map.move_to(self.state.hero(self.active).space)
-        self.refresh_view()
-
-    def _move_to(self, space: int) -> None:
-        self.mode = ""
-        if self.do(Move(self.active, space)):
-            self.map.move_to(space)
-
-    def do(self, *commands) -> bool:
-        for cmd in commands:
-            if isinstance(cmd, MoveEmpire):  # §5.2: said before the units merge
-                self.merges = merges(self.state, cmd.moves)
-        if not super().do(*commands):
-            return False
-        for cmd in commands:
-            if isinstance(cmd, RevealEvent) and cmd.name:
-                self._keep_new_event(cmd)
-        nxt = self.moment.next
-        attacked = any(isinstance(c, (Move, PrincessAct)) for c in commands)
-        if attacked and isinstance(nxt, Entry) and nxt.kind == "unicornus.battle":
-            self.call_later(self.action_advance)  # a move into a unit: the battle at once
-        return True
-
-    def _keep_new_event(self, cmd: RevealEvent) -> None:
-        """A card the table added on the spot joins the owner's box catalog, so the next game
-        offers it by number (the demo catalog is never written)."""
-        if getattr(self.session, "catalog_name", "") != "box":
-            return
-        name = {"en": cmd.name[0]} | (
-            {"ja": cmd.name[1]} if len(cmd.name) > 1 and cmd.name[1] else {}
-        )
-        entry = {"id": cmd.event, "name": name, "level": cmd.level, "ongoing": cmd.ongoing}
-        try:
-            save_patch(self.app.store, {"events": [entry]})
-        except CompanionError as exc:
-            self.notify(str(exc), severity="warning")
-
-    def action_digit(self, n: int) -> None:
-        if self.mode == "move":
-            targets = move_targets(self.state, self.active)
-            if 1 <= n <= len(targets):
-                self._move_to(targets[n - 1][0])
-
     def on_hex_map_activated(self, event: HexMap.Activated) -> None:
-        if self.mode == "move":
-            if event.space in {n for n, _ in move_targets(self.state, self.active)}:
-                self._move_to(event.space)
-            return
         self.refresh_view()
 
     def on_hex_map_selected(self, event: HexMap.Selected) -> None:
         self.query_one("#uk-details", Static).update(views.details(self.state, event.space))
-        if self.show_foresight and self.mode == "move":  # what if it moved here?
-            self.refresh_view()
         self._show_cursor()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -424,31 +310,8 @@ class UnicornusScreen(TableScreen):
 
     def action_foresight(self) -> None:
         self.show_foresight = not self.show_foresight
-        self.what_if = ()
         self.refresh_view()
         self.refresh_bindings()  # closed outside the players' turns: its key goes
-
-    def action_what_if(self) -> None:
-        """Pick a step of the acting character to preview (never made): the foresight then
-        shows what the Princess and the Empire would do after it."""
-        if self.busy:
-            return
-        options = what_ifs(self.state, self.active)
-        state = self.state
-
-        def picked(cmd) -> None:
-            if cmd is not None:
-                self.what_if, self.show_foresight = (state, cmd), True
-                self.refresh_view()
-
-        if len(options) < 2:  # nothing to choose between
-            if not options:
-                self.notify(tr("unicornus_ui.foresight.no_what_if"), severity="warning")
-            else:
-                picked(options[0].value)
-            return
-        choice = Choice(Msg("unicornus.foresight.what_if"), options)
-        self.app.push_screen(MapChoice(choice, Msg("unicornus_ui.foresight.pick")), picked)
 
     def _show_cursor(self) -> None:
         """Keep the cursor's hex in sight when the map box scrolls (narrow terminals)."""
@@ -457,52 +320,6 @@ class UnicornusScreen(TableScreen):
             col, line = hm.place(hm.cursor)
             box = self.query_one("#uk-map-box")
             box.scroll_to_region(Region(col, line, hm.cell, 2), animate=False, immediate=True)
-
-    def perform_transport(self) -> None:
-        s = self.state
-        hero = s.hero(self.active)
-        receivers = transport_receivers(s, hero.id)
-        form = [
-            FormField(
-                "receiver",
-                Msg("unicornus_ui.form.receiver"),
-                kind="choice",
-                value=receivers[0].id,
-                # how many tokens each can still lead: more are discarded (§4 Transport)
-                choices=tuple(
-                    (
-                        h.id,
-                        Msg(
-                            "unicornus_ui.form.receiver_room",
-                            {"name": views.name(h.name), "tokens": h.tokens, "command": h.command},
-                        ),
-                    )
-                    for h in receivers
-                ),
-            ),
-            FormField(
-                "tokens", Msg("unicornus_ui.form.tokens"), value=1, minimum=0, maximum=hero.tokens
-            ),
-            FormField(
-                "supplies",
-                Msg("unicornus_ui.form.supplies"),
-                value=0,
-                minimum=0,
-                maximum=hero.supplies,
-                hint=Msg("unicornus_ui.form.escort"),
-            ),
-        ]
-
-        def command(values) -> list:
-            return [Transport(hero.id, values["receiver"], values["tokens"], values["supplies"])]
-
-        def done(values) -> None:
-            if values:
-                self.do(command(values)[0])
-
-        title = Msg("unicornus_ui.form.transport", {"hero": views.name(hero.name)})
-        blame = lambda _cmd, exc: TRANSPORT_BLAME.get(exc.message.key, "tokens")  # noqa: E731
-        self.app.push_screen(CheckedForm(title, form, s, command, blame), done)
 
     # --- map helpers ---
     def action_path(self) -> None:
@@ -521,12 +338,8 @@ class UnicornusScreen(TableScreen):
             super().action_leave()
 
     def cancel(self) -> bool:
-        if self.mode:
-            self.mode = ""
-            self.refresh_view()
-            return True
-        if self.show_foresight:  # escape closes the foresight (and its what-if)
-            self.show_foresight, self.what_if = False, ()
+        if self.show_foresight:  # escape closes the foresight
+            self.show_foresight = False
             self.refresh_view()
             self.refresh_bindings()
             return True
@@ -534,7 +347,11 @@ class UnicornusScreen(TableScreen):
 
     # --- questions beside the map, their spaces marked ---
     def choice_screen(self, question: Ask):
-        self.preview = {n for o in question.choice.options if (n := space_of(o.value)) is not None}
+        self.preview = {
+            n: i
+            for i, o in enumerate(question.choice.options, 1)
+            if (n := space_of(o.value)) is not None
+        }
         self.refresh_view()
 
         def highlight(cmd) -> None:
@@ -546,34 +363,84 @@ class UnicornusScreen(TableScreen):
 
     def on_screen_resume(self) -> None:
         if self.preview:
-            self.preview = set()
+            self.preview = {}
         self.refresh_all()
 
-    # --- entries: the battle helper (§6) and the replacement (§9) ---
+    # --- entries: the battle helper (§6), the replacement (§9), transport, event, corrections
     def entry_screen(self, entry: Entry):
         if entry.kind == "unicornus.battle":
             from .battle_helper import BattleHelper
 
-            return BattleHelper(self, entry.subject)
+            return BattleHelper(self, entry)
         if entry.kind == "unicornus.replace":
             return self._replacement_form(entry)
-        if entry.kind == "unicornus.event":
-            return self._event_form(entry)
+        if entry.kind == "unicornus.transport":
+            return self._transport_form(entry)
+        if entry.kind == "unicornus.new_event":
+            return self._new_event_form(entry)
+        if entry.kind == "unicornus.correct":
+            return CorrectionMenu(self.state, self.map.cursor)
         return super().entry_screen(entry)
 
-    def _event_form(self, entry: Entry) -> CheckedForm:
-        """§3 step 2 with the table's own deck: which card it turned over — one of the
-        catalog's cards of this round's level by number, or 0 and a new card's name, level
-        and ONGOING flag. The engine checks the level order (§2 step 6)."""
-        s, level = self.state, entry.subject
-        cards = table_cards(s)
-        options = [("", Msg("unicornus_ui.form.event_new"))] + [
-            (e.id, views.name(e.name)) for e in cards
+    def answer(self, entry: Entry, value) -> Lead:
+        """A card the table added on the spot joins the owner's box catalog (its one writer,
+        ``save_patch``), so the next game offers it by number; the demo catalog is never
+        written."""
+        lead = super().answer(entry, value)
+        if entry.kind == "unicornus.new_event" and self.session.catalog_name == "box":
+            name = {"en": lead.name[0]} | ({"ja": lead.name[1]} if lead.name[1] else {})
+            card = {"id": lead.event, "name": name, "level": lead.level, "ongoing": lead.ongoing}
+            try:
+                save_patch(self.app.store, {"events": [card]})
+            except CompanionError as exc:
+                self.notify(str(exc), severity="warning")
+        return lead
+
+    def _transport_form(self, entry: Entry) -> CheckedForm:
+        """§4 Transport: to whom (by number, among those the engine lists), how many tokens,
+        how many supplies (escorted: 10 a token)."""
+        s, handover = self.state, entry.subject
+        assert isinstance(handover, Handover)
+        hero = s.hero(handover.hero)
+        people = [s.hero(r) for r in handover.receivers]
+        receivers = [
+            (
+                h.id,
+                # how many tokens each can still lead: more are discarded (§4 Transport)
+                Msg(
+                    "unicornus_ui.form.receiver_room",
+                    {"name": views.name(h.name), "tokens": h.tokens, "command": h.command},
+                ),
+            )
+            for h in people
         ]
         form = [
-            numbered_from_zero(
-                "card", "unicornus_ui.form.event_card", options, cards[0].id if cards else ""
+            numbered("receiver", "unicornus_ui.form.receiver", receivers, receivers[0][0]),
+            FormField(
+                "tokens", Msg("unicornus_ui.form.tokens"), value=1, minimum=0, maximum=hero.tokens
             ),
+            FormField(
+                "supplies",
+                Msg("unicornus_ui.form.supplies"),
+                value=0,
+                minimum=0,
+                maximum=hero.supplies,
+                hint=Msg("unicornus_ui.form.escort"),
+            ),
+        ]
+
+        def value(values) -> tuple[str, int, int]:
+            return receivers[values["receiver"] - 1][0], values["tokens"], values["supplies"]
+
+        title = Msg("unicornus_ui.form.transport", {"hero": views.name(hero.name)})
+        blame = lambda _cmd, exc: TRANSPORT_BLAME.get(exc.message.key, "tokens")  # noqa: E731
+        return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value, blame)
+
+    def _new_event_form(self, entry: Entry) -> CheckedForm:
+        """§3 step 2: an event card the catalog lacks — its name, level and ONGOING flag (the
+        engine checks the level order, §2 step 6)."""
+        s, level = self.state, entry.subject
+        form = [
             FormField(
                 "name_en", Msg("unicornus_ui.form.event_name_en"), kind="text", optional=True
             ),
@@ -595,51 +462,24 @@ class UnicornusScreen(TableScreen):
                 choices=YES_NO,
             ),
         ]
-        taken = {e.id for e in (*s.revealed, *s.deck)}
 
-        def value(values) -> RevealEvent:
-            if values["card"]:
-                return RevealEvent(options[values["card"]][0])
-            en = (values["name_en"] or values["name_ja"] or "").strip()
-            ja = (values["name_ja"] or "").strip()
-            ident = views.new_event_id(en, taken)
-            return RevealEvent(ident, (en, ja), values["level"], values["ongoing"] == "y")
+        def value(values) -> tuple:
+            en, ja = values["name_en"] or "", values["name_ja"] or ""
+            return en, ja, values["level"], values["ongoing"] == "y"
 
-        def blame(cmd, exc) -> str:
-            return "card" if cmd.event in {e.id for e in cards} else "name_en"
+        title = entry.prompt
+        return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value, _name_blame)
 
-        title = Msg("unicornus_ui.form.event", {"round": s.round, "level": level})
-        return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value, blame)
-
-    # --- allies made later (§7, §9): a Fate card or an ability says so ---
-    def action_ally(self) -> None:
-        if self.busy:
-            return
-        s = self.state
-        imps = [(c.id, views.name(c.name)) for c in s.imperial if c.status == "board"]
-        heroes = [(h.id, views.name(h.name)) for h in s.heroes if h.alive]
-        if not imps:
-            self.notify(tr("unicornus_ui.form.ally_none"))
-            return
-        unit = s.unit_at(self.map.cursor)
-        here = unit.leader if unit is not None and unit.leader else imps[0][0]
-        bound = next((c.bound_to for c in s.imperial if c.id == here and c.bound_to), "")
-        form = [
-            numbered("imperial", "unicornus_ui.form.ally_imperial", imps, here),
-            numbered("hero", "unicornus_ui.form.ally_hero", heroes, bound or heroes[0][0]),
-        ]
-
-        def command(values) -> list:
-            return [MakeAlly(imps[values["imperial"] - 1][0], heroes[values["hero"] - 1][0])]
-
-        def done(values) -> None:
-            if values:
-                self.do(command(values)[0])
-
-        blame = lambda cmd, exc: "hero" if "hero" in exc.message.params else "imperial"  # noqa: E731
-        title = Msg("unicornus_ui.form.ally")
-        intro = Msg("unicornus_ui.form.ally_hint")
-        self.app.push_screen(CheckedForm(title, form, s, command, blame, intro), done)
+    # --- views: what if (a step previewed, never made) ---
+    def view_screen(self, show: Show):
+        if show.kind == WHAT_IF:
+            s = self.state
+            try:
+                seen = preview(s, show.subject)
+            except CompanionError as exc:  # the rules refuse the step: their reason
+                seen = exc.message
+            return ForesightView(views.foresight_panel(s, seen, show.subject))
+        return super().view_screen(show)
 
     def _replacement_form(self, entry: Entry) -> CheckedForm:
         s, seat = self.state, entry.subject
@@ -666,18 +506,32 @@ class UnicornusScreen(TableScreen):
         title = Msg("unicornus_ui.form.replace", {"seat": seat + 1})
         return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value)
 
-    # --- corrections: any value of any unit or space ---
-    def action_correct(self) -> None:
-        if self.busy:
-            return
 
-        def done(cmds) -> None:
-            if cmds:
-                self.do_confirmed(*cmds)
-            else:
-                self.refresh_all()
+def _name_blame(_cmd, exc) -> str:
+    return "level" if exc.message.key.startswith("unicornus.rule.event_level") else "name_en"
 
-        correction_menu(self, self.map.cursor, done)
+
+class ForesightView(Dialog[None]):
+    """What the Princess and the Empire would do after a step (the foresight panel's words),
+    over the map; escape or enter closes it."""
+
+    DEFAULT_CSS = """
+    ForesightView { align: right middle; }
+    ForesightView > VerticalScroll { width: 70; max-width: 100%; height: auto; max-height: 90%;
+                                     border: round $accent; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "close", show=False), Binding("enter", "close", show=False)]
+
+    def __init__(self, seen: Text) -> None:
+        super().__init__()
+        self.seen = seen
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.seen)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class _ValueForm(CheckedForm):

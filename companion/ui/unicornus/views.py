@@ -96,16 +96,6 @@ def header(state: UKState) -> Text:
 TIMINGS = ("r", "t", "b", "p")
 
 
-def new_event_id(name_en: str, taken: set[str]) -> str:
-    """An id for an event card the table added on the spot: from its name, never one the
-    game already knows."""
-    base = "".join(c if c.isalnum() else "_" for c in name_en.lower()).strip("_") or "event"
-    ident, n = base, 2
-    while ident in taken:
-        ident, n = f"{base}{n}", n + 1
-    return ident
-
-
 def ability_text(hero: Hero) -> Text:
     """A character's ability in short with its timing ("start of round · heal 1"), and what
     its allies give it (§9); empty when nothing was transcribed."""
@@ -472,12 +462,8 @@ def _unit_short(state: UKState, unit: Unit | None) -> Text:
     )
 
 
-def battles_panel(state: UKState, merges: list[Msg]) -> Text:
+def battles_panel(state: UKState) -> Text:
     out = Text()
-    if merges:
-        out.append(tr("unicornus_ui.empire.merges") + "\n", style="bold")
-        for m in merges:
-            out.append("  " + tr(m) + "\n")
     if state.battles:
         out.append(tr("unicornus_ui.empire.battles") + "\n", style="bold")
         for b in state.battles:
