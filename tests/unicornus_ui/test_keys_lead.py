@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from companion.core.i18n import set_language
 from companion.games.unicornus import GAME, flow
 from companion.games.unicornus.state import Unit
@@ -61,7 +59,6 @@ async def play(keys: tuple[str, ...], fast: bool):
         set_language("en")
 
 
-@pytest.mark.xfail(strict=False, reason="type-ahead: lead")
 async def test_a_burst_move_is_the_same_move_as_slow_keys():
     """§4 Move: ``m 1`` typed as one burst and typed slowly move the same character to the
     same space (the key after ``m`` belongs to the question ``m`` opens)."""
@@ -134,7 +131,6 @@ async def fight(store, fast: bool):
         return host.state, [type(c).__name__ for c in host.session.log.commands()]
 
 
-@pytest.mark.xfail(strict=False, reason="type-ahead: lead")
 async def test_a_burst_roll_and_apply_is_the_same_battle_as_slow_keys(store):
     """§6.1: ctrl+r (the app rolls: the helper opens again, rolled) then ctrl+s (apply): the
     key typed while the helper reopens reaches it, so the battle is resolved either way
