@@ -46,6 +46,20 @@ from __future__ import annotations
 # the catalog
 from .catalog import MagicalFriendsCatalog, load, missing_values
 
+# what a turn allows: the lists the table picks from, derived from apply's checks
+from .choices import (
+    ability_unknowns,
+    caster_refusal,
+    casters,
+    catapult_spaces,
+    jump_spaces,
+    move_pool,
+    poison_targets,
+    slay_targets,
+    summon_choices,
+    summon_kinds,
+)
+
 # the commands
 from .commands import (
     CorrectBoard,
@@ -66,26 +80,17 @@ from .commands import (
 )
 
 # the game
-from .engine import GAME, apply, new_game, summary
+from .engine import apply, new_game, summary
 
-# the flow: what a turn allows, and the banner
-from .flow import (
-    ability_unknowns,
-    banner,
-    caster_refusal,
-    casters,
-    catapult_spaces,
-    fairy_entry,
-    jump_spaces,
-    move_pool,
-    poison_targets,
-    slay_targets,
-    summon_choices,
-    summon_kinds,
-)
+# the flow: the banner, the fairy die
+from .flow import banner, fairy_entry
 
 # foresight: what a move would trigger (§5)
 from .foresight import MoveSeen, preview_move
+from .game import GAME
+
+# what the actions lead to: the forms' subjects
+from .leads import JUMP, Power, Steps
 
 # the rules a game is played by, in words
 from .log import rules
@@ -184,6 +189,9 @@ __all__ = [
     "CARRIED",
     "carried",
     # the flow
+    "JUMP",
+    "Power",
+    "Steps",
     "ability_unknowns",
     "banner",
     "caster_refusal",
