@@ -82,7 +82,11 @@ def test_turn_actions_carry_the_engines_reasons():
     ability needs the wand cost in magic power. Each refusal is the engine's."""
     st = in_turns(BOARD_A)
     m = GAME.moment(st)
-    assert m.next is None and {a.name for a in m.actions} == {*choices.TURN_ACTIONS, "end_game", "correct"}
+    assert m.next is None and {a.name for a in m.actions} == {
+        *choices.TURN_ACTIONS,
+        "end_game",
+        "correct",
+    }
     assert m.advance == "end_turn"
     assert m.refusal("pity").key == "magical_friends.move.no_card"
     assert m.refusal("catapult").key == "magical_friends.catapult.nobody"

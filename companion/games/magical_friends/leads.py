@@ -124,7 +124,9 @@ def _friends(state: GameState, how: str, power: dict[str, Any] | None = None) ->
     if not pool:
         raise RuleError(refusal(state, "move" if how == "basic" else how) or _not_now())
     options = tuple(
-        Option(Then(partial(_how_far, cid=c.id, how=how, power=power or {}), c.id), _at(state, c.id))
+        Option(
+            Then(partial(_how_far, cid=c.id, how=how, power=power or {}), c.id), _at(state, c.id)
+        )
         for c in pool
     )
     return Ask(

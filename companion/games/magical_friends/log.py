@@ -86,7 +86,9 @@ def named(event: Msg, state: GameState) -> Msg:
     """An event of the engine (``state.events``) with names for its ids: creatures, wizards,
     causes, cavern paths."""
     if event.key == "magical_friends.event.switch":
-        return Msg("magical_friends.log.switch_" + ("heaven" if event.params.get("heaven") else "hell"))
+        return Msg(
+            "magical_friends.log.switch_" + ("heaven" if event.params.get("heaven") else "hell")
+        )
     params = {}
     for key, value in event.params.items():
         if key in ("creature", "ability") and isinstance(value, str):
