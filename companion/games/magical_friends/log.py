@@ -86,9 +86,8 @@ def named(event: Msg, state: GameState) -> Msg:
     """An event of the engine (``state.events``) with names for its ids: creatures, wizards,
     causes, cavern paths."""
     if event.key == "magical_friends.event.switch":
-        return Msg(
-            "magical_friends.log.switch_" + ("heaven" if event.params.get("heaven") else "hell")
-        )
+        up = "heaven" if event.params.get("heaven") else "hell"
+        return Msg(f"magical_friends.log.switch_{up}")
     params = {}
     for key, value in event.params.items():
         if key in ("creature", "ability") and isinstance(value, str):
