@@ -5,6 +5,8 @@ game and the corrections, the questions that open at once, and the advance key's
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.core.errors import RuleError
@@ -13,10 +15,12 @@ from companion.games.magical_friends import (
     GAME,
     JUMP,
     CorrectBoard,
+    CorrectWizard,
     EndGame,
     EndTurn,
     Move,
     MoveCatapult,
+    PlayArtifacts,
     Poison,
     Summon,
     apply,
@@ -63,8 +67,6 @@ def test_a_bonus_card_move_goes_its_fixed_distance_without_asking():
     """§4 Pity Power moves exactly 2 steps: after the friend, no steps are asked."""
     st = apply(in_turns(BOARD_A), CorrectBoard())
     st, cid = place(st, 0, "moss-knight", "w1")
-    from companion.games.magical_friends import CorrectWizard
-
     st = apply(st, CorrectWizard(0, pity=1))
     friends = _lead(st, "pity")
     move = _open(st, friends.choice.options[0].value)
@@ -80,8 +82,6 @@ def test_an_ability_asks_the_unknown_wand_cost_and_the_engine_refuses_a_weak_wiz
         k if k.id != "puddle-toad" else type(k)(**{**k.__dict__, "wand_cost": None})
         for k in st.kinds
     )
-    from dataclasses import replace
-
     st = replace(st, kinds=kinds)
     st, foe = place(st, 1, "moss-knight", "w2")
     power = _lead(st, "poison")  # one caster: not asked which
@@ -185,8 +185,6 @@ def test_questions_that_open_at_once_and_the_advance_key():
     st = apply(st, Move(imp, steps=1))
     assert isinstance(GAME.moment(st).next, Ask) and GAME.moment(st).next.at_once
     tie = start_round(game(BOARD_A))
-    from companion.games.magical_friends import PlayArtifacts
-
     tie = apply(tie, PlayArtifacts((4, 4)))
     assert isinstance(GAME.moment(tie).next, Ask) and GAME.moment(tie).next.at_once
 
