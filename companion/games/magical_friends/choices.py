@@ -14,7 +14,6 @@ from .moves import (
     distinct_summon_spaces,
     jump_refusal,
     move_refusal,
-    movers,
     unavailable,
 )
 from .state import SLAIN, Creature, GameState, Kind
@@ -87,11 +86,6 @@ def ability_unknowns(state: GameState, cid: str) -> tuple[str, ...]:
     if magic_power(state, state.creature(cid).owner).total is None:
         out.append("wands")
     return tuple(out)
-
-
-def move_pool(state: GameState, how: str) -> tuple[Creature, ...]:
-    """The creatures a move of kind ``how`` may move now."""
-    return movers(state, how)
 
 
 def summon_kinds(state: GameState) -> tuple[tuple[Kind, Msg | None], ...]:

@@ -27,7 +27,6 @@ from .choices import (
     casters,
     catapult_spaces,
     jump_spaces,
-    move_pool,
     poison_targets,
     refusal,
     slain,
@@ -49,7 +48,7 @@ from .commands import (
     Summon,
 )
 from .log import creature, wizard
-from .moves import bonus_steps, copies_left, may_jump
+from .moves import bonus_steps, copies_left, may_jump, movers
 from .queries import magic_power, steps_to_tavern
 from .reports import Draft, question, space_name
 from .state import SLAIN, GameState
@@ -120,7 +119,7 @@ def _at(state: GameState, cid: str) -> Msg:
 
 def _friends(state: GameState, how: str, power: dict[str, Any] | None = None) -> Lead:
     """Which friend makes the move: always a list, even of one."""
-    pool = move_pool(state, how)
+    pool = movers(state, how)
     if not pool:
         raise RuleError(refusal(state, "move" if how == "basic" else how) or _not_now())
     options = tuple(
