@@ -4,7 +4,7 @@ from companion.core.i18n import set_language
 from companion.games.magical_friends import SLAIN, Options
 from companion.store import Store
 from companion.ui.app import Start, create_app
-from companion.ui.dialogs import ChoiceDialog, FormDialog
+from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog
 from companion.ui.magical_friends.screen import MagicalFriendsScreen
 from companion.ui.magical_friends.steps import StepsDialog
 from companion.ui.record import RecordScreen
@@ -327,3 +327,33 @@ async def test_summon_list_keeps_its_numbers_and_greys_a_discarded_kind(store):
         after = screen_state(app)
         assert after.creatures[-1].kind == state.kinds[1].id
         assert after.creatures[-1].where == "s1"
+
+
+async def test_end_game_and_corrections_are_actions_the_engine_may_refuse(store):
+    """Issue 21: ``e`` (end the game) and ``C`` (correct) are actions of the moment: while the
+    Highway to Hell waits for its answer (§5) ``e`` is refused with the engine's reason and
+    nothing changes; later ``e`` asks first, then ends the game and opens the record (§7);
+    during a turn the advance key ends the turn."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        assert screen_state(app).current_wizard == 0
+        await keys(pilot, "n")  # the advance key: the end of Red's turn
+        assert screen_state(app).current_wizard == 2
+        await keys(pilot, "t", "C", "2", "2", "ctrl+a", "ctrl+k", *"h3", "enter", "enter")
+        assert screen_state(app).creature("puddle-toad-2").where == "h3"
+        await keys(pilot, "m", "1", "1")  # Blue's imp h2 → h3, Hell up: asked at once
+        assert isinstance(app.screen, ChoiceDialog)
+        await keys(pilot, "escape", "e")
+        assert isinstance(app.screen, MagicalFriendsScreen)
+        state = screen_state(app)
+        assert state.pending and state.phase == "turns"
+        assert any("Decide the open choice first" in str(n.message) for n in app._notifications)
+        await keys(pilot, "h", "2", "e")  # spare; then the end, asked first
+        assert isinstance(app.screen, Confirm)
+        await keys(pilot, "y")
+        assert isinstance(app.screen, RecordScreen)
+        assert app.screen.session.state.phase == "over"
