@@ -33,6 +33,7 @@ from companion.games.magical_friends import (
     rules,
     wizard_view,
 )
+from companion.ui.record import RecordScreen
 from companion.ui.table import TableScreen
 from companion.ui.widgets.content import content_key, set_content
 from companion.ui.widgets.footer import Footer
@@ -120,7 +121,7 @@ class MagicalFriendsScreen(TableScreen):
 
     def __init__(self, session: Any, **kwargs) -> None:
         super().__init__(session, **kwargs)
-        self.catalog_name = getattr(session, "catalog_name", "box")
+        self.catalog_name = session.catalog_name
         self._tile_names: list[str] | None = None
         self._wizard_rows: tuple | None = None  # what the wizards' table shows
 
@@ -386,8 +387,6 @@ class MagicalFriendsScreen(TableScreen):
 
     def view_screen(self, show: Show) -> Screen:
         if show.kind == "magical_friends.record":  # the tally is the record's panel
-            from companion.ui.record import RecordScreen
-
             return RecordScreen(self.session.id, self.session)
         return super().view_screen(show)
 
