@@ -31,6 +31,7 @@ from companion.ui.dialogs import Dialog, number_is_complete
 from .names import creature_label, humanize, space_label
 
 MAX_STEPS = 9  # counts listed with where they end
+PREVIEW_UNSAID = ("magical_friends.event.cavern", "magical_friends.event.app_dice")
 
 
 def ends_preview(state: GameState, cid: str, steps: int) -> str:
@@ -51,7 +52,8 @@ def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict)
                 said.add(seen.refused)
                 out.append(f"     ⚠ {tr(seen.refused)}\n", style="yellow")
             continue
-        events = [e for e in seen.events if e.key != "magical_friends.event.cavern"]
+        # the path is in the head; a die the preview rolled is not the table's
+        events = [e for e in seen.events if e.key not in PREVIEW_UNSAID]
         if (not events and not seen.cavern) or (seen.end, seen.events, seen.chance) in said:
             continue
         said.add((seen.end, seen.events, seen.chance))
