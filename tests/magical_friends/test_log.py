@@ -1,5 +1,5 @@
 """The game log names wizards and creatures and says what happened (architecture: a game's
-``describe(cmd, state)`` is called with the state before the step)."""
+``describe(before, cmd, after)`` is called with the states on both sides of the step)."""
 
 from __future__ import annotations
 
