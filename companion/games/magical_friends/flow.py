@@ -5,11 +5,11 @@ in the lava rounds, the fairy die, rolled by the app unless the table enters its
 artifacts (a value the table enters; a tie asks only the order among the tied wizards), the
 turns (the table acts: summon, moves, abilities, the catapult, the end of the turn, each
 refused one with the engine's reason), the decisions the table owes (``state.pending``: the
-Highway to Hell) and the end (:func:`outcome`, the final tally). The screens and the headless
-runner read it; none of them decides what comes next.
-
-The lists the screens offer while the table reports a step (which friend, which kind, which
-target) are here too, so a screen never filters by a rule of its own.
+Highway to Hell, and a tie: both opened at once) and the end (:func:`outcome`, the final
+tally). Every action carries what it leads to (``leads.py``: the questions a report needs,
+from the lists in ``choices.py``, derived from ``apply``'s checks); the end of the game and
+the corrections are actions of every moment, so the engine may refuse them too. The screens
+and the headless runner read it; none of them decides what comes next.
 """
 
 from __future__ import annotations
