@@ -9,26 +9,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.core.errors import RuleError
-from companion.core.game import Ask, Entry, Outcome, Step, play
+from companion.core.game import Ask, Entry, Outcome, Step, play, settle
 from companion.games.magical_friends import (
     GAME,
     CorrectBoard,
     CorrectCreature,
     EndTurn,
     Move,
-    MoveCatapult,
     OrderTie,
-    Poison,
     ResolveHighway,
-    Slay,
     Summon,
     apply,
+    choices,
     flow,
     load,
 )
 from companion.games.magical_friends.autoplay import demo_setup, policy
-from companion.games.magical_friends.queries import bonus_steps
-from companion.games.magical_friends.reports import Draft, complete, question
+from companion.games.magical_friends.reports import Draft, question
 
 from .helpers import BOARD_A, BOARD_B, game, in_turns, place, start_round, to_round
 
@@ -39,7 +36,7 @@ def test_round_start_is_the_apps_step_naming_lava_and_the_bonus_round():
     st = game(BOARD_A)
     m = GAME.moment(st)
     assert isinstance(m.next, Step) and m.next.confirm and m.next.command.fairy_roll is None
-    assert m.allowed == {"start_round", "fairy_roll"}
+    assert m.allowed == {"start_round", "fairy_roll", "end_game", "correct"}
     lava = GAME.moment(replace(st, round=2)).prompt
     assert "magical_friends.flow.effect.lava" in repr(lava)
     bonus = GAME.moment(replace(st, round=7)).prompt
@@ -85,7 +82,12 @@ def test_turn_actions_carry_the_engines_reasons():
     ability needs the wand cost in magic power. Each refusal is the engine's."""
     st = in_turns(BOARD_A)
     m = GAME.moment(st)
-    assert m.next is None and {a.name for a in m.actions} == set(flow.TURN_ACTIONS)
+    assert m.next is None and {a.name for a in m.actions} == {
+        *choices.TURN_ACTIONS,
+        "end_game",
+        "correct",
+    }
+    assert m.advance == "end_turn"
     assert m.refusal("pity").key == "magical_friends.move.no_card"
     assert m.refusal("catapult").key == "magical_friends.catapult.nobody"
     assert m.refusal("move").key == "magical_friends.move.no_friend"
@@ -107,7 +109,7 @@ def test_highway_to_hell_is_a_question_for_its_wizard():
     ask = GAME.moment(st).next
     assert isinstance(ask, Ask) and not ask.tie
     assert ask.commands == (ResolveHighway(True), ResolveHighway(False))
-    assert GAME.moment(st).allowed == {"highway"}
+    assert GAME.moment(st).allowed == {"highway", "correct"}
 
 
 def test_a_move_report_asks_the_fork_the_cavern_and_the_throw():
@@ -146,7 +148,7 @@ def test_the_outcome_ranks_every_wizard_with_the_tie_break():
     out = GAME.outcome(st)
     assert isinstance(out, Outcome) and out.result == "finished" and out.round == 1
     assert out.winners == ("W0",) and out.scores == (("W0", 3), ("W1", 2))
-    assert GAME.moment(st).next == out and GAME.moment(st).allowed == {"tally"}
+    assert GAME.moment(st).next == out and GAME.moment(st).allowed == {"tally", "correct"}
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -168,32 +170,20 @@ def test_demo_setup_refuses_a_bad_player_count():
         demo_setup(load("demo"), 6)
 
 
-def _command_for(st, action, pick):
-    """A command for an allowed action, built from the flow's own lists."""
-    wiz = st.current_wizard
-    if action == "end_turn":
-        return EndTurn()
-    if action == "catapult":
-        return MoveCatapult(pick(flow.catapult_spaces(st)))
-    if action == "summon":
-        kind = next(k for k, why in flow.summon_kinds(st) if why is None)
-        return Summon(wiz, kind.id, flow.summon_choices(st)[0])
-    if action in flow.MOVES:
-        how = "basic" if action == "move" else action
-        pool = flow.move_pool(st, how)
-        steps = bonus_steps(st, how) or pick(range(1, 7))
-        return complete(st, Draft(Move(pick(pool).id, steps=steps, how=how))).move
-    caster = next(c for c in flow.casters(st) if flow.caster_refusal(st, c.id) is None)
-    if action == "ability":
-        target = pick(flow.move_pool(st, "ability"))
-        return complete(st, Draft(Move(target.id, steps=1, how="ability", ability=caster.id))).move
-    if action == "slay":
-        what, target = pick(flow.slay_targets(st))
-        if what == "all":
-            return Slay(wiz, space=target, ability=caster.id)
-        return Slay(wiz, creatures=(target,), ability=caster.id)
-    assert action == "poison", action
-    return Poison(pick(flow.poison_targets(st)).id, by=wiz, ability=caster.id)
+class _RandomTable:
+    """Answers every question of a lead at random (a step count 1–6, the sensible table's
+    artifacts)."""
+
+    def __init__(self, pick, table) -> None:
+        self.choose, self.table = pick, table
+
+    def pick(self, state, ask):
+        return self.choose([o.value for o in ask.choice.options])
+
+    def enter(self, state, entry):
+        if entry.kind == "magical_friends.steps":
+            return self.choose(range(1, min(6, entry.maximum) + 1))
+        return self.table.enter(state, entry)
 
 
 @settings(max_examples=25, deadline=None)
@@ -222,6 +212,11 @@ def test_every_step_and_every_allowed_action_is_legal(seed, board, data):
         elif isinstance(m.next, Entry):
             st = apply(st, m.next.answer(table.enter(st, m.next)))
         else:
-            allowed = sorted(m.allowed)
+            allowed = sorted(m.allowed - {"end_game", "correct", "tally"})
             action = pick(allowed) if data.draw(st_.booleans()) else "end_turn"
-            st = apply(st, _command_for(st, action, pick))
+            try:  # a lead may end in the engine's refusal, with its reason (a friend too weak)
+                cmd = settle(m.action(action).leads, st, _RandomTable(pick, table))
+            except RuleError as exc:
+                assert exc.message.key.startswith("magical_friends."), exc.message
+                continue
+            st = apply(st, cmd)

@@ -1,5 +1,5 @@
 """The game log names wizards and creatures and says what happened (architecture: a game's
-``describe(cmd, state)`` is called with the state before the step)."""
+``describe(before, cmd, after)`` is called with the states on both sides of the step)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,29 @@ from companion.core.i18n import tr
 from companion.core.steplog import StepLog
 from companion.games.magical_friends import (
     GAME,
+    CorrectBoard,
     EndTurn,
     Move,
+    MoveCatapult,
     PlayArtifacts,
     Poison,
+    ResolveHighway,
     StartRound,
     Summon,
+    apply,
 )
 
-from .helpers import BOARD_A, game
+from .helpers import (
+    BOARD_A,
+    BOARD_B,
+    finish_round,
+    game,
+    in_turns,
+    place,
+    play,
+    start_round,
+    to_round,
+)
 
 
 def _log(st, *cmds):
@@ -69,3 +83,70 @@ def test_summon_move_and_end_of_turn_lines():
     assert en[5] == "End of W0's turn"
     ja = tr(log.line(2), "ja")
     assert kind.name["ja"] in ja and "W0が" in ja
+
+
+# -- what a step caused (issue 21: the log tells the story, by name, never by id) ----------
+
+
+def _line(before, cmd):
+    after = apply(before, cmd)
+    return after, tr(GAME.describe(before, cmd, after), "en")
+
+
+def _no_ids(line: str, st) -> None:
+    assert not any(c.id in line for c in st.creatures), line
+
+
+def test_lava_deaths_at_the_start_of_a_round_are_logged():
+    """§5/§6 Lava Bridge: the round-3 line names who died on the bridge and why."""
+    st = to_round(game(), 2)
+    st, on = place(st, 0, "moss-knight", "l2")
+    st = finish_round(st)
+    after, line = _line(st, StartRound(1))
+    assert line.startswith("Start of round 3 (fairy die: 1 → f2): ")
+    assert "W0's Moss Knight" in line and "is slain (lava)" in line
+    assert "wizard W0 gets Pity Power" in line
+    _no_ids(line, after)
+
+
+def test_highway_and_dagger_victims_are_named():
+    """§5 Highway to Hell and §4 the Scheming Dagger: the victims by name, the trophy."""
+    st = apply(in_turns(), CorrectBoard(stairway_up=False))
+    st, imp = place(st, 0, "ember-imp", "h1")
+    st, foe = place(st, 1, "moss-knight", "h2")
+    st = apply(st, Move(imp, steps=1))
+    after, line = _line(st, ResolveHighway(True))
+    assert "Highway to Hell: W0's Ember Imp" in line
+    assert "W1's Moss Knight" in line and "is slain (Highway to Hell)" in line
+    assert "Wizard W0 takes the heart of W1's Moss Knight" in line
+    _no_ids(line, after)
+    st = play(start_round(game(BOARD_A), 1), first=0, dagger_for=0)
+    st, mover = place(st, 0, "moss-knight", "w1")
+    st, foe = place(st, 1, "ember-imp", "w2")
+    after, line = _line(st, Move(mover, steps=3, how="dagger", branches=("w4",)))
+    assert "W1's Ember Imp" in line and "is slain (Scheming Dagger)" in line
+    _no_ids(line, after)
+
+
+def test_fairy_dust_the_catapult_throw_and_the_apps_dice_are_logged():
+    """§5 Fairy Trail (a Fairy Dust card picked up), Catapult (the throw), Dark Cavern (the
+    die the app rolled, with its face), and whose turn ended."""
+    st = in_turns(fairy_roll=4)
+    st, a = place(st, 0, "moss-knight", "f3")
+    after, line = _line(st, Move(a, steps=1))
+    assert line.endswith(": Wizard W0 picks up a Fairy Dust card")
+    st = apply(in_turns(), CorrectBoard(catapult_holder=0, catapult_space="w3"))
+    after, line = _line(st, MoveCatapult("w5"))
+    assert line == "W0 puts the catapult on w5"
+    st, cid = place(after, 0, "moss-knight", "w4")
+    after, line = _line(st, Move(cid, steps=1))
+    assert "The catapult throws W0's Moss Knight" in line
+    _no_ids(line, after)
+    st = in_turns(BOARD_B)
+    st, cid = place(st, 0, "moss-knight", "c1")
+    after, line = _line(st, Move(cid, steps=3))
+    face = next(e for e in after.events if e.key == "magical_friends.event.app_dice")
+    assert f"the app rolled the cavern die: {face.params['faces']}" in line
+    assert "Dark Cavern: W0's Moss Knight" in line
+    after, line = _line(after, EndTurn())
+    assert line.startswith("End of W0's turn")

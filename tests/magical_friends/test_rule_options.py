@@ -20,8 +20,8 @@ from companion.games.magical_friends import (
     changed_options,
     options_from,
     rules,
-    summon_kinds,
 )
+from companion.games.magical_friends.choices import summon_kinds
 from companion.games.magical_friends.state import SAVED_BEFORE
 
 from .helpers import caster, finish_round, in_turns, place, to_round

@@ -75,8 +75,10 @@ async def test_a_tie_asks_only_the_tied_wizards_who_goes_first(store):
 
 
 async def test_a_move_of_ten_or_more_steps_is_typed(store):
-    """§5 moves as the table reports them: more than 9 steps are typed (digits, then Enter,
-    or at once when no longer count is possible); backspace corrects a digit."""
+    """§5 moves as the table reports them: more than 9 steps are typed, digits then Enter, as
+    the dialog says (a lone digit no longer count can start is taken at once); a second digit
+    never takes the count early, so its Enter answers no other dialog (issue 21: "1 1" was
+    taken at once and the Enter poisoned a friend on the next dialog); backspace corrects."""
     session = saved_game(store)
     play_to_round_3(session)
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
@@ -88,10 +90,14 @@ async def test_a_move_of_ten_or_more_steps_is_typed(store):
         assert "Enter: 1 step →" in str(app.screen.query_one("#steps-typed").render())
         await keys(pilot, "backspace", "3")  # 30+ is impossible: 3 is taken at once
         assert screen_state(app).creature("puddle-toad-2").where == "l1"
-        await keys(pilot, "ctrl+z", "m", "1", "1", "2")  # 12: no 120-step move, taken at once
+        steps = len(app.screen.session.history())
+        await keys(pilot, "ctrl+z", "m", "1", "1", "2")  # 12 waits for its Enter
+        assert isinstance(app.screen, StepsDialog)
+        assert "12" in str(app.screen.query_one("#steps-typed").render())
+        await keys(pilot, "enter")
         state = screen_state(app)
         assert state.creature("puddle-toad-2").where == "f2"
-        await keys(
-            pilot, "ctrl+z", "m", "1", "1", "1", "enter"
-        )  # 11 at once; the Enter after it is harmless
+        await keys(pilot, "ctrl+z", "m", "1", "1", "1", "enter")  # 11, then its Enter
+        assert isinstance(app.screen, MagicalFriendsScreen)  # the Enter answered nothing else
         assert screen_state(app).creature("puddle-toad-2").where == "f1"
+        assert len(app.screen.session.history()) == steps

@@ -4,10 +4,10 @@ from companion.core.i18n import set_language
 from companion.games.magical_friends import SLAIN, Options
 from companion.store import Store
 from companion.ui.app import Start, create_app
-from companion.ui.dialogs import ChoiceDialog, FormDialog
+from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog
 from companion.ui.magical_friends.screen import MagicalFriendsScreen
 from companion.ui.magical_friends.steps import StepsDialog
-from companion.ui.magical_friends.tally import TallyScreen
+from companion.ui.record import RecordScreen
 
 from .helpers import (
     GAME_KEY,
@@ -243,8 +243,9 @@ async def test_highway_to_hell_opens_a_decision(store):
 
 
 async def test_game_end_shows_the_tally(store):
-    """§7 the final tally: after the last turn of the last round the results screen shows
-    friends in the tavern, trophies, points and the winner (demo: 3 per friend)."""
+    """§7 the final tally: after the last turn of the last round the record screen opens with
+    the tally as its panel: friends in the tavern, trophies, points and the winner (demo: 3
+    per friend); back on the game, v shows it again."""
     session = saved_game(store, rounds=3)
     play_to_round_3(session)
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
@@ -254,14 +255,15 @@ async def test_game_end_shows_the_tally(store):
         await keys(
             pilot, "a", "7", "enter", "1", "enter", "2", "enter", "t", "m", "1", "1", "t", "t"
         )
-        assert isinstance(app.screen, TallyScreen)
-        tally = app.screen.state.tally
+        assert isinstance(app.screen, RecordScreen)
+        tally = app.screen.session.state.tally
         assert tally.points == (0, 0, 3) and tally.winners == (2,)
         assert "Winner: Green" in str(app.screen.query_one("#tally-winner").render())
         await keys(pilot, "escape")
         assert isinstance(app.screen, MagicalFriendsScreen)
         await keys(pilot, "v")
-        assert isinstance(app.screen, TallyScreen)
+        assert isinstance(app.screen, RecordScreen)
+        assert app.screen.query_one("#mf-tally")
 
 
 async def test_abilities_name_the_friend_and_need_its_wand_cost(store):
@@ -298,7 +300,7 @@ async def test_summon_list_keeps_its_numbers_and_greys_a_discarded_kind(store):
     """§3 last of its kind, the other reading (option none_racing; the Ruling keeps a kind
     with figures never summoned): the lava slew Red's only Moss Knight, so its summon card is
     discarded; the summon list still shows it as 1 (greyed, with the reason) so the other
-    kinds keep their digits; picking it is refused and asked again."""
+    kinds keep their digits; picking it is refused with the engine's reason, nothing changes."""
     session = saved_game(store, options=Options(last_of_its_kind="none_racing"))
     play_to_round_3(session)
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
@@ -309,17 +311,49 @@ async def test_summon_list_keeps_its_numbers_and_greys_a_discarded_kind(store):
         assert "moss-knight" in state.discarded_kinds
         await keys(pilot, "s")
         assert isinstance(app.screen, ChoiceDialog)
-        values = [o.value for o in app.screen.choice.options]
+        values = [o.value.what for o in app.screen.choice.options]
         assert values == [k.id for k in state.kinds]  # every kind, catalog order
         first = str(app.screen.query_one("OptionList").get_option_at_index(0).prompt)
         assert "discard pile" in first
         await keys(pilot, "1")
-        assert isinstance(app.screen, ChoiceDialog)  # refused, asked again
-        await keys(pilot, "2")  # the second kind
+        assert isinstance(app.screen, MagicalFriendsScreen)  # refused, with the reason
+        assert screen_state(app) == state
+        assert any("discard pile" in str(n.message) for n in app._notifications)
+        await keys(pilot, "s", "2")  # the second kind
         # where: the start (s1 and s2 lead to the same place: one option) or Red's Portal
         assert isinstance(app.screen, ChoiceDialog)
-        assert [o.value for o in app.screen.choice.options] == ["s1", "p2"]
+        assert [o.value.space for o in app.screen.choice.options] == ["s1", "p2"]
         await keys(pilot, "1")
         after = screen_state(app)
         assert after.creatures[-1].kind == state.kinds[1].id
         assert after.creatures[-1].where == "s1"
+
+
+async def test_end_game_and_corrections_are_actions_the_engine_may_refuse(store):
+    """Issue 21: ``e`` (end the game) and ``C`` (correct) are actions of the moment: while the
+    Highway to Hell waits for its answer (§5) ``e`` is refused with the engine's reason and
+    nothing changes; later ``e`` asks first, then ends the game and opens the record (§7);
+    during a turn the advance key ends the turn."""
+    session = saved_game(store)
+    play_to_round_3(session)
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        assert screen_state(app).current_wizard == 0
+        await keys(pilot, "n")  # the advance key: the end of Red's turn
+        assert screen_state(app).current_wizard == 2
+        await keys(pilot, "t", "C", "2", "2", "ctrl+a", "ctrl+k", *"h3", "enter", "enter")
+        assert screen_state(app).creature("puddle-toad-2").where == "h3"
+        await keys(pilot, "m", "1", "1")  # Blue's imp h2 → h3, Hell up: asked at once
+        assert isinstance(app.screen, ChoiceDialog)
+        await keys(pilot, "escape", "e")
+        assert isinstance(app.screen, MagicalFriendsScreen)
+        state = screen_state(app)
+        assert state.pending and state.phase == "turns"
+        assert any("Decide the open choice first" in str(n.message) for n in app._notifications)
+        await keys(pilot, "h", "2", "e")  # spare; then the end, asked first
+        assert isinstance(app.screen, Confirm)
+        await keys(pilot, "y")
+        assert isinstance(app.screen, RecordScreen)
+        assert app.screen.session.state.phase == "over"

@@ -43,7 +43,7 @@ async def test_the_old_save_resumes_with_its_state_log_and_moment(tmp_path):
         assert [tr(h.description) for h in session.history()] == expected["log"]
         moment = session.game.moment(session.state)
         assert isinstance(moment.next, Entry) and moment.next.kind == "magical_friends.artifacts"
-        assert moment.allowed == {"artifacts"}
+        assert moment.allowed == {"artifacts", "end_game", "correct"}
         app = create_app(store, Start("resume", game_id=GAME_ID), lang="en")
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()

@@ -46,7 +46,6 @@ STORMS = {
             "ArtifactsForm",
             "HelpScreen",
             "Confirm",
-            "TallyScreen",
             "RecordScreen",
             "FormDialog",
             "ChoiceDialog",

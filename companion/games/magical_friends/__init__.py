@@ -22,12 +22,11 @@ Commands (``GAME.apply(state, cmd)``, on the step log)
 
 The flow (``GAME.moment(state)``, ``GAME.outcome(state)``: ``flow.py``)
     what the table faces now: the app's round start, the artifacts to enter, a tie's order,
-    the Highway to Hell, a turn's actions with the refused ones' reasons, the final tally;
-    ``banner(state)``, ``fairy_entry``; a turn's choices: ``casters``, ``caster_refusal``,
-    ``ability_unknowns``, ``move_pool``, ``summon_kinds``, ``summon_choices``,
-    ``slay_targets``, ``poison_targets``, ``catapult_spaces``, ``jump_spaces``;
-    ``report_question(state, Draft(move))`` (``reports.question``): what a reported move still
-    needs (the cavern die, its end, a fork), as typed ``Question`` objects; ``ranking(state)``,
+    the Highway to Hell, a turn's actions with the refused ones' reasons and what each leads
+    to (``leads.py``: which friend, the steps entry, whose ability, the report's questions
+    from ``reports.question``, ending in the command; ``JUMP``, the steps entry's answer for
+    an ability's jump), the final tally; ``banner(state)``; ``catapult_spaces``,
+    ``jump_spaces`` (derived from ``apply``'s checks); ``ranking(state)``,
     ``tie_break_steps(state)``. For the headless runner: ``autoplay.policy(seed)``,
     ``autoplay.demo_setup``.
 
@@ -45,6 +44,9 @@ from __future__ import annotations
 
 # the catalog
 from .catalog import MagicalFriendsCatalog, load, missing_values
+
+# where the catapult and a jump may go: the pickers' lists, derived from apply's checks
+from .choices import catapult_spaces, jump_spaces
 
 # the commands
 from .commands import (
@@ -66,26 +68,17 @@ from .commands import (
 )
 
 # the game
-from .engine import GAME, apply, new_game, summary
+from .engine import apply, new_game, summary
 
-# the flow: what a turn allows, and the banner
-from .flow import (
-    ability_unknowns,
-    banner,
-    caster_refusal,
-    casters,
-    catapult_spaces,
-    fairy_entry,
-    jump_spaces,
-    move_pool,
-    poison_targets,
-    slay_targets,
-    summon_choices,
-    summon_kinds,
-)
+# the flow: the banner
+from .flow import banner
 
 # foresight: what a move would trigger (§5)
 from .foresight import MoveSeen, preview_move
+from .game import GAME
+
+# what the actions lead to: the steps entry's answer for an ability's jump
+from .leads import JUMP
 
 # the rules a game is played by, in words
 from .log import rules
@@ -104,10 +97,6 @@ from .queries import (
     summon_spaces,
     wizard_view,
 )
-
-# a reported move's questions (aliased: ``question`` names the screens' local questions)
-from .reports import Draft, Question
-from .reports import question as report_question
 
 # the final ranking
 from .scoring import ranking, tie_break_steps
@@ -184,18 +173,10 @@ __all__ = [
     "CARRIED",
     "carried",
     # the flow
-    "ability_unknowns",
+    "JUMP",
     "banner",
-    "caster_refusal",
-    "casters",
     "catapult_spaces",
-    "fairy_entry",
     "jump_spaces",
-    "move_pool",
-    "poison_targets",
-    "slay_targets",
-    "summon_choices",
-    "summon_kinds",
     # queries
     "board_view",
     "bonus_steps",
@@ -208,10 +189,6 @@ __all__ = [
     "steps_to_tavern",
     "summon_spaces",
     "wizard_view",
-    # a reported move's questions
-    "Draft",
-    "Question",
-    "report_question",
     # the final ranking
     "ranking",
     "tie_break_steps",

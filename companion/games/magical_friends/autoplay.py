@@ -15,9 +15,10 @@ import random
 from companion.core.commands import Command
 from companion.core.game import Ask, Entry, Moment
 
-from . import flow
+from . import choices
 from .catalog import MagicalFriendsCatalog
 from .commands import EndTurn, Move, Summon
+from .moves import movers
 from .reports import Draft, complete
 from .state import GameState, Setup
 
@@ -36,10 +37,10 @@ class SensibleTable:
         wiz = state.current_wizard
         assert wiz is not None
         if moment.allows("summon") and len(state.racing(wiz)) < RACING:
-            kind = next(k for k, why in flow.summon_kinds(state) if why is None)
-            return Summon(wiz, kind.id, flow.summon_choices(state)[0])
+            kind = next(k for k, why in choices.summon_kinds(state) if why is None)
+            return Summon(wiz, kind.id, choices.summon_choices(state)[0])
         if moment.allows("move"):
-            fresh = [c for c in flow.move_pool(state, "basic") if c.id not in state.basic_moved]
+            fresh = [c for c in movers(state, "basic") if c.id not in state.basic_moved]
             if fresh:
                 steps = self.random.randint(1, 6)
                 return complete(state, Draft(Move(fresh[0].id, steps=steps))).move

@@ -12,6 +12,7 @@ class Dice:
     def __init__(self, entered: tuple[int, ...], rng: Rng) -> None:
         self.left = list(entered)
         self.rng = rng
+        self.rolled: list[int] = []  # the faces the app rolled (not the table's), in order
 
     def roll(self, sides: int = 6) -> int:
         if self.left:
@@ -20,7 +21,12 @@ class Dice:
                 raise RuleError("magical_friends.dice.out_of_range", roll=value, sides=sides)
             return value
         (value,), self.rng = self.rng.roll(sides)
+        self.rolled.append(value)
         return value
+
+    @property
+    def rolled_faces(self) -> str:
+        return ", ".join(map(str, self.rolled))
 
     def check_all_used(self) -> None:
         if self.left:

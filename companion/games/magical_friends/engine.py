@@ -6,11 +6,9 @@ from dataclasses import replace
 
 from companion.core.commands import Command
 from companion.core.errors import RuleError
-from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
 from companion.core.rng import Rng
 
-from . import flow
 from .board import build_board
 from .catalog import MagicalFriendsCatalog
 from .commands import (
@@ -31,15 +29,12 @@ from .commands import (
     Summon,
 )
 from .corrections import correct
-from .log import describe
-from .moves import apply_move, apply_summon
+from .moves import apply_move, apply_summon, catapult_refusal
 from .rounds import end_game, end_turn, order_tie, play_artifacts, start_round
 from .slaying import poison, slay, slay_all_on
 from .spaces import resolve_highway
 from .state import SLAIN, Artifact, GameState, Kind, Scoring, Setup, Wizard
 from .wands import check_ability
-
-KEY = "magical-friends"
 
 
 def new_game(cat: MagicalFriendsCatalog, setup: Setup, seed: int) -> GameState:
@@ -99,9 +94,9 @@ def apply(state: GameState, cmd: Command) -> GameState:
     if isinstance(cmd, Move):
         return apply_move(state, cmd)
     if isinstance(cmd, MoveCatapult):
-        state.board.space(cmd.to)
-        if state.catapult_holder is None:
-            raise RuleError("magical_friends.catapult.nobody")
+        why = catapult_refusal(state, cmd.to)
+        if why is not None:
+            raise RuleError(why)
         return replace(state, catapult_space=cmd.to)
     if isinstance(cmd, ResolveHighway):
         return resolve_highway(state, cmd.slay, cmd.targets)
@@ -157,35 +152,3 @@ def summary(state: GameState) -> Msg:
             "phase": Msg(f"magical_friends.phase.{state.phase}"),
         },
     )
-
-
-class MagicalFriendsGame:
-    """The game protocol (``companion.core.game.Game``)."""
-
-    key = KEY
-    state_type = GameState
-
-    def new_game(self, setup: Setup, catalog: MagicalFriendsCatalog, seed: int) -> GameState:
-        return new_game(catalog, setup, seed)
-
-    def apply(self, state: GameState, cmd: Command) -> GameState:
-        return apply(state, cmd)
-
-    def summary(self, state: GameState) -> Msg:
-        return summary(state)
-
-    def describe(self, state: GameState, cmd: Command, after: GameState | None = None) -> Msg:
-        """The game-log line, from the state before the step (see ``log.py``)."""
-        return describe(cmd, state)
-
-    def outcome(self, state: GameState) -> Outcome | None:
-        return flow.outcome(state)
-
-    def moment(self, state: GameState) -> Moment:
-        return flow.moment(state)
-
-    def upgrade(self, cmd: Command) -> Command:
-        return cmd  # every command reads today as it was saved
-
-
-GAME = MagicalFriendsGame()

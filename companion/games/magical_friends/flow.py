@@ -5,11 +5,11 @@ in the lava rounds, the fairy die, rolled by the app unless the table enters its
 artifacts (a value the table enters; a tie asks only the order among the tied wizards), the
 turns (the table acts: summon, moves, abilities, the catapult, the end of the turn, each
 refused one with the engine's reason), the decisions the table owes (``state.pending``: the
-Highway to Hell) and the end (:func:`outcome`, the final tally). The screens and the headless
-runner read it; none of them decides what comes next.
-
-The lists the screens offer while the table reports a step (which friend, which kind, which
-target) are here too, so a screen never filters by a rule of its own.
+Highway to Hell, and a tie: both opened at once) and the end (:func:`outcome`, the final
+tally). Every action carries what it leads to (``leads.py``: the questions a report needs,
+from the lists in ``choices.py``, derived from ``apply``'s checks); the end of the game and
+the corrections are actions of every moment, so the engine may refuse them too. The screens
+and the headless runner read it; none of them decides what comes next.
 """
 
 from __future__ import annotations
@@ -17,23 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 
-from companion.core.errors import RuleError
 from companion.core.game import Action, Ask, Entry, Moment, Outcome, Step
 from companion.core.i18n import Msg
 from companion.core.plan import Choice, Option
 
+from . import leads
+from .choices import CASTING, TURN_ACTIONS, ability_refusal, refusal
 from .commands import EndGame, OrderTie, PlayArtifacts, ResolveHighway, StartRound
+from .engine import apply
 from .log import creature, wizard
-from .moves import bonus_steps, move_refusal, movers, unavailable
-from .rounds import artifact_value, tie_to_order
+from .moves import bonus_steps
+from .rounds import artifact_value, tie_groups, tie_to_order
 from .scoring import ranking
-from .state import SLAIN, Creature, GameState, Kind
-from .wands import check_ability, magic_power
-
-MOVES = ("move", "chili", "pity", "fairy_dust", "dagger")
-TURN_ACTIONS = (*MOVES, "ability", "summon", "slay", "poison", "catapult", "end_turn")
-# the ability's numbers the table gives where the catalog does not know them (§2)
-UNKNOWN_KEYS = ("magical_friends.ability.cost_unknown", "magical_friends.ability.wands_unknown")
+from .state import GameState
 
 
 def _names(state: GameState, wizards) -> str:
@@ -77,37 +73,55 @@ def outcome(state: GameState) -> Outcome | None:
 def moment(state: GameState) -> Moment:
     done = outcome(state)
     if done is not None:
-        return Moment(done.reason, done, (Action("tally"),))
+        over = Msg("magical_friends.game.over")
+        return Moment(
+            done.reason,
+            done,
+            (Action("tally", leads=leads.record()), Action("end_game", over), _correct()),
+        )
     if state.pending:
         ask = highway_ask(state)
-        return Moment(ask.choice.reason, ask, (Action("highway"),))
+        first = Msg("magical_friends.pending.first")
+        return Moment(
+            ask.choice.reason,
+            ask,
+            (Action("highway", leads=ask), Action("end_game", first), _correct()),
+        )
     if state.phase == "round_start":
         return _round_start(state)
     if state.phase == "artifacts":
         group = tie_to_order(state)
         if group is not None:
             ask = tie_ask(state, group)
-            return Moment(ask.choice.reason, ask, (Action("order"),))
+            return Moment(ask.choice.reason, ask, (Action("order", leads=ask), *_always()))
         entry = artifacts_entry(state)
-        return Moment(entry.prompt, entry, (Action("artifacts"),))
+        return Moment(entry.prompt, entry, (Action("artifacts", leads=entry), *_always()))
     wiz = state.current_wizard
     prompt = Msg(
         "magical_friends.flow.turn",
         {"wizard": wizard(state, wiz), "n": state.turn_index + 1, "of": len(state.turn_order)},
     )
     casting = ability_refusal(state)  # the same check answers ability, slay and poison
-    return Moment(
-        prompt,
-        None,
-        tuple(Action(a, casting if a in CASTING else refusal(state, a)) for a in TURN_ACTIONS),
-    )
+    actions = []
+    for name in TURN_ACTIONS:
+        why = casting if name in CASTING else refusal(state, name)
+        actions.append(Action(name, why, None if why else leads.action_lead(state, name)))
+    return Moment(prompt, None, (*actions, *_always()), advance="end_turn")
+
+
+def _always() -> tuple[Action, ...]:
+    """What the table may do at any moment of a game going on: end it, correct it."""
+    return (Action("end_game", leads=leads.end_game()), _correct())
+
+
+def _correct() -> Action:
+    return Action("correct", leads=leads.correct())
 
 
 def _round_start(state: GameState) -> Moment:
     if state.round >= state.rounds:  # a corrected round count: nothing left but the end
-        return Moment(
-            Msg("magical_friends.flow.end"), Step(EndGame(), Msg("magical_friends.flow.end"))
-        )
+        end = Msg("magical_friends.flow.end")
+        return Moment(end, Step(EndGame(), end), _always())
     n = state.round + 1
     effects = [Msg("magical_friends.flow.effect.round", {"round": n, "rounds": state.rounds})]
     if n == state.options.bonus_round:
@@ -117,11 +131,14 @@ def _round_start(state: GameState) -> Moment:
     if state.board.of_kind("fairy_trail"):
         effects.append(Msg("magical_friends.flow.effect.fairy"))
     reason = Msg("magical_friends.flow.round_start", {"effects": _join(effects)})
-    no_trail = None if state.board.of_kind("fairy_trail") else Msg("magical_friends.fairy.no_trail")
+    if state.board.of_kind("fairy_trail"):
+        roll = Action("fairy_roll", leads=fairy_entry(state))
+    else:
+        roll = Action("fairy_roll", Msg("magical_friends.fairy.no_trail"))
     return Moment(
         reason,
         Step(StartRound(), reason),
-        (Action("start_round"), Action("fairy_roll", no_trail)),
+        (Action("start_round", leads=StartRound()), roll, *_always()),
     )
 
 
@@ -142,12 +159,17 @@ def fairy_entry(state: GameState) -> Entry:
     return Entry(
         "magical_friends.fairy",
         Msg("magical_friends.flow.fairy_roll"),
-        lambda roll: StartRound(fairy_roll=int(roll)),
+        _fairy_answer,
         subject=tuple((space, tuple(fs)) for space, fs in faces.items()),
         minimum=1,
         maximum=sides,
         count=1,
     )
+
+
+def _fairy_answer(roll) -> StartRound:
+    """The table's roll (None: the app rolls it)."""
+    return StartRound(fairy_roll=None if roll is None else int(roll))
 
 
 def artifacts_entry(state: GameState) -> Entry:
@@ -166,8 +188,6 @@ def artifacts_entry(state: GameState) -> Entry:
 
 
 def _artifacts_answer(state: GameState, played) -> PlayArtifacts:
-    from .engine import apply  # the engine imports this module
-
     cmd = PlayArtifacts(tuple(int(n) for n in played))
     apply(state, cmd)  # raises RuleError for an artifact used already, unknown, ...
     return cmd
@@ -181,8 +201,6 @@ def artifacts_left(state: GameState, i: int) -> tuple[int, ...]:
 def tie_ask(state: GameState, group: tuple[int, ...]) -> Ask:
     """Who goes next among wizards whose artifacts tie (all of them when the box's turn-order
     rule is not transcribed: then it is no tie the app may pick)."""
-    from .rounds import tie_groups
-
     known = state.turn_order_rule is not None
     first = len(group) == len(next(g for g in tie_groups(state, state.played) if group[0] in g))
     key = ("tie" if known else "order") + ("" if first else "_next")
@@ -192,7 +210,9 @@ def tie_ask(state: GameState, group: tuple[int, ...]) -> Ask:
         Option(OrderTie(w), Msg("magical_friends.flow.goes_first", {"wizard": wizard(state, w)}))
         for w in group
     )
-    return Ask(Choice(reason, options), Msg("magical_friends.flow.order_title"), tie=known)
+    return Ask(
+        Choice(reason, options), Msg("magical_friends.flow.order_title"), tie=known, at_once=True
+    )
 
 
 def highway_ask(state: GameState) -> Ask:
@@ -209,7 +229,8 @@ def highway_ask(state: GameState) -> Ask:
     reason = Msg(
         "magical_friends.flow.highway", {"creature": creature(state, p.creature), "space": p.space}
     )
-    return Ask(Choice(reason, tuple(options)), Msg("magical_friends.flow.highway_title"), tie=False)
+    title = Msg("magical_friends.flow.highway_title")
+    return Ask(Choice(reason, tuple(options)), title, tie=False, at_once=True)
 
 
 def _and(state: GameState, cids: tuple[str, ...]) -> Msg | str:
@@ -218,126 +239,6 @@ def _and(state: GameState, cids: tuple[str, ...]) -> Msg | str:
     return Msg(
         "magical_friends.log.and", {"a": creature(state, cids[0]), "b": _and(state, cids[1:])}
     )
-
-
-# -- what the table may do in a turn ------------------------------------------------------
-
-
-CASTING = ("ability", "slay", "poison")  # actions that use a friend's ability (§2)
-
-
-def refusal(state: GameState, action: str) -> Msg | None:
-    """Why ``action`` cannot be done now (None: it can), from the engine's own checks."""
-    if action in MOVES:
-        return move_refusal(state, "basic" if action == "move" else action)
-    if action in CASTING:
-        return ability_refusal(state)
-    if action == "summon":
-        if state.current_wizard is None:
-            return Msg("magical_friends.move.not_now")
-        if all(reason is not None for _, reason in summon_kinds(state)):
-            return Msg("magical_friends.summon.nothing_left")
-        return None
-    if action == "catapult":
-        return None if state.catapult_holder is not None else Msg("magical_friends.catapult.nobody")
-    return None
-
-
-def ability_refusal(state: GameState) -> Msg | None:
-    """§2: why the current wizard can use no friend's ability now (a friend whose wand cost
-    or wands the catalog does not know may be usable: the table gives the numbers)."""
-    wiz = state.current_wizard
-    if wiz is None:
-        return Msg("magical_friends.move.not_now")
-    first: Msg | None = None
-    for c in casters(state):
-        why = caster_refusal(state, c.id)
-        if why is None or why.key in UNKNOWN_KEYS:
-            return None
-        first = first or why
-    return first or Msg("magical_friends.ability.no_friend", {"wizard": wizard(state, wiz)})
-
-
-def casters(state: GameState) -> tuple[Creature, ...]:
-    """The current wizard's friends whose abilities may be used (those in the race)."""
-    wiz = state.current_wizard
-    return () if wiz is None else state.racing(wiz)
-
-
-def caster_refusal(
-    state: GameState, cid: str, wands: int | None = None, cost: int | None = None
-) -> Msg | None:
-    """Why the current wizard cannot use ``cid``'s ability with these numbers (§2)."""
-    try:
-        check_ability(state, state.current_wizard, cid, wands, cost)
-    except RuleError as exc:
-        return exc.message
-    return None
-
-
-def ability_unknowns(state: GameState, cid: str) -> tuple[str, ...]:
-    """The numbers the table must give to use ``cid``'s ability: ``"cost"`` (the friend's
-    wand cost) and ``"wands"`` (the wizard's magic power), where the catalog has none."""
-    out = []
-    if state.kind(state.creature(cid).kind).wand_cost is None:
-        out.append("cost")
-    if magic_power(state, state.creature(cid).owner).total is None:
-        out.append("wands")
-    return tuple(out)
-
-
-def move_pool(state: GameState, how: str) -> tuple[Creature, ...]:
-    """The creatures a move of kind ``how`` may move now."""
-    return movers(state, how)
-
-
-def summon_kinds(state: GameState) -> tuple[tuple[Kind, Msg | None], ...]:
-    """Every kind in catalog order, with why it cannot be summoned now (None: it can)."""
-    out = []
-    for k in state.kinds:
-        why = unavailable(state, k.id)
-        out.append((k, None if why is None else Msg(why, {"kind": dict(k.name)})))
-    return tuple(out)
-
-
-def summon_choices(state: GameState) -> tuple[str, ...]:
-    """Where the current wizard may summon, one space per place that makes a difference
-    (start spaces leading to the same place count once)."""
-    from .moves import distinct_summon_spaces
-
-    wiz = state.current_wizard
-    return () if wiz is None else distinct_summon_spaces(state, wiz)
-
-
-def slay_targets(state: GameState) -> tuple[tuple[str, str], ...]:
-    """What an ability may slay: ``("one", creature)`` for each creature in the race, then
-    ``("all", space)`` for each space with several creatures (§3, all or nothing)."""
-    one = tuple(("one", c.id) for c in state.racing())
-    spaces = tuple(
-        ("all", sid)
-        for sid in state.board.order
-        if sid != state.board.tavern and len(state.on_space(sid)) > 1
-    )
-    return one + spaces
-
-
-def poison_targets(state: GameState) -> tuple[Creature, ...]:
-    return state.racing()
-
-
-def catapult_spaces(state: GameState) -> tuple[str, ...]:
-    """Where the catapult may be put: any space on the tiles (not the start, not the tavern)."""
-    off = (state.board.tavern, *state.board.start_spaces)
-    return tuple(s for s in state.board.order if s not in off)
-
-
-def jump_spaces(state: GameState) -> tuple[str, ...]:
-    """Where an ability may put a creature directly: any space but the start spaces."""
-    return tuple(s for s in state.board.order if s not in state.board.start_spaces)
-
-
-def slain(state: GameState) -> tuple[Creature, ...]:
-    return tuple(c for c in state.creatures if c.where == SLAIN)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,10 @@
 """The game log as the table would say it: wizards by name, creatures by their catalog name and
-number ("Bo's Lantern Moth 3"), what the step did ("Start of round 4 (fairy die: 5 → f3)").
+number ("Bo's Lantern Moth 3"), what the step did ("Start of round 4 (fairy die: 5 → f3)") and
+what it caused (deaths and why, throws, trophies, Fairy Dust, the dice the app rolled), read
+from the state after the step (``after.events``).
 
-The step log calls :func:`describe` with the state *before* the step when the step is made, and
-stores the line. ``apply`` is pure and the generator is in the state, so the line may apply the
-step itself to say what came of it (the face the app rolled, where a move ended). A log built
-without stored lines asks again with a later state; the step may not apply there, and then the
-line says just what was reported.
+The step log calls :func:`describe` with the states on both sides of the step when it is made,
+and stores the line; older saved lines keep the words they were stored with.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.commands import Command
-from companion.core.errors import CompanionError
 from companion.core.i18n import Msg
 
 from . import commands as c
@@ -55,13 +53,57 @@ def where(state: GameState, sid: str) -> Msg | str:
     return sid
 
 
-def _after(state: GameState, cmd: Command) -> GameState | None:
-    from .engine import apply  # import here: the engine imports this module
+# what a step caused, said after it (the rest of the events is in the line, or is the notice
+# of a round the table reads in the header)
+CAUSED = frozenset(
+    f"magical_friends.event.{key}"
+    for key in (
+        "slain",
+        "poisoned",
+        "trophy",
+        "protected",
+        "all_or_nothing",
+        "cavern",
+        "app_dice",
+        "thrown",
+        "fairy_dust",
+        "switch",
+        "catapult_pickup",
+        "catapult_taken",
+        "catapult_shot",
+        "chili",
+        "gift_shop",
+        "highway_choice",
+        "round_over",
+        "game_over",
+    )
+)
+_WIZARDS = ("wizard", "by", "holder")
+_WIZARD_LISTS = ("winners", "order")
 
-    try:
-        return apply(state, cmd)
-    except CompanionError:
-        return None
+
+def named(event: Msg, state: GameState) -> Msg:
+    """An event of the engine (``state.events``) with names for its ids: creatures, wizards,
+    causes, cavern paths."""
+    if event.key == "magical_friends.event.switch":
+        up = "heaven" if event.params.get("heaven") else "hell"
+        return Msg(f"magical_friends.log.switch_{up}")
+    params = {}
+    for key, value in event.params.items():
+        if key in ("creature", "ability") and isinstance(value, str):
+            value = creature(state, value)
+        elif key in _WIZARDS and isinstance(value, int) and not isinstance(value, bool):
+            value = wizard(state, value)
+        elif key in _WIZARD_LISTS and isinstance(value, str):
+            parts = [p.strip() for p in value.split(",") if p.strip()]
+            if all(p.isdigit() for p in parts):
+                value = ", ".join(wizard(state, int(p)) for p in parts)
+        elif key == "cause" and isinstance(value, str):
+            value = Msg(f"magical_friends.cause.{value}")
+        elif key == "path" and isinstance(value, str):
+            value = Msg(f"magical_friends.cavern.{value}")
+        params[key] = value
+    return Msg(event.key, params)
 
 
 def _fairy_face(after: GameState) -> tuple[int, str] | None:
@@ -101,9 +143,30 @@ def _start_round(cmd: c.StartRound, state: GameState, after: GameState | None) -
     return Msg(f"magical_friends.log.{key}", {"round": rnd, "roll": face[0], "space": face[1]})
 
 
-def describe(cmd: Command, state: GameState) -> Msg:
-    """The log line of ``cmd`` made on ``state`` (the state before it)."""
-    after = _after(state, cmd)
+def describe(state: GameState, cmd: Command, after: GameState) -> Msg:
+    """The log line of ``cmd`` made on ``state`` (the state before it), leading to ``after``:
+    what was done, then what it caused."""
+    line = _done(state, cmd, after)
+    caused = [named(e, after) for e in after.events if e.key in CAUSED and not _said(cmd, e)]
+    if not caused:
+        return line
+    listed = caused[-1]
+    for part in reversed(caused[:-1]):
+        listed = Msg("magical_friends.log.list", {"first": part, "rest": listed})
+    return Msg("magical_friends.log.caused", {"line": line, "caused": listed})
+
+
+def _said(cmd: Command, event: Msg) -> bool:
+    """The event is what the line says already (the poisoning a ``Poison`` reports)."""
+    return (
+        isinstance(cmd, c.Poison)
+        and event.key == "magical_friends.event.poisoned"
+        and event.params.get("creature") == cmd.creature
+    )
+
+
+def _done(state: GameState, cmd: Command, after: GameState | None) -> Msg:
+    """What ``cmd`` did, in words."""
     if isinstance(cmd, c.StartRound):
         line = _start_round(cmd, state, after)
         if state.round == 0:  # the first line of the game says which rules it is played by
@@ -136,7 +199,8 @@ def describe(cmd: Command, state: GameState) -> Msg:
     if isinstance(cmd, c.Move):
         return _move(cmd, state, after)
     if isinstance(cmd, c.MoveCatapult):
-        return Msg("magical_friends.log.catapult", {"to": cmd.to})
+        who = wizard(state, state.catapult_holder)
+        return Msg("magical_friends.log.catapult_by", {"wizard": who, "to": cmd.to})
     if isinstance(cmd, c.ResolveHighway):
         key = "highway_slay" if cmd.slay else "highway_spare"
         who = state.pending[0].creature if state.pending else ""

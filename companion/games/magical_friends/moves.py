@@ -18,6 +18,34 @@ from .state import SLAIN, Creature, GameState
 from .wands import check_ability
 
 BONUS_KINDS = ("pity", "fairy_dust", "dagger")
+JUMPS = ("ability",)  # the moves that may put a creature straight onto a space (an ability)
+
+
+def may_jump(how: str) -> bool:
+    """Whether a move of kind ``how`` may jump (not go along a path): only an ability's."""
+    return how in JUMPS
+
+
+def jump_refusal(state: GameState, to: str) -> Msg | None:
+    """Why a jump may not end on ``to`` (None: it may): a space of the board, not a start
+    space (a creature enters the race only by being summoned)."""
+    if to not in state.board.spaces:
+        return Msg("magical_friends.board.no_space", {"space": to})
+    if to in state.board.start_spaces:
+        return Msg("magical_friends.move.jump_start", {"space": to})
+    return None
+
+
+def catapult_refusal(state: GameState, to: str) -> Msg | None:
+    """Why the catapult may not be put on ``to`` (None: it may): it stands on the tiles,
+    neither on a start space nor in the tavern (§5 Catapult: it moves like a friend)."""
+    if state.catapult_holder is None:
+        return Msg("magical_friends.catapult.nobody")
+    if to not in state.board.spaces:
+        return Msg("magical_friends.board.no_space", {"space": to})
+    if to == state.board.tavern or to in state.board.start_spaces:
+        return Msg("magical_friends.catapult.bad_space", {"space": to})
+    return None
 
 
 def bonus_steps(state: GameState, kind: str) -> int | None:
@@ -92,7 +120,7 @@ def apply_move(state: GameState, cmd: Move) -> GameState:
         by = check_ability(
             state, cmd.by if cmd.by is not None else turn, cmd.ability, cmd.wands, cmd.cost
         )
-    if cmd.jump and cmd.how != "ability":
+    if cmd.jump and not may_jump(cmd.how):
         raise RuleError("magical_friends.move.jump_only_ability")
 
     state, steps = _pay_for_move(state, c, cmd)
@@ -111,6 +139,8 @@ def apply_move(state: GameState, cmd: Move) -> GameState:
     )
     state = place_and_arrive(state, c.id, c.where, walk, ctx, dice)
     dice.check_all_used()
+    if dice.rolled:  # the cavern dice the app rolled, for the log
+        state = state.note("magical_friends.event.app_dice", faces=dice.rolled_faces)
     return replace(state, rng=dice.rng)
 
 
@@ -148,7 +178,9 @@ def _walk_for(state: GameState, c: Creature, cmd: Move, steps: int | None, dice:
     if cmd.jump:
         if cmd.to is None:
             raise RuleError("magical_friends.move.where")
-        board.space(cmd.to)
+        why = jump_refusal(state, cmd.to)
+        if why is not None:
+            raise RuleError(why)
         return Walk((cmd.to,))
     if cmd.to is None:
         assert steps is not None
@@ -196,15 +228,19 @@ def apply_summon(state: GameState, cmd: Summon) -> GameState:
 
 def unavailable(state: GameState, kid: str) -> str | None:
     """Why a kind cannot be summoned now (a message key taking ``kind``), or None."""
-    kind = state.kind(kid)
-    if kind.id in state.discarded_kinds:
+    if state.kind(kid).id in state.discarded_kinds:
         return "magical_friends.summon.discarded"
-    if (
-        kind.copies is not None
-        and sum(1 for x in state.creatures if x.kind == kind.id) >= kind.copies
-    ):
+    if copies_left(state, kid) == 0:
         return "magical_friends.summon.no_copies"
     return None
+
+
+def copies_left(state: GameState, kid: str) -> int | None:
+    """How many figures of a kind are still in the supply (None: the catalog does not say)."""
+    kind = state.kind(kid)
+    if kind.copies is None:
+        return None
+    return max(0, kind.copies - sum(1 for x in state.creatures if x.kind == kind.id))
 
 
 def distinct_summon_spaces(state: GameState, wizard: int) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from companion.core.plan import Choice, Option
 
 from .board import CAVERN_DIE, BranchNeeded, Walk
 from .commands import Move
+from .engine import apply
 from .queries import destinations
 from .state import GameState
 
@@ -115,8 +116,6 @@ def _cavern(d: Draft) -> tuple[str, Msg, list[Option]]:
 
 
 def _fork(state: GameState, d: Draft) -> tuple[str, Msg, list[Option]] | None:
-    from .engine import apply  # the engine imports the modules this one does
-
     try:
         apply(state, d.move)
     except BranchNeeded as need:

@@ -24,8 +24,13 @@ def game_screen(session: Any) -> Screen:
 
 
 def record_panel(session: Any) -> Any:
-    """The game's own part of the finished-game screen (none yet)."""
-    return None
+    """The game's own part of the finished-game screen: the final tally (None before it)."""
+    state = session.state
+    if state.tally is None:
+        return None
+    from .tally import TallyPanel
+
+    return TallyPanel(state, session.catalog_name)
 
 
 __all__ = ["record_panel", "new_game_screen", "game_screen"]

@@ -1,4 +1,6 @@
-"""The forms of the engine's entries: the artifacts each wizard played, the fairy die."""
+"""The forms of the engine's entries: the artifacts each wizard played, the fairy die, the
+numbers of an ability the catalog does not know, and the corrections. Each takes the state
+and the entry, and dismisses with the value the entry's ``answer`` takes."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from companion.core.i18n import Msg, tr
 from companion.games.magical_friends import GameState, fortune_teller
 from companion.ui.dialogs import FormDialog, FormField
 
-from .names import humanize
+from .names import creature_label, humanize
 
 
 class ArtifactsForm(FormDialog):
@@ -59,7 +61,7 @@ class ArtifactsForm(FormDialog):
 class FairyForm(FormDialog):
     """The fairy die as rolled at the table, with the space each face sends the fairy to."""
 
-    def __init__(self, entry: Entry) -> None:
+    def __init__(self, state: GameState, entry: Entry) -> None:
         faces = " · ".join(f"{','.join(map(str, fs))} → {space}" for space, fs in entry.subject)
         field = FormField(
             "roll",
@@ -74,3 +76,159 @@ class FairyForm(FormDialog):
     def collect(self) -> Any:
         values = super().collect()
         return None if values is None else values["roll"][0]
+
+
+class PowerForm(FormDialog):
+    """§2: the numbers of an ability's use the catalog does not know: the friend's wand cost,
+    the wizard's magic power this turn."""
+
+    def __init__(self, state: GameState, entry: Entry) -> None:
+        power = entry.subject
+        fields = []
+        if "cost" in power.unknown:
+            label = Msg(
+                "magical_friends_ui.ask.wand_cost",
+                {"creature": creature_label(state, power.ability)},
+            )
+            hint = Msg("magical_friends_ui.ask.card_hint")
+            fields.append(FormField("cost", label, minimum=0, maximum=20, hint=hint))
+        if "wands" in power.unknown:
+            label = Msg(
+                "magical_friends_ui.ask.power", {"wizard": state.wizards[power.wizard].name}
+            )
+            hint = Msg("magical_friends_ui.ask.power_hint", {"what": ", ".join(power.missing)})
+            fields.append(FormField("wands", label, minimum=0, maximum=99, hint=hint))
+        super().__init__(Msg("magical_friends_ui.ask.power_title"), fields)
+
+
+def _who(state: GameState) -> str:
+    return ", ".join(f"{i + 1} = {w.name}" for i, w in enumerate(state.wizards))
+
+
+class CorrectWizardForm(FormDialog):
+    """A wizard's cards, neutral trophies and artifacts used, as the table has them."""
+
+    def __init__(self, state: GameState, entry: Entry) -> None:
+        v = entry.suggest
+        fields = [
+            FormField("pity", Msg("magical_friends_ui.field.pity"), value=v["pity"], minimum=0),
+            FormField("dust", Msg("magical_friends_ui.field.dust"), value=v["dust"], minimum=0),
+            FormField(
+                "neutral", Msg("magical_friends_ui.field.neutral"), value=v["neutral"], minimum=0
+            ),
+            FormField(
+                "used",
+                Msg("magical_friends_ui.field.used"),
+                kind="text",
+                value=v["used"],
+                optional=True,
+                hint=Msg("magical_friends_ui.field.used_hint"),
+            ),
+        ]
+        super().__init__(entry.prompt, fields)
+
+
+class CorrectCreatureForm(FormDialog):
+    """Where a creature is (a space, the tavern, or slain) and whether it is poisoned."""
+
+    def __init__(self, state: GameState, entry: Entry) -> None:
+        v = entry.suggest
+        fields = [
+            FormField(
+                "where",
+                Msg("magical_friends_ui.field.where"),
+                kind="text",
+                value=v["where"],
+                hint=Msg("magical_friends_ui.field.where_hint", {"tavern": state.board.tavern}),
+            ),
+            FormField(
+                "poisoned",
+                Msg("magical_friends_ui.field.poisoned"),
+                kind="choice",
+                value="y" if v["poisoned"] else "n",
+                choices=(("y", Msg("magical_friends_ui.yes")), ("n", Msg("magical_friends_ui.no"))),
+            ),
+        ]
+        super().__init__(entry.prompt, fields)
+
+    def collect(self) -> Any:
+        values = super().collect()
+        if values is None:
+            return None
+        return {"where": values["where"], "poisoned": values["poisoned"] == "y"}
+
+
+class CorrectHeartForm(FormDialog):
+    """Who holds a slain creature's heart: 0 for nobody, else a wizard's seat number."""
+
+    def __init__(self, state: GameState, entry: Entry) -> None:
+        field = FormField(
+            "holder",
+            Msg("magical_friends_ui.field.holder"),
+            value=entry.suggest,
+            minimum=entry.minimum,
+            maximum=entry.maximum,
+            hint=Msg("magical_friends_ui.field.holder_hint", {"who": _who(state)}),
+        )
+        super().__init__(entry.prompt, [field])
+
+    def collect(self) -> Any:
+        values = super().collect()
+        return None if values is None else values["holder"]
+
+
+class CorrectBoardForm(FormDialog):
+    """The board pieces (the Stairway or the Highway up, the fairy, the catapult) and the
+    round."""
+
+    def __init__(self, state: GameState, entry: Entry) -> None:
+        v = entry.suggest
+        fields = [
+            FormField(
+                "piece",
+                Msg("magical_friends_ui.field.piece"),
+                kind="choice",
+                value="s" if v["stairway_up"] else "h",
+                choices=(
+                    ("s", Msg("magical_friends_ui.header.stairway")),
+                    ("h", Msg("magical_friends_ui.header.hell")),
+                ),
+            ),
+            FormField(
+                "fairy",
+                Msg("magical_friends_ui.field.fairy"),
+                kind="text",
+                value=v["fairy"],
+                hint=Msg("magical_friends_ui.field.none_hint"),
+            ),
+            FormField(
+                "holder",
+                Msg("magical_friends_ui.field.catapult_holder"),
+                value=v["holder"],
+                minimum=0,
+                maximum=len(state.wizards),
+                hint=Msg("magical_friends_ui.field.holder_hint", {"who": _who(state)}),
+            ),
+            FormField(
+                "catapult",
+                Msg("magical_friends_ui.field.catapult_space"),
+                kind="text",
+                value=v["catapult"],
+                hint=Msg("magical_friends_ui.field.none_hint"),
+            ),
+            FormField(
+                "round",
+                Msg("magical_friends_ui.field.round"),
+                value=v["round"],
+                minimum=0,
+                maximum=entry.maximum,
+            ),
+        ]
+        super().__init__(entry.prompt, fields)
+
+    def collect(self) -> Any:
+        values = super().collect()
+        if values is None:
+            return None
+        piece = values.pop("piece")
+        return {**values, "stairway_up": piece == "s"}

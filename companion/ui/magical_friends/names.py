@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from companion.core.i18n import Msg, tr, tr_name
-from companion.games.magical_friends import SLAIN, GameState
+from companion.games.magical_friends import GameState
 
 # Wizard colours offered at setup (message keys magical_friends_ui.colour.<key>) and how they
 # are drawn: tokens are the owner's colour as background, so they read at a glance.
@@ -104,14 +104,6 @@ def creature_label(state: GameState, cid: str) -> str:
         f"{token(state, cid)} · {kind_name(state, c.kind)} {serial(cid)}{poison} "
         f"({state.wizards[c.owner].name})"
     )
-
-
-def where_label(state: GameState, where: str) -> str:
-    if where == SLAIN:
-        return tr("magical_friends_ui.where.slain")
-    if where == state.board.tavern:
-        return tr("magical_friends.kind.tavern")
-    return space_label(state, where)
 
 
 def space_label(state: GameState, sid: str) -> str:

@@ -2,74 +2,53 @@
 wizard panels, the turn panel, the last step's effects, the game log, and the keys that report
 what the table did.
 
-The engine's flow (``games/magical_friends/flow.py``) says what the table faces; the table
-driver (``ui/table.py``) runs it. This screen draws, and holds the dialogs a report needs:
-which friend, how far (the engine's report questions ask the rest), which kind, which target.
+The engine's flow (``games/magical_friends/flow.py``) says what the table faces and what each
+key leads to (``leads.py``); the table driver (``ui/table.py``) runs it. This screen draws, and
+holds the forms of the engine's entries (the steps, the numbers of an ability, corrections)
+and the record view at the end.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from companion.core.errors import CompanionError
-from companion.core.game import Ask, Entry, Outcome
+from companion.core.game import Ask, Entry, Show
 from companion.core.i18n import Msg, msg, tr
-from companion.core.plan import Choice, Option
 from companion.core.steplog import HistoryLine
 from companion.games.magical_friends import (
-    SLAIN,
-    CorrectBoard,
-    CorrectCreature,
-    CorrectHeart,
-    CorrectWizard,
-    Draft,
-    EndGame,
-    EndTurn,
     GameState,
-    Move,
-    MoveCatapult,
-    Poison,
-    Slay,
-    Summon,
-    ability_unknowns,
     banner,
-    bonus_steps,
-    caster_refusal,
-    casters,
-    catapult_spaces,
     extra_spell,
-    fairy_entry,
     fortune_teller,
-    jump_spaces,
     load,
     magic_power,
-    move_pool,
-    poison_targets,
-    report_question,
     rules,
-    slay_targets,
-    summon_choices,
-    summon_kinds,
     wizard_view,
 )
-from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
+from companion.ui.record import RecordScreen
 from companion.ui.table import TableScreen
 from companion.ui.widgets.content import content_key, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
 from .board import BoardView, tile_names
-from .forms import ArtifactsForm, FairyForm
+from .forms import (
+    ArtifactsForm,
+    CorrectBoardForm,
+    CorrectCreatureForm,
+    CorrectHeartForm,
+    CorrectWizardForm,
+    FairyForm,
+    PowerForm,
+)
 from .names import (
     CATAPULT,
     FAIRY,
@@ -77,12 +56,9 @@ from .names import (
     SYMBOLS,
     creature_label,
     humanize,
-    kind_name,
-    space_label,
-    where_label,
     wizard_text,
 )
-from .steps import JUMP, StepsDialog
+from .steps import StepsDialog
 
 GAME_KEY = "magical-friends"
 # the keys named in the prompt, for the actions the moment allows (in this order)
@@ -116,19 +92,6 @@ def number_ranges(numbers) -> str:
     return " ".join(out)
 
 
-@dataclass(frozen=True)
-class OneOption:
-    """A list of one for ``ChoiceDialog`` (``Choice`` wants two): the friend list is shown
-    even when there is one friend, so a digit typed by habit means the same thing."""
-
-    reason: Msg
-    options: tuple[Option, ...]
-
-
-def text_msg(text: str) -> Msg:
-    return Msg("magical_friends_ui.text", {"text": text})
-
-
 NARROW = 60  # columns below which the panels stack (a phone's browser: ~40)
 
 
@@ -152,13 +115,13 @@ class MagicalFriendsScreen(TableScreen):
         Binding("h", "act('highway')", "magical_friends_ui.key.highway"),
         Binding("t", "act('end_turn')", "magical_friends_ui.key.end_turn"),
         Binding("v", "act('tally')", "magical_friends_ui.key.tally"),
-        Binding("e", "end_game", "magical_friends_ui.key.end_game", show=False),
-        Binding("C", "correct", "magical_friends_ui.key.correct"),
+        Binding("e", "act('end_game')", "magical_friends_ui.key.end_game", show=False),
+        Binding("C", "act('correct')", "magical_friends_ui.key.correct"),
     ]
 
     def __init__(self, session: Any, **kwargs) -> None:
         super().__init__(session, **kwargs)
-        self.catalog_name = getattr(session, "catalog_name", "box")
+        self.catalog_name = session.catalog_name
         self._tile_names: list[str] | None = None
         self._wizard_rows: tuple | None = None  # what the wizards' table shows
 
@@ -411,533 +374,30 @@ class MagicalFriendsScreen(TableScreen):
         for row in rows:
             table.add_row(*row)
 
-    # -- the driver's hooks ----------------------------------------------------------------
+    # -- the driver's hooks: the forms and views of the engine's leads ----------------------
     def name_ids(self, message: Msg) -> Msg:
         """The engine's creature ids and wizard numbers, named as the table knows them."""
         return humanize(message, self.state)
 
-    def do(self, *commands) -> bool:
-        """A table step; a question it raises (the Highway to Hell, a tie) is asked at once,
-        and the end shows the tally."""
-        ok = super().do(*commands)
-        nxt = self.moment.next
-        if ok and isinstance(nxt, Ask):
-            self.call_after_refresh(self._ask_now, nxt)
-        elif ok and isinstance(nxt, Outcome):
-            self.call_after_refresh(self.perform_tally)
-        return ok
-
-    def _ask_now(self, question: Ask) -> None:
-        if self.moment.next == question and not self.busy:
-            self.action_advance()
-
-    def advance_free(self) -> None:
-        self.action_act("end_turn")
-
     def entry_screen(self, entry: Entry) -> Screen:
-        if entry.kind == "magical_friends.artifacts":
-            return ArtifactsForm(self.state, entry)
-        if entry.kind == "magical_friends.fairy":
-            return FairyForm(entry)
-        return super().entry_screen(entry)
+        form = FORMS.get(entry.kind)
+        if form is None:
+            return super().entry_screen(entry)
+        return form(self.state, entry)
 
-    def perform_start_round(self) -> None:
-        self.action_advance()
+    def view_screen(self, show: Show) -> Screen:
+        if show.kind == "magical_friends.record":  # the tally is the record's panel
+            return RecordScreen(self.session.id, self.session)
+        return super().view_screen(show)
 
-    def perform_fairy_roll(self) -> None:
-        self.enter(fairy_entry(self.state))
 
-    def perform_artifacts(self) -> None:
-        self.action_advance()
-
-    def perform_order(self) -> None:
-        self.action_advance()
-
-    def perform_highway(self) -> None:
-        self.action_advance()
-
-    def perform_end_turn(self) -> None:
-        self.do(EndTurn())
-
-    def perform_tally(self) -> None:
-        from .tally import TallyScreen
-
-        if not self.busy and self.state.tally is not None:
-            self.app.push_screen(TallyScreen(self.state, self.catalog_name))
-
-    async def pick(
-        self, options: list[tuple[Any, str]], title: Msg, reason: Msg, always: bool = False
-    ) -> Any:
-        """One of ``options`` (value, label): none → None, one → it (``always``: still shown,
-        so the keys typed are the same), else the table picks."""
-        if not options:
-            return None
-        if len(options) == 1 and not always:
-            return options[0][0]
-        opts = tuple(Option(v, text_msg(label)) for v, label in options)
-        choice = OneOption(reason, opts) if len(opts) == 1 else Choice(reason, opts)
-        return await self.app.push_screen_wait(ChoiceDialog(choice, title))  # type: ignore[arg-type]
-
-    def creature_line(self, cid: str) -> str:
-        return f"{creature_label(self.state, cid)} @ {self.state.creature(cid).where}"
-
-    # -- moves: the friend and the steps here, the rest is the engine's questions ---------
-    def perform_move(self) -> None:
-        self.report_move("basic")
-
-    def perform_chili(self) -> None:
-        self.report_move("chili")
-
-    def perform_pity(self) -> None:
-        self.report_move("pity")
-
-    def perform_fairy_dust(self) -> None:
-        self.report_move("fairy_dust")
-
-    def perform_dagger(self) -> None:
-        self.report_move("dagger")
-
-    def perform_ability(self) -> None:
-        self.report_move("ability")
-
-    @work(exclusive=True)
-    async def report_move(self, how: str) -> None:
-        state = self.state
-        power: dict[str, Any] = {}
-        if how == "ability":
-            power = await self.pick_ability(Msg(f"magical_friends_ui.how.{how}"))
-            if not power:
-                return
-        # the list is shown even for one friend: "m 1 5" then always means friend 1, 5 steps
-        # (skipped, the 1 would be taken as 1 step when the wizard is down to one friend)
-        cid = await self.pick(
-            [(c.id, self.creature_line(c.id)) for c in move_pool(state, how)],
-            Msg(f"magical_friends_ui.how.{how}"),
-            Msg("magical_friends_ui.pick.creature"),
-            always=True,
-        )
-        if cid is None:
-            return
-        steps: int | str | None = bonus_steps(state, how)
-        if steps is None:
-            steps = await self.app.push_screen_wait(
-                StepsDialog(state, cid, allow_jump=how == "ability", how=how, power=power)
-            )
-        if steps is None:
-            return
-        if steps == JUMP:
-            to = await self.pick(
-                [(s, space_label(state, s)) for s in jump_spaces(state)],
-                Msg("magical_friends_ui.pick.space_title"),
-                Msg("magical_friends_ui.pick.space"),
-            )
-            if to is not None:
-                self.do(Move(cid, how=how, to=to, jump=True, **power))
-            return
-        draft = Draft(Move(cid, steps=int(steps), how=how, **power))
-        while True:
-            draft, question = report_question(self.state, draft)
-            if question is None:
-                break
-            draft = await self.app.push_screen_wait(ChoiceDialog(question.choice, question.title))
-            if draft is None:
-                return
-        self.do(draft.move)
-
-    # -- summon, slay, poison, catapult ---------------------------------------------------
-    @work(exclusive=True)
-    async def perform_summon(self) -> None:
-        state = self.state
-        wiz = state.current_wizard
-        # every kind, always in catalog order: a remembered digit never picks another creature;
-        # a kind that cannot be summoned stays listed, greyed, with the reason
-        kinds = summon_kinds(state)
-        options = []
-        for k, why in kinds:
-            line = self._kind_line(k)
-            if why is not None:
-                line = "[dim]" + escape(f"{line} — {tr(why)}") + "[/dim]"
-            else:
-                line = escape(line)
-            options.append((k.id, line))
-        refused = {k.id: why for k, why in kinds if why is not None}
-        while True:
-            kind = await self.pick(
-                options,
-                Msg("magical_friends_ui.pick.kind_title"),
-                Msg("magical_friends_ui.pick.kind", {"wizard": state.wizards[wiz].name}),
-            )
-            if kind is None:
-                return
-            if kind not in refused:
-                break
-            self.notify(tr(refused[kind]), severity="error")
-        # start spaces that lead to the same place are one answer: not asked
-        space = await self.pick(
-            [(s, space_label(state, s)) for s in summon_choices(state)],
-            Msg("magical_friends_ui.pick.summon_title"),
-            Msg("magical_friends_ui.pick.summon_space"),
-        )
-        if space is not None:
-            self.do(Summon(wiz, kind, space))
-
-    def _kind_line(self, k) -> str:
-        left = (
-            "?"
-            if k.copies is None
-            else str(k.copies - sum(1 for c in self.state.creatures if c.kind == k.id))
-        )
-        return tr(
-            msg(
-                "magical_friends_ui.pick.kind_line",
-                name=kind_name(self.state, k.id),
-                alignment=Msg(f"magical_friends_ui.alignment.{k.alignment or 'unknown'}"),
-                cost="?" if k.wand_cost is None else k.wand_cost,
-                left=left,
-            )
-        )
-
-    @work(exclusive=True)
-    async def perform_slay(self) -> None:
-        power = await self.pick_ability(Msg("magical_friends_ui.key.slay"))
-        if not power:
-            return
-        state = self.state
-        options: list[tuple[Any, str]] = [
-            ((what, target), self.creature_line(target))
-            if what == "one"
-            else (
-                (what, target),
-                tr(msg("magical_friends_ui.pick.all_on", space=space_label(state, target))),
-            )
-            for what, target in slay_targets(state)
-        ]
-        pick = await self.pick(
-            options, Msg("magical_friends_ui.key.slay"), Msg("magical_friends_ui.pick.slay")
-        )
-        if pick is not None:
-            what, target = pick
-            self.do(
-                Slay(creatures=(target,), **power) if what == "one" else Slay(space=target, **power)
-            )
-
-    @work(exclusive=True)
-    async def perform_poison(self) -> None:
-        power = await self.pick_ability(Msg("magical_friends_ui.key.poison"))
-        if not power:
-            return
-        cid = await self.pick(
-            [(c.id, self.creature_line(c.id)) for c in poison_targets(self.state)],
-            Msg("magical_friends_ui.key.poison"),
-            Msg("magical_friends_ui.pick.poison"),
-        )
-        if cid is not None:
-            self.do(Poison(cid, **power))
-
-    async def pick_ability(self, title: Msg) -> dict[str, Any]:
-        """§2: whose ability the current wizard uses; the numbers the catalog leaves unknown
-        (the friend's wand cost, the wizard's wands) are asked. Returns the fields ``by``,
-        ``ability``, ``wands``, ``cost`` of the command, or {} (the engine's refusal said)."""
-        state = self.state
-        wiz = state.current_wizard
-        p = magic_power(state, wiz)
-
-        def line(c) -> str:
-            cost = state.kind(c.kind).wand_cost
-            return tr(
-                msg(
-                    "magical_friends_ui.pick.ability_line",
-                    creature=creature_label(state, c.id),
-                    space=c.where,
-                    cost="?" if cost is None else cost,
-                )
-            )
-
-        power = "?" if p.total is None else p.total
-        cid = await self.pick(
-            [(c.id, line(c)) for c in casters(state)],
-            title,
-            Msg(
-                "magical_friends_ui.pick.ability",
-                {"wizard": state.wizards[wiz].name, "power": power},
-            ),
-        )
-        if cid is None:
-            return {}
-        fields: dict[str, Any] = {"by": wiz, "ability": cid}
-        unknown = ability_unknowns(state, cid)
-        asks = []
-        if "cost" in unknown:
-            label = Msg(
-                "magical_friends_ui.ask.wand_cost", {"creature": creature_label(state, cid)}
-            )
-            asks.append(
-                FormField(
-                    "cost",
-                    label,
-                    minimum=0,
-                    maximum=20,
-                    hint=Msg("magical_friends_ui.ask.card_hint"),
-                )
-            )
-        if "wands" in unknown:
-            label = Msg("magical_friends_ui.ask.power", {"wizard": state.wizards[wiz].name})
-            hint = Msg("magical_friends_ui.ask.power_hint", {"what": ", ".join(p.unknown)})
-            asks.append(FormField("wands", label, minimum=0, maximum=99, hint=hint))
-        if asks:
-            values = await self.app.push_screen_wait(
-                FormDialog(Msg("magical_friends_ui.ask.power_title"), asks)
-            )
-            if not values:
-                return {}
-            fields.update(values)
-        why = caster_refusal(state, cid, fields.get("wands"), fields.get("cost"))
-        if why is not None:
-            self.notify(tr(humanize(why, state)), severity="error", timeout=8)
-            return {}
-        return fields
-
-    @work(exclusive=True)
-    async def perform_catapult(self) -> None:
-        state = self.state
-        to = await self.pick(
-            [(s, space_label(state, s)) for s in catapult_spaces(state)],
-            Msg("magical_friends_ui.key.catapult"),
-            Msg("magical_friends_ui.pick.catapult"),
-        )
-        if to is not None:
-            self.do(MoveCatapult(to))
-
-    # -- the end of the game --------------------------------------------------------------
-    @work(exclusive=True)
-    async def action_end_game(self) -> None:
-        if self.moment.outcome is not None:
-            self.perform_tally()
-            return
-        if await self.app.push_screen_wait(Confirm(Msg("magical_friends_ui.confirm.end_game"))):
-            self.do(EndGame())
-
-    # -- corrections ----------------------------------------------------------------------
-    @work(exclusive=True)
-    async def action_correct(self) -> None:
-        what = await self.pick(
-            [
-                ("wizard", tr("magical_friends_ui.correct.wizard")),
-                ("creature", tr("magical_friends_ui.correct.creature")),
-                ("heart", tr("magical_friends_ui.correct.heart")),
-                ("board", tr("magical_friends_ui.correct.board")),
-            ],
-            Msg("magical_friends_ui.correct.title"),
-            Msg("magical_friends_ui.correct.reason"),
-        )
-        if what == "wizard":
-            await self.correct_wizard()
-        elif what == "creature":
-            await self.correct_creature()
-        elif what == "heart":
-            await self.correct_heart()
-        elif what == "board":
-            await self.correct_board()
-
-    async def correct_wizard(self) -> None:
-        state = self.state
-        i = await self.pick(
-            [(i, w.name) for i, w in enumerate(state.wizards)],
-            Msg("magical_friends_ui.correct.wizard"),
-            Msg("magical_friends_ui.pick.wizard"),
-        )
-        if i is None:
-            return
-        w = state.wizards[i]
-        values = await self.app.push_screen_wait(
-            FormDialog(
-                Msg("magical_friends_ui.correct.wizard_title", {"wizard": w.name}),
-                [
-                    FormField(
-                        "pity", Msg("magical_friends_ui.field.pity"), value=w.pity, minimum=0
-                    ),
-                    FormField(
-                        "dust", Msg("magical_friends_ui.field.dust"), value=w.fairy_dust, minimum=0
-                    ),
-                    FormField(
-                        "neutral",
-                        Msg("magical_friends_ui.field.neutral"),
-                        value=w.neutral_trophies,
-                        minimum=0,
-                    ),
-                    FormField(
-                        "used",
-                        Msg("magical_friends_ui.field.used"),
-                        kind="text",
-                        value=" ".join(map(str, w.artifacts_used)),
-                        optional=True,
-                        hint=Msg("magical_friends_ui.field.used_hint"),
-                    ),
-                ],
-            )
-        )
-        if not values:
-            return
-        text = (values["used"] or "").replace(",", " ").split()
-        if not all(p.isdigit() for p in text):
-            self.notify(
-                tr(msg("magical_friends_ui.error.numbers", text=values["used"])), severity="error"
-            )
-            return
-        self.do(
-            CorrectWizard(
-                i,
-                pity=values["pity"],
-                fairy_dust=values["dust"],
-                neutral_trophies=values["neutral"],
-                artifacts_used=tuple(int(p) for p in text),
-            )
-        )
-
-    async def correct_creature(self) -> None:
-        state = self.state
-        cid = await self.pick(
-            [
-                (c.id, f"{creature_label(state, c.id)} @ {where_label(state, c.where)}")
-                for c in state.creatures
-            ],
-            Msg("magical_friends_ui.correct.creature"),
-            Msg("magical_friends_ui.pick.creature"),
-        )
-        if cid is None:
-            if not state.creatures:
-                self.notify(tr("magical_friends_ui.error.no_creature"), severity="warning")
-            return
-        c = state.creature(cid)
-        values = await self.app.push_screen_wait(
-            FormDialog(
-                Msg(
-                    "magical_friends_ui.correct.creature_title",
-                    {"creature": creature_label(state, cid)},
-                ),
-                [
-                    FormField(
-                        "where",
-                        Msg("magical_friends_ui.field.where"),
-                        kind="text",
-                        value="slain" if c.where == SLAIN else c.where,
-                        hint=Msg(
-                            "magical_friends_ui.field.where_hint", {"tavern": state.board.tavern}
-                        ),
-                    ),
-                    FormField(
-                        "poisoned",
-                        Msg("magical_friends_ui.field.poisoned"),
-                        kind="choice",
-                        value="y" if c.poisoned else "n",
-                        choices=(
-                            ("y", Msg("magical_friends_ui.yes")),
-                            ("n", Msg("magical_friends_ui.no")),
-                        ),
-                    ),
-                ],
-            )
-        )
-        if not values:
-            return
-        where = values["where"].strip()
-        self.do(
-            CorrectCreature(
-                cid, where=SLAIN if where == "slain" else where, poisoned=values["poisoned"] == "y"
-            )
-        )
-
-    async def correct_heart(self) -> None:
-        state = self.state
-        slain = [c for c in state.creatures if c.where == SLAIN]
-        if not slain:
-            self.notify(tr("magical_friends_ui.error.no_slain"), severity="warning")
-            return
-        cid = await self.pick(
-            [(c.id, creature_label(state, c.id)) for c in slain],
-            Msg("magical_friends_ui.correct.heart"),
-            Msg("magical_friends_ui.pick.creature"),
-        )
-        if cid is None:
-            return
-        who = ", ".join(f"{i + 1} = {w.name}" for i, w in enumerate(state.wizards))
-        values = await self.app.push_screen_wait(
-            FormDialog(
-                Msg("magical_friends_ui.correct.heart"),
-                [
-                    FormField(
-                        "holder",
-                        Msg("magical_friends_ui.field.holder"),
-                        minimum=0,
-                        maximum=len(state.wizards),
-                        hint=Msg("magical_friends_ui.field.holder_hint", {"who": who}),
-                    )
-                ],
-            )
-        )
-        if values:
-            holder = values["holder"]
-            self.do(CorrectHeart(cid, holder=None if holder == 0 else holder - 1))
-
-    async def correct_board(self) -> None:
-        state = self.state
-        who = ", ".join(f"{i + 1} = {w.name}" for i, w in enumerate(state.wizards))
-        values = await self.app.push_screen_wait(
-            FormDialog(
-                Msg("magical_friends_ui.correct.board"),
-                [
-                    FormField(
-                        "piece",
-                        Msg("magical_friends_ui.field.piece"),
-                        kind="choice",
-                        value="s" if state.stairway_up else "h",
-                        choices=(
-                            ("s", Msg("magical_friends_ui.header.stairway")),
-                            ("h", Msg("magical_friends_ui.header.hell")),
-                        ),
-                    ),
-                    FormField(
-                        "fairy",
-                        Msg("magical_friends_ui.field.fairy"),
-                        kind="text",
-                        value=state.fairy_space or "-",
-                        hint=Msg("magical_friends_ui.field.none_hint"),
-                    ),
-                    FormField(
-                        "holder",
-                        Msg("magical_friends_ui.field.catapult_holder"),
-                        value=0 if state.catapult_holder is None else state.catapult_holder + 1,
-                        minimum=0,
-                        maximum=len(state.wizards),
-                        hint=Msg("magical_friends_ui.field.holder_hint", {"who": who}),
-                    ),
-                    FormField(
-                        "catapult",
-                        Msg("magical_friends_ui.field.catapult_space"),
-                        kind="text",
-                        value=state.catapult_space or "-",
-                        hint=Msg("magical_friends_ui.field.none_hint"),
-                    ),
-                    FormField(
-                        "round",
-                        Msg("magical_friends_ui.field.round"),
-                        value=state.round,
-                        minimum=0,
-                        maximum=state.rounds,
-                    ),
-                ],
-            )
-        )
-        if not values:
-            return
-        fairy = values["fairy"].strip()
-        catapult = values["catapult"].strip()
-        self.do(
-            CorrectBoard(
-                stairway_up=values["piece"] == "s",
-                fairy_space="" if fairy == "-" else fairy,
-                catapult_space="" if catapult == "-" else catapult,
-                catapult_holder=values["holder"] - 1,
-                round=values["round"],
-            )
-        )
+FORMS = {  # an entry's kind → its form (a screen taking the state and the entry)
+    "magical_friends.artifacts": ArtifactsForm,
+    "magical_friends.fairy": FairyForm,
+    "magical_friends.steps": StepsDialog,
+    "magical_friends.power": PowerForm,
+    "magical_friends.correct_wizard": CorrectWizardForm,
+    "magical_friends.correct_creature": CorrectCreatureForm,
+    "magical_friends.correct_heart": CorrectHeartForm,
+    "magical_friends.correct_board": CorrectBoardForm,
+}

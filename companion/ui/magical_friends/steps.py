@@ -1,10 +1,12 @@
-"""The "how far did it go?" dialog: one line per step count with where that count ends, so
-the table presses the digit of the count it moved (or j to put it on any space).
+"""The "how far did it go?" dialog (the form of the engine's ``magical_friends.steps`` entry):
+one line per step count with where that count ends, so the table presses the digit of the
+count it moved (or j to put it on any space, where an ability may).
 
-Counts of 10 or more are typed and confirmed with Enter: a digit is taken at once when no
-longer count is possible from where the creature stands (nothing is 10+ steps from the
-tavern, or the digit is 3 and the tavern is 25 steps away); otherwise it waits, showing
-what was typed, for Enter or the next digit."""
+A digit is taken at once only when no longer count is possible from where the creature
+stands (nothing is 10+ steps from the tavern, or the digit is 3 and the tavern is 25 steps
+away). Otherwise the count waits, showing what was typed, and Enter takes it, as the hint
+says: a second digit never takes it early, so the Enter typed after it is not left over for
+the next dialog."""
 
 from __future__ import annotations
 
@@ -14,8 +16,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from companion.core.game import Entry
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import (
+    JUMP,
     SLAIN,
     GameState,
     preview_move,
@@ -27,7 +31,7 @@ from companion.ui.dialogs import Dialog, number_is_complete
 from .names import creature_label, humanize, space_label
 
 MAX_STEPS = 9  # counts listed with where they end
-JUMP = "jump"
+PREVIEW_UNSAID = ("magical_friends.event.cavern", "magical_friends.event.app_dice")
 
 
 def ends_preview(state: GameState, cid: str, steps: int) -> str:
@@ -48,7 +52,8 @@ def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict)
                 said.add(seen.refused)
                 out.append(f"     ⚠ {tr(seen.refused)}\n", style="yellow")
             continue
-        events = [e for e in seen.events if e.key != "magical_friends.event.cavern"]
+        # the path is in the head; a die the preview rolled is not the table's
+        events = [e for e in seen.events if e.key not in PREVIEW_UNSAID]
         if (not events and not seen.cavern) or (seen.end, seen.events, seen.chance) in said:
             continue
         said.add((seen.end, seen.events, seen.chance))
@@ -74,18 +79,12 @@ class StepsDialog(Dialog[int | str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
-    def __init__(
-        self,
-        state: GameState,
-        cid: str,
-        allow_jump: bool = False,
-        how: str = "basic",
-        power: dict | None = None,
-    ) -> None:
+    def __init__(self, state: GameState, entry: Entry) -> None:
         super().__init__()
-        self.state, self.cid, self.allow_jump = state, cid, allow_jump
-        self.how, self.power = how, power or {}
-        self.longest = steps_to_tavern(state, cid)
+        steps = entry.subject  # what the engine asks: whose move, of which kind, jump or not
+        self.state, self.cid, self.allow_jump = state, steps.creature, steps.jump
+        self.how, self.power = steps.how, dict(steps.power)
+        self.longest = steps_to_tavern(state, self.cid)
         self.typed = ""
 
     def compose(self) -> ComposeResult:
@@ -127,9 +126,9 @@ class StepsDialog(Dialog[int | str | None]):
             event.stop()
             self.typed += char
             n = int(self.typed)
-            if number_is_complete(n, self.longest):  # no longer count possible: taken now
-                self.dismiss(min(n, self.longest))
-            else:
+            if len(self.typed) == 1 and number_is_complete(n, self.longest):
+                self.dismiss(n)  # one digit and no longer count possible: taken now
+            else:  # it could go on, or went on: Enter takes it, as the hint says
                 self._show_typed()
         elif event.key == "enter" and self.typed:
             event.stop()

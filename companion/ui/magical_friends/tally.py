@@ -1,49 +1,40 @@
 """The final tally (spec §3, §7): friends in the tavern, trophies, points, the winner and how a
-tie on points was broken."""
+tie on points was broken: the game's panel on the record screen (``record_panel``)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState, ranking, tie_break_steps
-from companion.ui.i18n import translate_bindings
-from companion.ui.widgets.footer import Footer
 
 from .names import wizard_text
 
 
-class TallyScreen(Screen):
+class TallyPanel(Vertical):
     DEFAULT_CSS = """
-    TallyScreen > Vertical { padding: 1 2; }
-    TallyScreen #tally-title { text-style: bold; padding-bottom: 1; }
-    TallyScreen DataTable { height: auto; margin-bottom: 1; }
-    TallyScreen #tally-winner { padding-bottom: 1; }
-    TallyScreen #tally-rule { color: $text-muted; }
+    TallyPanel { height: auto; padding: 0 1; border: round $primary; }
+    TallyPanel #tally-title { text-style: bold; }
+    TallyPanel DataTable { height: auto; }
+    TallyPanel #tally-rule { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "app.pop_screen", "magical_friends_ui.key.back")]
 
     def __init__(self, state: GameState, catalog_name: str = "box") -> None:
-        super().__init__()
+        super().__init__(id="mf-tally")
         self.state, self.catalog_name = state, catalog_name
-        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            title = tr("magical_friends_ui.tally.title")
-            if self.catalog_name == "demo":
-                title += "  ·  " + tr("magical_friends_ui.header.demo")
-            yield Static(title, id="tally-title")
-            yield DataTable(id="tally-table", cursor_type="none", zebra_stripes=True)
-            yield Static(id="tally-winner")
-            yield Static(id="tally-ties")
-            yield Static(id="tally-rule")
-        yield Footer()
+        title = tr("magical_friends_ui.tally.title")
+        if self.catalog_name == "demo":
+            title += "  ·  " + tr("magical_friends_ui.header.demo")
+        yield Static(title, id="tally-title")
+        yield DataTable(id="tally-table", cursor_type="none", zebra_stripes=True)
+        yield Static(id="tally-winner")
+        yield Static(id="tally-ties")
+        yield Static(id="tally-rule")
 
     def on_mount(self) -> None:
         state, t = self.state, self.state.tally
