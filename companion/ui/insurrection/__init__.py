@@ -54,7 +54,7 @@ def record_panel(session: Any) -> Any:
     from companion.ui.insurrection.scoring_screen import SheetView
 
     state = session.state
-    if session.outcome is None or state.phase != "over":
+    if session.outcome is None:  # the engine scores only a game it says is over
         return None
     view = SheetView(
         end_position(state),
