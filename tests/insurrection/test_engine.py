@@ -6,7 +6,7 @@ import pytest
 
 from companion.core.codec import dump, dump_command, load, load_command
 from companion.core.errors import RuleError
-from companion.core.i18n import Msg, tr
+from companion.core.i18n import tr
 from companion.core.steplog import StepLog
 from companion.games.insurrection import GAME
 from companion.games.insurrection import catalog as catalogs

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import RuleError
-from companion.core.game import Ask, Entry, Outcome, Show, Step, Then, play, settle
+from companion.core.game import Entry, Outcome, Step, Then, play, settle
 from companion.games.insurrection import GAME, Setup, autoplay, engine, flow
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import (

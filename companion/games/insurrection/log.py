@@ -146,9 +146,9 @@ def _line(before: InsurrectionState, cmd: Command, after: InsurrectionState) -> 
     if isinstance(cmd, Take) and turn is not None:
         played = card_name(after, turn.card)
         if cmd.back:
-            line = msg("insurrection.log.take_back", card=played)
+            line = msg("insurrection.log.take_back", played=played)
         elif cmd.card is None:
-            line = msg("insurrection.log.take_nothing", card=played)
+            line = msg("insurrection.log.take_nothing", played=played)
         else:
             line = msg("insurrection.log.take", card=card_name(after, cmd.card), played=played)
         line = msg("insurrection.log.then", step=line, then=_check(before, after, turn_end=True))
