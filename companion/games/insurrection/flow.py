@@ -3,21 +3,33 @@
 :func:`moment` says what happens now — the leader each player keeps (in secret with the app's
 deck), the March (the app's step with its own deck, the cards revealed with the table's), the
 draw, the cards played (secret picks), a turn's actions with the engine's reason for each one
-refused, the forced take-back, the hands at the end (pre-filled), the end-of-game effects in
-initiative order, the values the score still needs, the outcome. :func:`action` turns an
-action of the moment into what it takes (a step, or an entry of the table's values), and
-:func:`outcome` reads the final score sheet.
+refused, the forced take-back, the hands at the end (revealed by the app with its deck,
+entered and checked with the table's), the end-of-game effects in initiative order, the
+values the score still needs, the outcome; :func:`outcome` reads the final score sheet.
+
+Every action of a moment carries what it leads to (``Action.leads``): a turn's land, Remove,
+Scout and take (the advance key's action, ``Moment.advance``), the leader entered with the
+table's deck, a look at one's hand and the score sheet (views), a hand entered again, and a
+correction (:func:`correction`, one question at a time, each list the engine's). The
+questions the table answers in a row (the leaders, the hands, the effects, the values) open
+at once (``at_once``).
 
 Entries of the game's own kinds carry a subject a screen can show without knowing a rule:
 
 - ``insurrection.cards``: :class:`Cards` (pick cards among candidates; refused ones say why);
-- ``insurrection.hand``: :class:`Cards` for a hand at the end (any length, pre-filled);
+- ``insurrection.hand``: :class:`Cards` for a hand at the end (any length, pre-filled; a hand
+  that cannot be right is refused with the engine's reason, ``Cards.refuse``);
 - ``insurrection.leader``: :class:`LeaderPick` (a leader kept, in secret with the app's deck);
 - ``insurrection.play``: :class:`Played` (one card per player, in secret with the app's deck);
 - ``insurrection.scout``: :class:`Scouting` (bottom, or face up: the card turned up);
 - ``insurrection.land``: the land's effect (the value is the note for the log);
 - ``insurrection.effect``: :class:`EffectPick` (the value is ``(take, give)``);
-- ``insurrection.values``: the catalog paths the score needs (the value maps path → text).
+- ``insurrection.values``: the catalog paths the score needs (the value maps path → text);
+- ``insurrection.progress``: :class:`ProgressForm` (the value maps the fields of
+  ``CorrectProgress`` to the engine's values).
+
+Views (``Show``): ``insurrection.hand`` (:class:`HandSeen`, for its player's eyes) and
+``insurrection.scores`` (the final score sheet).
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The screen a group keeps open while playing Insurrection (spec §3, §4, §7).
 
 A :class:`~companion.ui.table.TableScreen`: the engine's flow (``games/insurrection/flow.py``)
-says what comes next and which of a turn's actions are allowed; this screen draws the board
-and shows the forms and the secret "pass the keyboard" screens each entry needs. ``n`` (or
-``space``) does what the prompt line says; every change is a step of the log (undo: ctrl+z).
+says what comes next, which actions are allowed and what each leads to; this screen draws
+the board and holds the forms and the secret "pass the keyboard" screens each entry or view
+needs (``entry_screen``, ``view_screen``). ``n`` (or ``space``) does what the prompt line
+says; every change is a step of the log (undo: ctrl+z).
 """
 
 from __future__ import annotations
