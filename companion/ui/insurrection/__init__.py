@@ -62,6 +62,7 @@ def record_panel(session: Any) -> Any:
         session.catalog_name,
         sheet=final_score(state),
         id="record-sheet",
+        classes="record",
     )
     view.styles.height = "2fr"
     return view

@@ -46,6 +46,9 @@ class SheetView(Vertical):
     SheetView #players { grid-size: 2; grid-gutter: 0 1; height: auto; padding: 0 1; }
     SheetView .player { border: round $primary-darken-2; height: auto; padding: 0 1; }
     SheetView .player.winner { border: double $success; }
+    /* beside the record's log and QR code: one player a row, and always a few lines of it */
+    SheetView.record #players { grid-size: 1; }
+    SheetView.record #breakdowns { min-height: 3; }
     """
 
     def __init__(
