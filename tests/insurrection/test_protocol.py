@@ -220,6 +220,10 @@ def test_corrections_lead_through_the_engine_one_question_at_a_time():
     with pytest.raises(RuleError) as nowhere:
         made(s, move.answer((unkept,)))
     assert nowhere.value.message.key == "insurrection.correct.nowhere"
+    listed = {c.card: c.refused for c in move.subject.candidates}
+    assert listed[unkept] == nowhere.value.message and listed[card] is None  # the list says so
+    for state in (s, at_hands()):  # as a table with no screen takes it: a legal correction
+        engine.apply(state, settle(GAME.moment(state).action("correct").leads, state))
     deck = made(s, counts).choice.options[0].value
     assert deck.kind == "number" and deck.suggest == s.deck_count
     assert deck.answer(3) == CorrectCount(count=3)

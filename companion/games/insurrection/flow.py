@@ -899,9 +899,18 @@ def zones(state: InsurrectionState) -> tuple[tuple[str, Msg], ...]:
 
 
 def _which_card(state: InsurrectionState) -> Entry:
+    """Any card the engine has somewhere it may move from (a leader nobody kept is nowhere)."""
     cat = state.catalog
+    places = [z for z, _ in zones(state)]
+
+    def candidate(card: str) -> Candidate:
+        # the play area takes any card: a place a card may leave is one it may leave for there
+        movable = any(_refusal(state, CorrectMove(card, z, "area")) is None for z in places)
+        refused = None if movable else msg("insurrection.correct.nowhere", card=card)
+        return Candidate(card, refused=refused)
+
     cards = Cards(
-        tuple(Candidate(c.id) for c in (*cat.persons, *cat.leaders)),
+        tuple(candidate(c.id) for c in (*cat.persons, *cat.leaders)),
         title=Msg("insurrection.correct.which_card"),
     )
     return Entry(
@@ -978,11 +987,13 @@ def _which_count(state: InsurrectionState) -> Ask:
 
 
 def _progress_entry(state: InsurrectionState) -> Entry:
+    now = engine.progress_now(state)
     return Entry(
         "insurrection.progress",
         Msg("insurrection.correct.kind.progress"),
         lambda values: CorrectProgress(**dict(values)),
-        subject=ProgressForm(engine.progress_now(state), len(state.path)),
+        subject=ProgressForm(now, len(state.path)),
+        suggest={f: getattr(now, f) for f in ("round", "token", "phase", "turn", "evil_won")},
     )
 
 
