@@ -102,8 +102,13 @@ def check_line(key: str, line: Msg, ids: set[str], what: str) -> None:
 
 
 def follow(game: Any, state: Any, lead: Any, table: RandomTable) -> Any:
-    """What following ``lead`` ends in (a command, a view, or nothing)."""
-    return settle(lead, state, table)
+    """What following ``lead`` ends in (a command, a view, or nothing; ``None`` too when an
+    answer on the way was refused with the engine's reason, e.g. a kind with no copy left)."""
+    try:
+        return settle(lead, state, table)
+    except RuleError as exc:
+        tr(exc.message)
+        return None
 
 
 @pytest.mark.parametrize("seed", SEEDS)

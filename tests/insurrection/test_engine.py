@@ -6,7 +6,7 @@ import pytest
 
 from companion.core.codec import dump, dump_command, load, load_command
 from companion.core.errors import RuleError
-from companion.core.i18n import Msg, tr
+from companion.core.i18n import tr
 from companion.core.steplog import StepLog
 from companion.games.insurrection import GAME
 from companion.games.insurrection import catalog as catalogs
@@ -218,10 +218,20 @@ def test_six_rounds_then_good_wins_and_scoring():
         s = run(s, Take(s.area[0]))
         assert s.round == i and s.tally == 0
     assert s.outcome == "good" and s.phase == "hands" and s.land_id == "fortress"
-    s = run(s, EnterHand("A", ("low", "z")))
+    # 3 dealt + 6 drawn - 6 played + 6 taken, and the leader kept (never entered): 10 each
+    s = run(s, EnterHand("A", full_hand(s, "A", "low")))
     assert s.phase == "hands"
-    s = run(s, EnterHand("B", ("hi", "z")))
-    assert s.phase == "over" and final_score(s).winner == "A"
+    s = run(s, EnterHand("B", full_hand(s, "B", "hi")))
+    sheet = final_score(s)
+    assert sheet.players[0].total == sheet.players[1].total == 10
+    assert s.phase == "over" and sheet.winner == "A"  # §4: the lower leader wins the tie
+
+
+def full_hand(s, player: str, leader: str, filler: str = "z2") -> tuple[str, ...]:
+    """A hand as the app counts it: the cards it saw taken, the unseen ones (``filler``),
+    and the leader kept that was never entered."""
+    hand = s.hand(player)
+    return (leader, *hand.known, *[filler] * hand.hidden)
 
 
 def test_end_effects_resolved_in_initiative_order_in_a_tracked_game():
@@ -233,7 +243,9 @@ def test_end_effects_resolved_in_initiative_order_in_a_tracked_game():
     s = run(s, Take("knight"))  # 8 + 2 = 10: Evil has won
     s = run(s, Take(back=True))  # A (Imp, 1 mark) cannot leave 10 any other way
     assert s.evil_won and s.outcome == "evil"
-    s = run(s, EnterHand("A", ("broker", "badger")), EnterHand("B", ("beastcaller", "badger")))
+    assert [s.hand_size(p) for p in s.players] == [4, 4]  # 3 + 1 drawn - 1 played + 1 taken
+    s = run(s, EnterHand("A", ("broker", "badger", "imp", "imp", "imp")))
+    s = run(s, EnterHand("B", ("beastcaller", "badger", "knight", "wisp", "ghoul")))
     assert s.phase == "effects" and next_effect(s) == ("B", "beastcaller")  # initiative 7 > 4
     with pytest.raises(RuleError):
         run(s, ResolveEffect("A", "broker"))
@@ -244,6 +256,7 @@ def test_end_effects_resolved_in_initiative_order_in_a_tracked_game():
     sheet = final_score(s)
     assert sheet.outcome == "evil" and [c.card for c in sheet.players[0].lines] == [
         "broker",
+        "imp",
         "ghoul",
     ]
 
@@ -287,29 +300,36 @@ def test_state_and_commands_round_trip_and_undo():
 
 
 def test_log_names_cards_as_printed_in_either_language():
-    """§7: the log the table reads names the cards, not catalog ids."""
+    """§7: the log the table reads names the cards, not catalog ids; §3.1: the March says
+    the land, the cards revealed and the corruption check that follows."""
     demo = catalogs.load("demo")
-    s = new_game(demo, ("A", "B"), seed=1)
-    first, second = demo.persons[0], demo.persons[1]
-    line = GAME.describe(s, March((first.id, second.id)))
-    assert tr(line, "en") == tr(
-        Msg("insurrection.cmd.March", {"cards": f"{first.name['en']}, {second.name['en']}"}), "en"
-    )
-    assert first.name["ja"] in tr(line, "ja")
+    s = new_game(demo, ("A", "B"), path=("meadow", "ford", "moor", "ridge"), seed=1)
+    cards = ("imp", "knight", "wisp", "herder")
+    after = GAME.apply(s, March(cards))
+    line = GAME.describe(s, March(cards), after)
+    en, ja = tr(line, "en"), tr(line, "ja")
+    assert "Ember Imp, Hedge Knight, Marsh Wisp, Goat Herder" in en
+    assert "Round 1" in en and "Rebel" in en and "3 marks face up" in en
+    assert "火花の小鬼" in ja and "imp" not in en + ja
 
 
 def test_log_names_cards_inside_a_players_step():
     """§3.3 step 3 (the take): "はる — piperを取り…" showed the id; a step that names its
     player names its card too, and a player called like a card id keeps their name."""
     demo = catalogs.load("demo")
-    s = new_game(demo, ("piper", "B"), seed=1)
+    s = new_game(demo, ("piper", "B"), path=("meadow", "ford", "moor", "ridge"), seed=1)
+    s = run(s, March(("piper", "knight", "herder", "badger")), Draw(), Play(("wisp", "imp")))
+    assert s.current.player == "piper"  # the Wisp (initiative 25) first
+    take = Take("piper", player="piper")
+    line = GAME.describe(s, take, GAME.apply(s, take))
     card = demo.card("piper")
-    line = GAME.describe(s, Take("piper", player="piper"))
-    assert tr(line, "en") == f"piper — Takes {card.name['en']}, places the played card"
+    en = tr(line, "en")
+    assert en.startswith(f"piper — Takes {card.name['en']} and places Marsh Wisp face up")
+    assert "2 marks face up" in en  # the check at the end of the turn
     assert card.name["ja"] in tr(line, "ja") and "piperを" not in tr(line, "ja")
 
 
 def test_log_line_leaves_free_text_alone():
     s = start()
-    line = GAME.describe(s, UseLand("not a card"))
+    line = GAME.describe(s, UseLand("not a card"), s)
     assert tr(line, "en") == tr(UseLand("not a card").describe(), "en")

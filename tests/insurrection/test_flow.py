@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import RuleError
-from companion.core.game import Entry, Outcome, Step, play
+from companion.core.game import Entry, Outcome, Step, Then, play, settle
 from companion.games.insurrection import GAME, Setup, autoplay, engine, flow
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import (
@@ -22,6 +22,7 @@ from companion.games.insurrection.commands import (
     March,
     Play,
     Remove,
+    RevealHands,
     Scout,
     SetValues,
     Take,
@@ -38,6 +39,20 @@ def with_leaders(state):
     for p in state.players:
         state = engine.apply(state, KeepLeader(player=p, leader=state.leader_offers[p][0]))
     return state
+
+
+def lead(s, name):
+    """What the allowed action ``name`` of the moment leads to (a draft made from ``s``)."""
+    action = GAME.moment(s).action(name)
+    assert action is not None and action.allowed, name
+    what = action.leads
+    return what.make(s) if isinstance(what, Then) else what
+
+
+def next_step(s):
+    """The moment's next as a plain table takes it: the step, or the suggested answer."""
+    nxt = GAME.moment(s).next
+    return settle(nxt.command if isinstance(nxt, Step) else nxt, s, autoplay.POLICY)
 
 
 def run(s, until=lambda s: False):
@@ -81,7 +96,7 @@ def test_the_tables_deck_keeps_leaders_secret_unless_entered():
     assert m.next.kind == "insurrection.cards" and m.next.count == 4  # §3.1 the March reveal
     assert m.allows("leader")
     for p in s.players:
-        entry = flow.action(s, "leader")
+        entry = lead(s, "leader")
         assert entry.subject.player == p and not entry.subject.secret
         s = engine.apply(s, entry.answer(entry.suggest))
     assert GAME.moment(s).refusal("leader") is not None
@@ -125,7 +140,7 @@ def test_a_turn_lists_its_actions_with_the_engines_reasons():
     m = GAME.moment(s)
     assert m.next is None and m.allows("remove") and m.allows("take")
     assert (m.action("scout") is not None) == bool(card.scout)
-    target = flow.action(s, "remove").suggest[0]
+    target = lead(s, "remove").suggest[0]
     s = engine.apply(s, Remove(target=target, player=s.current.player))
     assert GAME.moment(s).refusal("remove").key == "insurrection.remove.done"
 
@@ -137,7 +152,7 @@ def test_the_forced_take_back_is_a_step_the_table_confirms():
     m = GAME.moment(s)
     assert m.next == Step(Take(back=True, player="Ben"), m.next.reason)
     assert m.next.confirm and m.prompt == m.next.reason
-    assert flow.action(s, "take") == m.next
+    assert lead(s, "take") == m.next.command and m.advance == "take"  # n, or t: the same
     s = engine.apply(s, m.next.command)
     assert s.phase == "hands" and s.outcome == "evil"
 
@@ -147,26 +162,29 @@ def test_the_take_refuses_cards_that_leave_fewer_than_ten():
     s = evil_at_end_of_turn()
     marked = next(c for c, n in s.deck_composition().items() if n and DEMO.card(c).corruption)
     s = engine.apply(s, CorrectMove(card=marked, source="deck", dest="area"))
-    entry = flow.action(s, "take")
+    entry = lead(s, "take")
     options = engine.end_turn_options(s)
     for c in entry.subject.candidates:
         assert (c.refused is None) == (options[c.card] >= 10)
 
 
 def test_hands_then_effects_then_the_outcome():
-    """§4: hands pre-filled with what the app saw; effects in initiative order; the outcome
-    from the score sheet, scores best first and the winner first among equals."""
+    """§4 with the app's deck: it dealt every card, so the hands are revealed as it holds
+    them, one step the table confirms (never typed again); effects in initiative order, each
+    asked at once; the outcome from the score sheet, best first, the winner first."""
     s = with_leaders(demo(2))
     s = run(s, lambda s: s.phase == "hands")
     m = GAME.moment(s)
-    assert m.next.kind == "insurrection.hand" and m.next.suggest == engine.prefill(s, "Ann")
-    assert m.next.subject.expected == s.hand_size("Ann") and m.allows("hands")
+    assert m.next == Step(RevealHands(), m.next.reason) and m.next.confirm
+    assert m.allows("hands")
+    s = engine.apply(s, m.next.command)
+    assert s.final_hands == {p: engine.prefill(s, p) for p in s.players}
     kinds = []
     while (m := GAME.moment(s)).outcome is None:
         kinds.append(m.next.kind)
-        s = engine.apply(s, m.next.answer(m.next.suggest))
-    assert kinds[:3] == ["insurrection.hand"] * 3
-    assert set(kinds[3:]) <= {"insurrection.effect"}
+        assert m.next.at_once  # the effects one after another
+        s = engine.apply(s, next_step(s))
+    assert set(kinds) <= {"insurrection.effect"}
     out = GAME.outcome(s)
     sheet = engine.final_score(s)
     assert out == m.next and out.result == s.outcome and out.round == s.round
@@ -199,9 +217,9 @@ def test_values_the_score_needs_are_asked_before_the_outcome():
     value = entry["scoring"][0][field]
     entry["scoring"][0][field] = None
     s = replace(s, catalog=type(s.catalog).model_validate(data))
-    while (m := GAME.moment(s)).next.kind != "insurrection.values":
-        s = engine.apply(s, m.next.answer(m.next.suggest))
-    assert f"{path}.{field}" in m.next.subject and GAME.outcome(s) is None
+    while getattr((m := GAME.moment(s)).next, "kind", None) != "insurrection.values":
+        s = engine.apply(s, next_step(s))
+    assert f"{path}.{field}" in m.next.subject and GAME.outcome(s) is None and m.next.at_once
     s = engine.apply(s, m.next.answer({f"{path}.{field}": value}))
     assert isinstance(GAME.moment(s).next, Outcome)
     assert isinstance(m.next.answer({f"{path}.{field}": value}), SetValues)
@@ -245,37 +263,33 @@ def test_what_the_moment_offers_is_legal(data):
             return
         if isinstance(m.next, Step):
             engine.apply(s, m.next.command)  # raises if not legal
-        for _name, what in flow.legal_actions(s):
-            cmd = (
-                what.command
-                if isinstance(what, Step)
-                else what.answer(autoplay.POLICY.enter(s, what))
-            )
-            engine.apply(s, cmd)
+        for action in m.actions:
+            if action.allowed and action.name in ("leader", "land", "remove", "scout", "take"):
+                engine.apply(s, settle(action.leads, s, autoplay.POLICY))
         scout = m.action("scout")
         if scout is not None and not scout.allowed:
             with pytest.raises(RuleError):
                 engine.apply(s, Scout(face_up=False, player=s.current.player))
         # go on with a random allowed action now and then, else the moment's own way
-        names = [n for n, _ in flow.legal_actions(s) if n in ("remove", "scout", "land")]
+        names = [a.name for a in m.actions if a.allowed and a.name in ("remove", "scout", "land")]
         if names and data.draw(st.booleans(), label="act"):
-            what = flow.action(s, data.draw(st.sampled_from(names), label="action"))
-            s = engine.apply(s, what.answer(autoplay.POLICY.enter(s, what)))
+            chosen = m.action(data.draw(st.sampled_from(names), label="action"))
+            s = engine.apply(s, settle(chosen.leads, s, autoplay.POLICY))
             continue
-        cmd = (
-            autoplay.POLICY.act(s, m)
-            if m.next is None
-            else m.next.command
-            if isinstance(m.next, Step)
-            else m.next.answer(autoplay.POLICY.enter(s, m.next))
+        s = engine.apply(
+            s,
+            next_step(s)
+            if m.next is not None
+            else settle(autoplay.POLICY.act(s, m), s, autoplay.POLICY),
         )
-        s = engine.apply(s, cmd)
     raise AssertionError("no outcome in 200 steps")
 
 
 def test_hands_are_entered_for_everyone_before_the_effects():
+    """§4 with the table's deck: each hand is entered, one after another (at once)."""
     s = evil_at_end_of_turn()
     s = engine.apply(s, Take(back=True, player="Ben"))
-    assert GAME.moment(s).next.subject.player == "Ann"
-    s = engine.apply(s, EnterHand(player="Ann", cards=()))
+    m = GAME.moment(s)
+    assert m.next.subject.player == "Ann" and m.next.at_once
+    s = engine.apply(s, EnterHand(player="Ann", cards=autoplay.plausible_hand(s, "Ann")))
     assert GAME.moment(s).next.subject.player == "Ben"

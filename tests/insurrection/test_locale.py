@@ -38,6 +38,7 @@ def test_log_lists_cards_the_way_each_language_writes():
     from companion.games.insurrection.commands import March
 
     state = engine.new_game(load("demo"), ("Ann", "Ben"), seed=1)
-    line = GAME.describe(state, March(cards=("imp", "knight")))
+    march = March(cards=("imp", "knight", "wisp", "herder"))  # the Stronghold reveals 4
+    line = GAME.describe(state, march, engine.apply(state, march))
     assert "Ember Imp, Hedge Knight" in tr(line, "en")
     assert "火花の小鬼、生垣の騎士" in tr(line, "ja")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
-from companion.core.game import Step
+from companion.core.game import Step, play
 from companion.core.i18n import tr
-from companion.games.insurrection import GAME, engine
+from companion.games.insurrection import GAME, Setup, autoplay, engine
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import Draw, March, Play, Take
 from companion.games.insurrection.scoring import rule_summary
@@ -150,28 +150,68 @@ async def test_the_pass_screen_hides_the_hand_until_enter(store):
         assert app.screen is screen and screen.state.phase == "choose"
 
 
-async def test_a_hand_shorter_than_counted_asks_once_more(store):
-    """§4: the app knows each hand's size; a hand entered with fewer cards is questioned once,
-    then kept if the table insists."""
+def table_deck_at_the_end(store, seed: int = 5) -> int:
+    """A game on the table's own deck played to §4 (the hands to enter), step by step."""
+    state = GAME.new_game(Setup(("Ann", "Ben", "Cleo")), load("demo"), seed)
+    session = store.new_game(GAME, state, "Table's deck", "demo")
+    for _cmd, after in play(GAME, state, autoplay.POLICY, do=session.do):
+        if after.phase == "hands":
+            break
+    return session.id
+
+
+async def test_a_hand_that_cannot_be_right_is_refused_saying_why(store):
+    """§4 with the table's deck (issue 21: "a second Enter accepts after the warning: a wrong
+    card goes into History"): a hand with fewer cards than the player holds is refused with
+    the reason, however many times Enter is pressed, and stays as typed; completed, it is
+    accepted, and the next hand opens at once."""
+    game_id = table_deck_at_the_end(store)
+    app = resume_app(store, game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.state
+        first = state.players[0]
+        counted = engine.hand_sizes(state, first)[0]
+        await pilot.press("n")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, CardPicker) and picker.expected == counted
+        typed = list(picker.chosen)
+        assert len(typed) < counted  # the app saw only the cards taken
+        for _ in range(3):  # Enter again and again: never accepted
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is picker and picker.chosen == typed
+        said = [str(n.message) for n in app._notifications]
+        assert any(f"{first} holds {counted} cards" in m for m in said), said
+        assert first not in screen.state.final_hands
+        for card in autoplay.plausible_hand(state, first)[len(typed) :]:
+            await type_text(pilot, card)  # the filter matches the id too
+            await pilot.press("enter")
+        await pilot.press("enter")  # the hand complete: accepted
+        await pilot.pause()
+        assert screen.state.final_hands[first] == autoplay.plausible_hand(state, first)
+        nxt = app.screen  # the next hand, at once
+        assert isinstance(nxt, CardPicker) and state.players[1] in str(nxt.title_msg.params)
+
+
+async def test_the_app_s_deck_hands_are_revealed_with_one_key(store):
+    """§4 with the app's deck: it dealt every card, so the advance key reveals the hands as
+    it holds them; no picker opens, nothing is typed (the old flow took `n` into a filter)."""
     game_id = new_demo_game(store, seed=5, rounds=6)
     app = resume_app(store, game_id)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        first = screen.state.players[0]
-        counted = screen.state.hand_size(first)
-        await pilot.press("space")
+        state = screen.state
+        assert state.phase == "hands" and "n reveals the hands" in text_of(screen, "#next")
+        await pilot.press("n")
         await pilot.pause()
-        picker = app.screen
-        assert isinstance(picker, CardPicker) and picker.expected == counted
-        await pilot.press("backspace")  # drop the last pre-filled card
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is picker  # not accepted yet: the warning says why
-        assert any(f"counted {counted}" in str(n.message) for n in app._notifications)
-        await pilot.press("enter")  # the table insists
-        await pilot.pause()
-        assert len(screen.state.final_hands[first]) == counted - 1
+        assert screen.state.final_hands == {p: engine.prefill(state, p) for p in state.players}
+        assert not any(isinstance(s, CardPicker) and s.count is None for s in app.screen_stack)
+        line = tr(screen.session.line(screen.session.cursor - 1))
+        assert line.startswith("The hands revealed, as the app dealt them: Ann: ")
 
 
 async def test_new_game_names_the_duplicate_and_the_count(store):

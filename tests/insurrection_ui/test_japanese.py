@@ -72,15 +72,17 @@ def test_unseen_cards_keep_their_count_on_their_line():
 async def test_hands_prompt_lists_players_with_the_japanese_comma(store):
     """§4 (hands revealed): the prompt lists the players still to enter as "あき、ゆう", and
     the hand picker lists the chosen cards the same way."""
-    from companion.games.insurrection import GAME
+    from companion.core.game import play
+    from companion.games.insurrection import GAME, Setup, autoplay
     from companion.games.insurrection.catalog import load
     from companion.ui.insurrection.picker import CardPicker, all_cards_picks
-    from tests.insurrection_ui.helpers import demo_state, play_round
 
     set_language("ja")
-    session = store.new_game(GAME, demo_state(4, players=("あき", "ゆう", "はる")), "t", "demo")
-    while session.state.phase != "hands":
-        play_round(session)
+    state = GAME.new_game(Setup(("あき", "ゆう", "はる")), load("demo"), 4)  # the table's deck
+    session = store.new_game(GAME, state, "t", "demo")
+    for _cmd, after in play(GAME, state, autoplay.POLICY, do=session.do):
+        if after.phase == "hands":
+            break
     app = create_app(store, Start("resume", game_id=session.id), lang="ja")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
+from companion.core.i18n import tr
 from companion.games.insurrection import GAME, engine
 from companion.store import Store
 from companion.ui.app import Start, create_app
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection.board import InsurrectionScreen
 from companion.ui.insurrection.new_game import NewGameScreen
 from companion.ui.insurrection.picker import CardPicker
@@ -144,8 +146,9 @@ async def test_resume_after_closing_mid_round(tmp_path):
 
 
 async def test_bad_input_keeps_the_game_as_it_was(store):
-    """A refused correction (a card that is not in the play area) changes nothing and says
-    why; a cancelled picker enters nothing; undo takes back the step before."""
+    """§7 corrections: a card is moved only from where the engine has it (the places offered
+    are the engine's); a leader nobody kept cannot move, and says so; a cancelled picker
+    enters nothing; undo takes back the step before."""
     game_id = new_demo_game(store, seed=3)
     app = resume_app(store, game_id)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -157,10 +160,28 @@ async def test_bad_input_keeps_the_game_as_it_was(store):
         await type_text(pilot, "pale")
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("a", "enter", "g", "enter")  # from the play area to the graveyard
+        where = app.screen
+        assert "ghoul" in start.deck and not start.area  # a March ahead: nothing face up
+        assert isinstance(where, ChoiceDialog)  # the Pale Ghoul is in the deck only
+        assert [tr(o.label) for o in where.choice.options] == ["the deck"]
+        await pilot.press("escape")
         await pilot.pause()
+        kept = set(start.kept_leaders.values())
+        unkept = next(c for c in start.catalog.leaders if c.id not in kept)
+        await pilot.press("c", "1")
+        await type_text(pilot, unkept.id)
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, CardPicker)  # the leader listed, saying why it cannot move
+        row = str(picker.query_one("#options").get_option(unkept.id).prompt)
+        assert f"{unkept.name['en']} cannot be moved" in row
+        await pilot.press("enter")  # nothing to pick: the picker stays
+        await pilot.pause()
+        assert app.screen is picker
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         assert screen.state == start and screen.session.cursor == steps
-        assert any("Pale Ghoul" in str(n.message) for n in app._notifications)
 
         await pilot.press("space")  # March
         await pilot.pause()
@@ -229,35 +250,43 @@ async def test_new_game_refuses_bad_players(store):
 
 
 async def test_end_of_game_hands_and_scoring_screen(store):
-    """§4: hands pre-filled with what the app saw, effects in initiative order, then the
-    scoring screen shows every player's total as the engine computes it."""
+    """§4 with the app's deck: one key reveals the hands as the app dealt them (nothing is
+    typed again); the effects open one after another, in initiative order; then the record
+    of the game shows every player's total as the engine computes it, and the tie-break;
+    the score sheet opens again from the game (f)."""
+    from companion.ui.insurrection.scoring_screen import SheetView
+    from companion.ui.record import RecordScreen
+
     game_id = new_demo_game(store, seed=5, rounds=6)
     app = resume_app(store, game_id)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.state.phase == "hands"
-        await pilot.press("space")  # hands: accept each pre-filled hand
-        for _ in range(3):
-            await pilot.pause()
-            assert isinstance(app.screen, CardPicker)
-            await pilot.press("enter")
+        state = screen.state
+        assert state.phase == "hands"
+        await pilot.press("space")  # the hands, as the app dealt them
         await pilot.pause()
+        assert screen.state.final_hands == {p: engine.prefill(state, p) for p in state.players}
         while screen.state.phase == "effects":  # "not used" is the first option
             assert isinstance(app.screen, CardPicker)
             await pilot.press("enter")
             await pilot.pause()
         assert screen.state.phase == "over"
-        if not isinstance(app.screen, ScoringScreen):
-            await pilot.press("f")
-            await pilot.pause()
-        scoring = app.screen
-        assert isinstance(scoring, ScoringScreen)
+        record = app.screen
+        assert isinstance(record, RecordScreen)
         sheet = engine.final_score(screen.state)
+        titles = [str(p.border_title) for p in record.query_one(SheetView).query(".player")]
         for player in sheet.players:
             assert player.total is not None
-            titles = [str(p.border_title) for p in scoring.query(".player")]
             assert f"{player.player} — {player.total} points" in titles
         assert sheet.winner is not None
+        summary = str(record.query_one("#summary", Static).render())
+        assert sheet.winner in summary and tr(sheet.explanation) in summary
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        scoring = app.screen
+        assert isinstance(scoring, ScoringScreen)
         summary = str(scoring.query_one("#summary", Static).render())
         assert sheet.winner in summary

@@ -8,12 +8,13 @@ import pytest
 from textual.widgets import Static
 
 from companion.games.insurrection import GAME, engine
-from companion.games.insurrection.commands import EnterHand, ResolveEffect
-from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.games.insurrection.commands import CorrectCount, EnterHand, ResolveEffect
+from companion.ui.insurrection.scoring_screen import ScoringScreen, SheetView
+from companion.ui.record import RecordScreen
 from tests.insurrection_ui.helpers import demo_state, play_round, resume_app
 
 SIX = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Fay")
-MORE = ("knight", "miner", "herder", "scribe", "jackal", "hermit", "wisp", "oracle")
+MORE = ("knight", "miner", "herder", "scribe", "jackal", "hermit", "wisp", "oracle", "pikeman")
 
 
 def finished(store, players, extra: int = 0) -> int:
@@ -23,8 +24,13 @@ def finished(store, players, extra: int = 0) -> int:
     while session.state.phase not in ("hands", "effects", "over"):
         play_round(session)
     for p in session.state.players:
-        hand = (*engine.prefill(session.state, p), *MORE[:extra])
-        session.do(EnterHand(player=p, cards=hand))
+        if extra:  # the table finds more cards in the hand than the app counted: corrected
+            hidden = session.state.hand(p).hidden + extra
+            session.do(CorrectCount(count=hidden, player=p))
+        held = engine.prefill(session.state, p)
+        cat = session.state.catalog
+        more = [c for c in MORE if held.count(c) < (cat.card(c).copies or 0)]  # §1: the box's
+        session.do(EnterHand(player=p, cards=(*held, *more[:extra])))
     while (due := engine.next_effect(session.state)) is not None:
         session.do(ResolveEffect(player=due[0], card=due[1]))
     return session.id
@@ -76,14 +82,22 @@ async def test_breakdowns_scroll_and_summary_stays(store):
 
 async def test_scores_reopen_from_the_game_after_scoring(store):
     """After scoring the game screen keeps the scores one key away: Escape back to the
-    board, f (or Space) opens them again."""
+    board, f opens them again; Space (the outcome) opens the game's record, whose panel is
+    the same score sheet."""
     app = resume_app(store, finished(store, SIX[:4]))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         board = app.screen
-        for key in ("f", "escape", "space", "escape", "f"):
+        for key, shown in (
+            ("f", ScoringScreen),
+            ("escape", type(board)),
+            ("space", RecordScreen),
+            ("escape", type(board)),
+            ("f", ScoringScreen),
+        ):
             await pilot.press(key)
             await pilot.pause()
-            expected = board if key == "escape" else ScoringScreen
-            assert app.screen is expected or isinstance(app.screen, ScoringScreen)
+            assert isinstance(app.screen, shown)
             assert (app.screen is board) == (key == "escape")
+        record_sheet = app.screen_stack[-1].query_one(SheetView).sheet
+        assert record_sheet == engine.final_score(board.state)

@@ -15,7 +15,7 @@ from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.insurrection.board import InsurrectionScreen
 from companion.ui.insurrection.picker import CardPicker
-from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.ui.record import RecordScreen
 from tests.insurrection_ui.helpers import resume_app
 
 PLAYERS = ("Ann", "Ben", "Cleo", "Dev")
@@ -105,4 +105,4 @@ async def test_hands_at_the_end_are_prefilled_and_accepted_with_one_key(store):
             await pilot.pause()
         assert set(screen.state.final_hands) == set(PLAYERS)
         assert screen.state.phase == "over"  # no end-of-game effect held in this game
-        assert isinstance(app.screen, ScoringScreen)
+        assert isinstance(app.screen, RecordScreen)  # the record, with its score sheet

@@ -15,7 +15,7 @@ no submodule):
   the rule options ``Options`` (``OPTION_NAMES``, ``RULINGS``, ``changed_options``,
   ``rules_line``: the header's and the first March's words).
 - Commands: ``KeepLeader``, ``March``, ``Draw``, ``Play``, ``UseLand``, ``Remove``, ``Scout``,
-  ``Take``, ``EnterHand``, ``ResolveEffect``, ``SetValues``; corrections ``CorrectMove``,
+  ``Take``, ``EnterHand``, ``RevealHands``, ``ResolveEffect``, ``SetValues``; corrections ``CorrectMove``,
   ``CorrectCount``, ``CorrectProgress``, ``CorrectOutcome`` (``PROGRESS_PHASES``,
   ``progress_now(state)``).
 - State views (``InsurrectionState``): ``phase``, ``round``, ``token``/``land_id``, ``path``,
@@ -24,9 +24,9 @@ no submodule):
 - Seats (a player's own device, ``companion serve``): ``seats(state)``, ``seat(state, n)`` →
   ``Seat`` (the hand, the pick, the leader to keep: that player's secrets only);
   ``picks(state)`` ("3 of 4 picked"); the secret pick ``Choose``.
-- The flow's entries and actions: ``action(state, name)``, the subjects ``Cards``,
-  ``LeaderPick``, ``Played``, ``Scouting``, ``EffectPick`` (``BOTTOM``, ``NOT_USED``,
-  ``SERIES``); ``hand_entry``, ``hands_order``, ``round_shown``, ``corrections(state)``.
+- The flow's entries, views and actions (each action carries what it leads to): the
+  subjects ``Cards``, ``LeaderPick``, ``Played``, ``Scouting``, ``EffectPick``,
+  ``ProgressForm``, ``HandSeen`` (``BOTTOM``, ``NOT_USED``); ``round_shown``.
 - During a turn: ``allowed_takes(state)``, ``end_turn_options(state)``.
 - End: ``prefill(state, player)``, ``next_effect(state)``, ``end_position(state)`` →
   ``EndPosition``, ``final_score(state)`` → ``ScoreSheet``; scoring
@@ -48,7 +48,7 @@ from __future__ import annotations
 from companion.core.commands import Command
 from companion.core.game import Moment, Outcome
 from companion.core.i18n import Msg
-from companion.games.insurrection import engine, flow
+from companion.games.insurrection import engine, flow, log
 
 # the catalog
 from companion.games.insurrection.catalog import (
@@ -74,6 +74,7 @@ from companion.games.insurrection.commands import (
     Play,
     Remove,
     ResolveEffect,
+    RevealHands,
     Scout,
     SetValues,
     Take,
@@ -101,7 +102,6 @@ from companion.games.insurrection.engine import (
 from companion.games.insurrection.flow import (
     BOTTOM,
     NOT_USED,
-    SERIES,
     Cards,
     EffectPick,
     HandSeen,
@@ -109,12 +109,9 @@ from companion.games.insurrection.flow import (
     Look,
     PickDue,
     Played,
+    ProgressForm,
     Scouting,
     Seat,
-    action,
-    corrections,
-    hand_entry,
-    hands_order,
     picks,
     round_shown,
     seat,
@@ -188,6 +185,7 @@ __all__ = [
     "Play",
     "Remove",
     "ResolveEffect",
+    "RevealHands",
     "Scout",
     "SetValues",
     "Take",
@@ -213,7 +211,6 @@ __all__ = [
     "picks",
     "seat",
     "seats",
-    "SERIES",
     "Cards",
     "EffectPick",
     "LeaderPick",
@@ -221,11 +218,8 @@ __all__ = [
     "Look",
     "PickDue",
     "Played",
+    "ProgressForm",
     "Scouting",
-    "action",
-    "corrections",
-    "hand_entry",
-    "hands_order",
     "round_shown",
     # the forecast
     "Forecast",
@@ -298,9 +292,12 @@ class InsurrectionGame:
     def describe(
         self, state: InsurrectionState, cmd: Command, after: InsurrectionState | None = None
     ) -> Msg:
-        """The log line, naming cards as printed (in the reader's language), not by id; the
-        game's first March also names the rule options set away from their Ruling."""
-        line = named(cmd.describe(), state)
+        """The log line: what the step did, cards named as printed (in the reader's
+        language), never by id (``log.describe``); the game's first March also names the
+        rule options set away from their Ruling."""
+        if after is None:
+            after = engine.apply(state, cmd)
+        line = log.describe(state, cmd, after)
         if isinstance(cmd, March) and state.round == 0 and changed_options(state.options):
             line = Msg("insurrection.log.rules", {"step": line, "rules": rules_line(state.options)})
         return line

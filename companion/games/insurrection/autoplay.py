@@ -3,8 +3,8 @@
 
 It does what a plain table does (tests/insurrection_ui/helpers.py ``play_round``): each player
 keeps the first leader offered and plays the first card of their hand; each turn takes the
-first card allowed (or takes back when forced); hands are entered as the app saw them and no
-end-of-game effect is used. Entries the app cannot suggest (the cards a table's deck
+first card allowed (or takes back when forced); hands are revealed as the app saw them (with
+the table's deck, filled with cards nobody saw) and no end-of-game effect is used. Entries the app cannot suggest (the cards a table's deck
 reveals) get the first cards that may be there.
 """
 
@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.commands import Command
-from companion.core.game import Entry, Moment, Step
-from companion.games.insurrection import flow
+from companion.core.game import Entry, Lead, Moment
+from companion.games.insurrection import engine, flow
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.engine import Setup
 from companion.games.insurrection.state import InsurrectionState
@@ -23,20 +22,31 @@ DEMO_PLAYERS = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Fay")
 
 
 class TablePolicy:
-    def act(self, state: InsurrectionState, moment: Moment) -> Command:
-        """A free moment is a turn: end it with the first take allowed."""
-        step = flow.action(state, "take")
-        if isinstance(step, Step):
-            return step.command
-        return step.answer(self.enter(state, step))
+    def act(self, state: InsurrectionState, moment: Moment) -> Lead:
+        """A free moment is a turn: end it (the advance action, a take; its entry is
+        answered by :meth:`enter`)."""
+        take = moment.action(moment.advance or "take")
+        assert take is not None and take.leads is not None
+        return take.leads
 
     def enter(self, state: InsurrectionState, entry: Entry) -> Any:
+        subject = entry.subject
+        if entry.kind == "insurrection.hand" and isinstance(subject, flow.Cards):
+            return plausible_hand(state, subject.player or "")
         if entry.suggest is not None:
             return entry.suggest
-        subject = entry.subject
         if isinstance(subject, flow.Cards | flow.Played):
             return subject.first()
         raise ValueError(f"no sensible value for {entry.kind}")
+
+
+def plausible_hand(state: InsurrectionState, player: str) -> tuple[str, ...]:
+    """A hand the table might reveal at the end (§4): the cards the app saw ``player`` keep
+    and take, and for each card it did not see the first the table has not seen either."""
+    known = engine.prefill(state, player)
+    hidden = engine.hand_sizes(state, player)[0] - len(known)
+    unseen = [c for c, n in state.deck_composition().items() for _ in range(n)]
+    return (*known, *unseen[:hidden])
 
 
 POLICY = TablePolicy()

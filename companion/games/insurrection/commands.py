@@ -161,6 +161,16 @@ class EnterHand(Command):
 
 @command(GAME_KEY)
 @dataclass(frozen=True)
+class RevealHands(Command):
+    """§4 with the app's deck: the hands are revealed as the app holds them (it dealt every
+    card), confirmed by the table rather than typed again."""
+
+    def describe(self) -> Msg:
+        return Msg("insurrection.log.reveal_hands_plain")
+
+
+@command(GAME_KEY)
+@dataclass(frozen=True)
 class ResolveEffect(Command):
     """§4: an end-of-game effect, in initiative order (``take`` None: not used)."""
 

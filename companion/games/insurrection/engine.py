@@ -29,6 +29,7 @@ from companion.games.insurrection.commands import (
     Play,
     Remove,
     ResolveEffect,
+    RevealHands,
     Scout,
     SetValues,
     Take,
@@ -502,18 +503,59 @@ def next_effect(state: InsurrectionState) -> tuple[str, str] | None:
     return None
 
 
+def hand_sizes(state: InsurrectionState, player: str) -> tuple[int, ...]:
+    """How many cards ``player`` may hold at the end, by the app's count (§2–§3: 3 dealt, a
+    leader kept, one drawn and one played a round, one taken a turn): exactly the count,
+    or one more with the table's deck when the leader kept was never entered (the app could
+    not count it)."""
+    n = state.hand_size(player)
+    if state.virtual or player in state.kept_leaders:
+        return (n,)
+    if any(state.catalog.is_leader(c) for c in state.hand(player).known):
+        return (n,)
+    return (n, n + 1)
+
+
+def _check_hand(state: InsurrectionState, player: str, cards: Sequence[str]) -> None:
+    """A hand that cannot be right is refused, saying why: a card not in the box, more
+    copies of a card than the box holds, or more or fewer cards than the player holds."""
+    cat = state.catalog
+    for cid in dict.fromkeys(cards):
+        _card(state, cid)
+        copies = 1 if cat.is_leader(cid) else cat.card(cid).copies or 0
+        if cards.count(cid) > copies:
+            raise RuleError(
+                "insurrection.hand.copies", card=cid, count=cards.count(cid), copies=copies
+            )
+    sizes = hand_sizes(state, player)
+    if len(cards) not in sizes:
+        key = "insurrection.hand.count" if len(sizes) == 1 else "insurrection.hand.count_or"
+        raise RuleError(key, player=player, expected=sizes[0], count=len(cards))
+
+
 def _enter_hand(state: InsurrectionState, cmd: EnterHand) -> InsurrectionState:
     _phase(state, "hands", "effects", "over")
     if cmd.player not in state.players:
         raise RuleError("insurrection.player.unknown", player=cmd.player)
-    for cid in cmd.cards:
-        _card(state, cid)
-    state = replace(
-        state, final_hands={**state.final_hands, cmd.player: tuple(cmd.cards)}, effects=()
-    )
+    _check_hand(state, cmd.player, cmd.cards)
+    return _hands_in(state, {cmd.player: tuple(cmd.cards)})
+
+
+def _hands_in(state: InsurrectionState, hands: dict[str, tuple[str, ...]]) -> InsurrectionState:
+    """The hands revealed (the effects are resolved again on them); the next phase."""
+    state = replace(state, final_hands={**state.final_hands, **hands}, effects=())
     if len(state.final_hands) < len(state.players):
         return replace(state, phase="hands")
     return replace(state, phase="effects" if next_effect(state) else "over")
+
+
+def _reveal_hands(state: InsurrectionState, cmd: RevealHands) -> InsurrectionState:
+    """§4 with the app's deck: every hand not yet revealed, as the app holds it."""
+    _phase(state, "hands")
+    if not state.virtual:
+        raise RuleError("insurrection.hand.table_deck")
+    left = [p for p in state.players if p not in state.final_hands]
+    return _hands_in(state, {p: prefill(state, p) for p in left})
 
 
 def _resolve_effect(state: InsurrectionState, cmd: ResolveEffect) -> InsurrectionState:
@@ -666,6 +708,7 @@ _HANDLERS = {
     Scout: _scout,
     Take: _take,
     EnterHand: _enter_hand,
+    RevealHands: _reveal_hands,
     ResolveEffect: _resolve_effect,
     CorrectMove: _correct_move,
     CorrectCount: _correct_count,

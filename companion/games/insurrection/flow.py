@@ -3,38 +3,54 @@
 :func:`moment` says what happens now — the leader each player keeps (in secret with the app's
 deck), the March (the app's step with its own deck, the cards revealed with the table's), the
 draw, the cards played (secret picks), a turn's actions with the engine's reason for each one
-refused, the forced take-back, the hands at the end (pre-filled), the end-of-game effects in
-initiative order, the values the score still needs, the outcome. :func:`action` turns an
-action of the moment into what it takes (a step, or an entry of the table's values), and
-:func:`outcome` reads the final score sheet.
+refused, the forced take-back, the hands at the end (revealed by the app with its deck,
+entered and checked with the table's), the end-of-game effects in initiative order, the
+values the score still needs, the outcome; :func:`outcome` reads the final score sheet.
+
+Every action of a moment carries what it leads to (``Action.leads``): a turn's land, Remove,
+Scout and take (the advance key's action, ``Moment.advance``), the leader entered with the
+table's deck, a look at one's hand and the score sheet (views), a hand entered again, and a
+correction (:func:`correction`, one question at a time, each list the engine's). The
+questions the table answers in a row (the leaders, the hands, the effects, the values) open
+at once (``at_once``).
 
 Entries of the game's own kinds carry a subject a screen can show without knowing a rule:
 
 - ``insurrection.cards``: :class:`Cards` (pick cards among candidates; refused ones say why);
-- ``insurrection.hand``: :class:`Cards` for a hand at the end (any length, pre-filled);
+- ``insurrection.hand``: :class:`Cards` for a hand at the end (any length, pre-filled; a hand
+  that cannot be right is refused with the engine's reason, ``Cards.refuse``);
 - ``insurrection.leader``: :class:`LeaderPick` (a leader kept, in secret with the app's deck);
 - ``insurrection.play``: :class:`Played` (one card per player, in secret with the app's deck);
 - ``insurrection.scout``: :class:`Scouting` (bottom, or face up: the card turned up);
 - ``insurrection.land``: the land's effect (the value is the note for the log);
 - ``insurrection.effect``: :class:`EffectPick` (the value is ``(take, give)``);
-- ``insurrection.values``: the catalog paths the score needs (the value maps path → text).
+- ``insurrection.values``: the catalog paths the score needs (the value maps path → text);
+- ``insurrection.progress``: :class:`ProgressForm` (the value maps the fields of
+  ``CorrectProgress`` to the engine's values).
+
+Views (``Show``): ``insurrection.hand`` (:class:`HandSeen`, for its player's eyes) and
+``insurrection.scores`` (the final score sheet).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError, RuleError
-from companion.core.game import Action, Ask, Entry, Moment, Outcome, Step
+from companion.core.game import Action, Ask, Entry, Lead, Moment, Outcome, Show, Step, Then
 from companion.core.i18n import Msg, msg
 from companion.core.plan import Choice, Option
 from companion.games.insurrection import engine
 from companion.games.insurrection.catalog import Exchange, TakeFaceUp
 from companion.games.insurrection.commands import (
     Choose,
+    CorrectCount,
+    CorrectMove,
+    CorrectOutcome,
+    CorrectProgress,
     Draw,
     EnterHand,
     KeepLeader,
@@ -42,6 +58,7 @@ from companion.games.insurrection.commands import (
     Play,
     Remove,
     ResolveEffect,
+    RevealHands,
     Scout,
     SetValues,
     Take,
@@ -56,9 +73,6 @@ from companion.games.insurrection.values import typed
 NOT_USED = "-"  # an end-of-game effect left unused
 TAKE_BACK = "<back>"  # take back the card just played (when the options allow it)
 BOTTOM = "<bottom>"  # a scouted card goes to the bottom of the deck
-
-# The kinds an answer is followed at once by the next of (a series the table enters in a row).
-SERIES = ("insurrection.leader", "insurrection.hand", "insurrection.effect")
 
 
 @dataclass(frozen=True)
@@ -88,6 +102,10 @@ class Cards:
     intro: Msg | None = None
     initial: tuple[str, ...] = ()
     expected: int | None = None  # the length the app counted (a hand at the end)
+    # why the engine would refuse these cards as a whole (a hand that cannot be right), or None
+    refuse: Callable[[tuple[str, ...]], Msg | None] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def first(self) -> tuple[str, ...]:
         """What a plain table picks: the initial cards, else the first candidates allowed."""
@@ -260,6 +278,9 @@ def moment(state: InsurrectionState) -> Moment:
         return _turn(state)
     if phase == "hands":
         left = [p for p in state.players if p not in state.final_hands]
+        if state.virtual:  # §4: the app dealt every card: the table confirms, never retypes
+            prompt = msg("insurrection.flow.reveal_hands", outcome=_outcome_msg(state))
+            return Moment(prompt, Step(RevealHands(), prompt), _actions(state))
         prompt = msg("insurrection.flow.hands", outcome=_outcome_msg(state), players=listed(left))
         return Moment(prompt, hand_entry(state, left[0]), _actions(state))
     if phase == "effects":
@@ -271,18 +292,57 @@ def moment(state: InsurrectionState) -> Moment:
 
 
 def _actions(state: InsurrectionState, *turn: Action) -> tuple[Action, ...]:
+    """The actions of any moment after the turn's own: the leader entered (the table's deck),
+    a look at one's hand (the app's deck), the hands, the score sheet, a correction."""
     out = list(turn)
     if state.phase == "setup" and not state.virtual:
         left = _leader_left(state)
-        out.append(Action("leader", None if left else Msg("insurrection.flow.leaders_known")))
+        if left:
+            out.append(Action("leader", leads=leader_entry(state, left[0])))
+        else:
+            out.append(Action("leader", Msg("insurrection.flow.leaders_known")))
     if state.virtual and not engine.is_over(state):
-        out.append(Look(state=state))  # only the app holds the hands: a player may look
+        out.append(_look(state))  # only the app holds the hands: a player may look
     if engine.is_over(state):
-        out.append(Action("hands"))
+        out.append(Action("hands", leads=Then(_hands_lead, "hands")))
     if state.phase == "over":
-        out.append(Action("scores"))
-    out.append(Action("correct"))
+        out.append(Action("scores", leads=Show("insurrection.scores")))
+    out.append(Action("correct", leads=Then(correction, "correct")))
     return tuple(out)
+
+
+def _player_name(player: str) -> Msg:
+    return msg("insurrection.name", en=player, ja=player)
+
+
+def _whose(reason: Msg, players: tuple[str, ...], lead: Callable[[str], Lead]) -> Ask:
+    """Whose hand (a player's name per option), leading to ``lead(player)``."""
+    options = tuple(Option(lead(p), _player_name(p)) for p in players)
+    return Ask(Choice(reason, options), title=Msg("insurrection.flow.whose_title"), tie=False)
+
+
+def _look(state: InsurrectionState) -> Look:
+    """§3.2: whose hand; that hand, shown to its player alone (a view: nothing changes)."""
+    return Look(
+        state=state,
+        leads=_whose(
+            Msg("insurrection.flow.whose_look"),
+            state.players,
+            lambda p: Show("insurrection.hand", HandSeen(p, engine.prefill(state, p))),
+        ),
+    )
+
+
+def _hands_lead(state: InsurrectionState) -> Lead:
+    """§4: a hand entered (again): those still to enter first, or anyone's to correct."""
+    order = hands_order(state)
+    if len(order) == 1:
+        return hand_entry(state, order[0])
+    return _whose(
+        Msg("insurrection.flow.whose_hand"),
+        order,
+        lambda p: Then(lambda s: hand_entry(s, p), ("hand", p)),
+    )
 
 
 def _march(state: InsurrectionState) -> Moment:
@@ -425,13 +485,14 @@ def _turn(state: InsurrectionState) -> Moment:
     card = cat.card(turn.card)
     actions: list[Action] = []
     if _land_has_effect(state):
-        actions.append(Action("land", _refusal(state, UseLand(player=turn.player))))
+        actions.append(_leading("land", _refusal(state, UseLand(player=turn.player)), _land_entry))
     if card.remove:
-        actions.append(Action("remove", _remove_refusal(state)))
+        actions.append(_leading("remove", _remove_refusal(state), _remove_entry))
     if card.scout:
-        actions.append(Action("scout", _refusal(state, Scout(face_up=False, player=turn.player))))
+        refused = _refusal(state, Scout(face_up=False, player=turn.player))
+        actions.append(_leading("scout", refused, _scout_entry))
     forced = _forced_take(state)
-    actions.append(Action("take"))
+    actions.append(_leading("take", None, _take_lead))
     prompt = msg(
         "insurrection.flow.turn",
         player=turn.player,
@@ -440,11 +501,17 @@ def _turn(state: InsurrectionState) -> Moment:
     )
     if forced is not None:
         prompt = forced.reason
-        return Moment(prompt, forced, _actions(state, *actions))
+        return Moment(prompt, forced, _actions(state, *actions), advance="take")
     land = _land_moment(state)
     if land is not None:
-        return Moment(land.choice.reason, land, _actions(state, *actions))
-    return Moment(prompt, None, _actions(state, *actions))
+        return Moment(land.choice.reason, land, _actions(state, *actions), advance="take")
+    return Moment(prompt, None, _actions(state, *actions), advance="take")
+
+
+def _leading(name: str, reason: Msg | None, lead: Callable[[InsurrectionState], Lead]) -> Action:
+    """A turn's action: refused with the engine's reason, or leading to ``lead``, made from the
+    game as it is when the table chooses it (a take's notes weigh every card)."""
+    return Action(name, reason, leads=None if reason is not None else Then(lead, name))
 
 
 def _land_moment(state: InsurrectionState) -> Ask | None:
@@ -478,6 +545,7 @@ def _over(state: InsurrectionState) -> Moment:
             prompt,
             lambda values: SetValues(values=tuple((p, str(v)) for p, v in dict(values).items())),
             subject=needs,
+            at_once=True,  # the score waits for them
         )
         return Moment(prompt, entry, _actions(state))
     result = _outcome_of(state, sheet)
@@ -502,6 +570,7 @@ def leader_entry(state: InsurrectionState, player: str) -> Entry:
         lambda leader: KeepLeader(player=player, leader=leader),
         subject=LeaderPick(player, tuple(offers), state.virtual, tuple(_leader_left(state))),
         suggest=offers[0],
+        at_once=True,  # one player after another (§2 step 3)
     )
 
 
@@ -516,7 +585,8 @@ def hand_entry(state: InsurrectionState, player: str) -> Entry:
         title=msg("insurrection.flow.pick.hand", player=player),
         intro=msg("insurrection.flow.pick.hand_count", count=state.hand_size(player)),
         initial=tuple(initial),
-        expected=state.hand_size(player),
+        expected=engine.hand_sizes(state, player)[0],
+        refuse=lambda picked: _refusal(state, EnterHand(player=player, cards=tuple(picked))),
     )
     return Entry(
         "insurrection.hand",
@@ -524,6 +594,7 @@ def hand_entry(state: InsurrectionState, player: str) -> Entry:
         lambda picked: EnterHand(player=player, cards=tuple(picked)),
         subject=cards,
         suggest=tuple(initial),
+        at_once=True,  # the hands one after another (§4)
     )
 
 
@@ -533,35 +604,38 @@ def hands_order(state: InsurrectionState) -> tuple[str, ...]:
     return left or state.players
 
 
-def action(state: InsurrectionState, name: str) -> Step | Entry:
-    """What an allowed action of the moment takes: the step, or the entry the table fills."""
+def _land_entry(state: InsurrectionState) -> Entry:
+    """§3.3 step 1: the land's effect applied, with a note for the log of how."""
     turn = state.current
     player = turn.player if turn is not None else None
-    if name == "leader":
-        return leader_entry(state, _leader_left(state)[0])
-    if name == "land":
-        land = state.catalog.land(state.path[state.token])
-        return Entry(
-            "insurrection.land",
-            msg("insurrection.flow.land", land=name_msg(land.name)),
-            lambda note: UseLand(note=note or "", player=player),
-            subject=land.effect,
-            suggest="",
-        )
-    if name == "remove":
-        cards = Cards(_remove_candidates(state), title=Msg("insurrection.flow.pick.remove"))
-        return Entry(
-            "insurrection.cards",
-            Msg("insurrection.flow.pick.remove"),
-            lambda picked: Remove(target=picked[0], player=player),
-            subject=cards,
-            suggest=cards.first(),
-        )
-    if name == "scout":
-        return _scout_entry(state)
-    if name == "take":
-        return _forced_take(state) or _take_entry(state)
-    raise KeyError(name)
+    land = state.catalog.land(state.path[state.token])
+    return Entry(
+        "insurrection.land",
+        msg("insurrection.flow.land", land=name_msg(land.name)),
+        lambda note: UseLand(note=note or "", player=player),
+        subject=land.effect,
+        suggest="",
+    )
+
+
+def _remove_entry(state: InsurrectionState) -> Entry:
+    """§3.3 step 2: the face-up card Removed (each refused one with the engine's reason)."""
+    turn = state.current
+    player = turn.player if turn is not None else None
+    cards = Cards(_remove_candidates(state), title=Msg("insurrection.flow.pick.remove"))
+    return Entry(
+        "insurrection.cards",
+        Msg("insurrection.flow.pick.remove"),
+        lambda picked: Remove(target=picked[0], player=player),
+        subject=cards,
+        suggest=cards.first(),
+    )
+
+
+def _take_lead(state: InsurrectionState) -> Lead:
+    """§3.3 steps 3–4: the take that ends the turn (forced: the step itself)."""
+    forced = _forced_take(state)
+    return forced.command if forced is not None else _take_entry(state)
 
 
 def _scout_entry(state: InsurrectionState) -> Entry:
@@ -675,7 +749,14 @@ def _effect_entry(state: InsurrectionState, player: str, card: str) -> Entry:
     prompt = msg(
         "insurrection.flow.effect_intro", player=player, card=_name(state, card), kind=pick.kind
     )
-    return Entry("insurrection.effect", prompt, answer, subject=pick, suggest=(NOT_USED, None))
+    return Entry(
+        "insurrection.effect",
+        prompt,
+        answer,
+        subject=pick,
+        suggest=(NOT_USED, None),
+        at_once=True,  # the effects one after another, in initiative order (§4)
+    )
 
 
 def effect_position(state: InsurrectionState):
@@ -777,6 +858,157 @@ def _remove_refusal(state: InsurrectionState) -> Msg | None:
     return None if any(r is None for r in reasons) else reasons[0]
 
 
+# corrections (spec §7: the table is the source of truth) -----------------------------------
+
+
+@dataclass(frozen=True)
+class ProgressForm:
+    """A correction of the progress: ``now`` as it stands (the form's starting values), and
+    the Path's length. The form's value maps each field of :class:`CorrectProgress` to the
+    engine's value (the token's index, the turn's from 0)."""
+
+    now: CorrectProgress
+    path: int
+    phases: tuple[str, ...] = engine.PROGRESS_PHASES
+    rounds: int = ROUNDS
+
+
+def correction(state: InsurrectionState) -> Ask:
+    """What needs correcting: a card moved between zones, a count, the progress, and once the
+    game is over the outcome; each leads to the command, one question at a time."""
+    kinds: list[tuple[str, Lead]] = [
+        ("move", _which_card(state)),
+        ("counts", Then(_which_count, "counts")),
+        ("progress", _progress_entry(state)),
+    ]
+    if engine.is_over(state):
+        kinds.append(("outcome", _outcome_ask()))
+    options = tuple(Option(lead, Msg(f"insurrection.correct.kind.{kind}")) for kind, lead in kinds)
+    return Ask(
+        Choice(Msg("insurrection.correct.reason"), options),
+        title=Msg("insurrection.correct.title"),
+        tie=False,
+    )
+
+
+def zones(state: InsurrectionState) -> tuple[tuple[str, Msg], ...]:
+    """Where a card may be, as the engine names the zones, with their words."""
+    out = [(z, Msg(f"insurrection.zone.{z}")) for z in ("deck", "area", "graveyard")]
+    out += [(f"hand:{p}", msg("insurrection.zone.hand", player=p)) for p in state.players]
+    return tuple(out)
+
+
+def _which_card(state: InsurrectionState) -> Entry:
+    """Any card the engine has somewhere it may move from (a leader nobody kept is nowhere)."""
+    cat = state.catalog
+    places = [z for z, _ in zones(state)]
+
+    def candidate(card: str) -> Candidate:
+        # the play area takes any card: a place a card may leave is one it may leave for there
+        movable = any(_refusal(state, CorrectMove(card, z, "area")) is None for z in places)
+        refused = None if movable else msg("insurrection.correct.nowhere", card=card)
+        return Candidate(card, refused=refused)
+
+    cards = Cards(
+        tuple(candidate(c.id) for c in (*cat.persons, *cat.leaders)),
+        title=Msg("insurrection.correct.which_card"),
+    )
+    return Entry(
+        "insurrection.cards",
+        Msg("insurrection.correct.which_card"),
+        lambda picked: Then(lambda s: _move_from(s, picked[0]), ("move", picked[0])),
+        subject=cards,
+        suggest=cards.first(),
+    )
+
+
+def _moves(state: InsurrectionState, card: str) -> dict[str, tuple[str, ...]]:
+    """Each zone ``card`` may be moved from, with the zones it may go to (the engine's)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for source, _ in zones(state):
+        dests = tuple(
+            dest
+            for dest, _ in zones(state)
+            if dest != source and _refusal(state, CorrectMove(card, source, dest)) is None
+        )
+        if dests:
+            out[source] = dests
+    return out
+
+
+def _move_from(state: InsurrectionState, card: str) -> Ask:
+    moves, words = _moves(state, card), dict(zones(state))
+    if not moves:
+        raise RuleError("insurrection.correct.nowhere", card=card)
+    options = tuple(
+        Option(Then(lambda s, z=z: _move_to(s, card, z), ("move", card, z)), words[z])
+        for z in moves
+    )
+    reason = msg("insurrection.correct.source", card=_name(state, card))
+    return Ask(Choice(reason, options), title=Msg("insurrection.correct.title"), tie=False)
+
+
+def _move_to(state: InsurrectionState, card: str, source: str) -> Ask:
+    dests, words = _moves(state, card).get(source, ()), dict(zones(state))
+    if not dests:
+        raise RuleError("insurrection.correct.not_there", card=card, zone=source)
+    options = tuple(Option(CorrectMove(card, source, z), words[z]) for z in dests)
+    reason = msg("insurrection.correct.dest", card=_name(state, card), source=words[source])
+    return Ask(Choice(reason, options), title=Msg("insurrection.correct.title"), tie=False)
+
+
+def _which_count(state: InsurrectionState) -> Ask:
+    """The deck's count, or the cards the app has not seen in a player's hand."""
+
+    def entry(player: str | None) -> Entry:
+        now = state.deck_count if player is None else state.hand(player).hidden
+        prompt = (
+            Msg("insurrection.correct.deck_count")
+            if player is None
+            else msg("insurrection.correct.hidden", player=player)
+        )
+        return Entry(
+            "number",
+            prompt,
+            lambda n: CorrectCount(count=int(n), player=player),
+            subject=player,
+            suggest=now,
+            minimum=0,
+        )
+
+    options = (Option(entry(None), Msg("insurrection.correct.deck_count")),) + tuple(
+        Option(entry(p), msg("insurrection.correct.hidden", player=p)) for p in state.players
+    )
+    return Ask(
+        Choice(Msg("insurrection.correct.kind.counts"), options),
+        title=Msg("insurrection.correct.title"),
+        tie=False,
+    )
+
+
+def _progress_entry(state: InsurrectionState) -> Entry:
+    now = engine.progress_now(state)
+    return Entry(
+        "insurrection.progress",
+        Msg("insurrection.correct.kind.progress"),
+        lambda values: CorrectProgress(**dict(values)),
+        subject=ProgressForm(now, len(state.path)),
+        suggest={f: getattr(now, f) for f in ("round", "token", "phase", "turn", "evil_won")},
+    )
+
+
+def _outcome_ask() -> Ask:
+    options = tuple(
+        Option(CorrectOutcome(outcome=o), Msg(f"insurrection.outcome.{o}"))  # type: ignore[arg-type]
+        for o in ("good", "evil")
+    )
+    return Ask(
+        Choice(Msg("insurrection.correct.kind.outcome"), options),
+        title=Msg("insurrection.correct.title"),
+        tie=False,
+    )
+
+
 # outcome -----------------------------------------------------------------------------------
 
 
@@ -845,12 +1077,6 @@ def round_shown(state: InsurrectionState) -> int:
     return state.round + 1 if state.phase in ("setup", "march") else state.round
 
 
-def corrections(state: InsurrectionState) -> tuple[str, ...]:
-    """The corrections that make sense now (the outcome only once the game is over)."""
-    kinds = ("move", "counts", "progress")
-    return (*kinds, "outcome") if engine.is_over(state) else kinds
-
-
 def _leader_left(state: InsurrectionState) -> list[str]:
     cat = state.catalog
     return [p for p in state.players if not any(cat.is_leader(c) for c in state.hand(p).known)]
@@ -880,11 +1106,4 @@ def _outcome_msg(state: InsurrectionState) -> Msg:
     return Msg(f"insurrection.outcome.{state.outcome or 'good'}")
 
 
-def legal_actions(state: InsurrectionState) -> Iterator[tuple[str, Any]]:
-    """Each allowed action of the moment with what it takes (for tests and the autoplay)."""
-    for a in moment(state).actions:
-        if a.allowed and a.name in ("leader", "land", "remove", "scout", "take"):
-            yield a.name, action(state, a.name)
-
-
-__all__ = ["ROUNDS", "moment", "outcome", "action"]
+__all__ = ["ROUNDS", "moment", "outcome"]

@@ -1,5 +1,5 @@
-"""Insurrection's screens (issue 5): the new-game flow, the game screen, the scoring screen and
-the quick score. See ``docs/architecture.md`` ("Game screens").
+"""Insurrection's screens (issue 5): the new-game flow, the game screen, the score sheet (a
+view, and the finished-game record's panel) and the quick score. See ``docs/architecture.md`` ("Game screens").
 
 - ``new_game_screen(catalog_name)`` — "box" (the owner's catalog, asking for missing numbers)
   or "demo" (the fictional catalog).
@@ -7,6 +7,7 @@ the quick score. See ``docs/architecture.md`` ("Game screens").
 - ``seats(state)``, ``seat_screen(session, number)`` — a player's own device (``companion
   serve``): that player's hand and picks.
 - ``quick_score_screen(catalog_name="box")`` — the score pad for a game the app did not track.
+- ``record_panel(session)`` — the final score sheet on the finished-game screen.
 """
 
 from __future__ import annotations
@@ -47,5 +48,21 @@ def quick_score_screen(catalog_name: str = "box") -> Screen:
 
 
 def record_panel(session: Any) -> Any:
-    """The game's own part of the finished-game screen (none yet)."""
-    return None
+    """The game's own part of the finished-game screen: the final score sheet, per card with
+    the reason, the winner and the tie-break (§4–§6); none for a game not scored."""
+    from companion.games.insurrection import end_position, final_score
+    from companion.ui.insurrection.scoring_screen import SheetView
+
+    state = session.state
+    if session.outcome is None:  # the engine scores only a game it says is over
+        return None
+    view = SheetView(
+        end_position(state),
+        state.catalog,
+        session.catalog_name,
+        sheet=final_score(state),
+        id="record-sheet",
+        classes="record",
+    )
+    view.styles.height = "2fr"
+    return view

@@ -1,9 +1,10 @@
 """The screen a group keeps open while playing Insurrection (spec §3, §4, §7).
 
 A :class:`~companion.ui.table.TableScreen`: the engine's flow (``games/insurrection/flow.py``)
-says what comes next and which of a turn's actions are allowed; this screen draws the board
-and shows the forms and the secret "pass the keyboard" screens each entry needs. ``n`` (or
-``space``) does what the prompt line says; every change is a step of the log (undo: ctrl+z).
+says what comes next, which actions are allowed and what each leads to; this screen draws
+the board and holds the forms and the secret "pass the keyboard" screens each entry or view
+needs (``entry_screen``, ``view_screen``). ``n`` (or ``space``) does what the prompt line
+says; every change is a step of the log (undo: ctrl+z).
 """
 
 from __future__ import annotations
@@ -17,32 +18,28 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from companion.core.commands import Command
-from companion.core.game import Entry, Outcome, Step
+from companion.core.game import Entry, Lead, Show
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.plan import Choice, Option
 from companion.games.insurrection import (
     BOTTOM,
     NOT_USED,
-    SERIES,
     Cards,
     EffectPick,
+    HandSeen,
     LeaderPick,
-    Look,
     Played,
+    ProgressForm,
     Scouting,
     SetValues,
-    action,
     end_position,
-    hand_entry,
-    hands_order,
     named,
 )
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label
 from companion.ui.insurrection.catalog_values import form_field, keep_values
-from companion.ui.insurrection.corrections import Corrections
+from companion.ui.insurrection.corrections import progress_form, progress_values
 from companion.ui.insurrection.picker import CardPicker, card_pick, cards_picker
 from companion.ui.insurrection.secret import Chain, ShowHand
 from companion.ui.table import TableScreen
@@ -52,7 +49,7 @@ from companion.ui.widgets.game_log import GameLog
 NARROW = 60  # columns below which the panels stack (a phone's browser: ~40)
 
 
-class InsurrectionScreen(Corrections, TableScreen):
+class InsurrectionScreen(TableScreen):
     CSS_PATH = "board.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]  # a phone: one column
     BINDINGS = [
@@ -101,9 +98,6 @@ class InsurrectionScreen(Corrections, TableScreen):
         ):
             self.query_one(f"#{part}").border_title = tr(f"insurrection_ui.{key}.title")
         super().on_mount()
-        nxt = self.moment.next
-        if not self.session.history() and isinstance(nxt, Entry) and nxt.kind in SERIES:
-            self.call_after_refresh(self.action_advance)  # a new game: the leaders, in secret
 
     @property
     def catalog_label(self) -> str:
@@ -126,52 +120,6 @@ class InsurrectionScreen(Corrections, TableScreen):
     def name_ids(self, message: Msg) -> Msg:
         return named(message, self.state)  # cards by the names printed on them
 
-    # stepping ---------------------------------------------------------------------------
-    def do(self, *commands) -> bool:
-        """After a step: the next of a series (hands, effects, leaders) opens at once, and the
-        scores show when the game has just ended."""
-        before = self.moment.next
-        if not super().do(*commands):
-            return False
-        nxt = self.moment.next
-        if isinstance(before, Entry) and before.kind in SERIES:
-            if isinstance(nxt, Entry) and nxt.kind in SERIES:
-                self.call_after_refresh(self.enter, nxt)
-        if self.moment.outcome is not None and not isinstance(before, Outcome):
-            self.call_after_refresh(self.perform_scores)
-        return True
-
-    def action_advance(self) -> None:
-        if not self.busy and self.moment.outcome is not None:
-            self.perform_scores()  # the outcome: the score sheet says it
-        else:
-            super().action_advance()
-
-    def advance_free(self) -> None:
-        self.action_act("take")  # a turn: take a card and end it
-
-    def _action(self, name: str) -> None:
-        what = action(self.state, name)
-        if isinstance(what, Step):
-            self.do(what.command)
-        else:
-            self.enter(what)
-
-    def perform_leader(self) -> None:
-        self._action("leader")
-
-    def perform_land(self) -> None:
-        self._action("land")
-
-    def perform_remove(self) -> None:
-        self._action("remove")
-
-    def perform_scout(self) -> None:
-        self._action("scout")
-
-    def perform_take(self) -> None:
-        self._action("take")
-
     # the entries' screens -----------------------------------------------------------------
     def entry_screen(self, entry: Entry) -> Screen:
         build = {
@@ -183,6 +131,7 @@ class InsurrectionScreen(Corrections, TableScreen):
             "insurrection.land": self._land,
             "insurrection.effect": self._effect,
             "insurrection.values": self._values,
+            "insurrection.progress": self._progress,
         }.get(entry.kind)
         return build(entry.subject) if build else super().entry_screen(entry)
 
@@ -332,7 +281,10 @@ class InsurrectionScreen(Corrections, TableScreen):
             lambda c: c.ask(form, lambda v: c.done({p: v[f"v{i}"] for i, p in enumerate(paths)}))
         )
 
-    def answer(self, entry: Entry, value: Any) -> Command:
+    def _progress(self, form: ProgressForm) -> Screen:
+        return Chain(lambda c: c.ask(progress_form(form), lambda v: c.done(progress_values(v))))
+
+    def answer(self, entry: Entry, value: Any) -> Lead:
         """The values the score needs go into the owner's catalog too (a box game)."""
         cmd = super().answer(entry, value)  # the engine's command, as the flow makes it
         if entry.kind == "insurrection.values" and self.session.catalog_name == "box":
@@ -341,52 +293,40 @@ class InsurrectionScreen(Corrections, TableScreen):
         return cmd
 
     # what the table may look at ---------------------------------------------------------
-    def perform_look(self) -> None:
-        """Whose hand; pass the keyboard to that player; the hand; hidden again (§3.2: the
-        hands are secret, and with the app's deck the app alone holds them)."""
+    def view_screen(self, show: Show) -> Screen:
+        if show.kind == "insurrection.hand":
+            return self._hand(show.subject)
+        if show.kind == "insurrection.scores":
+            return self._scores()
+        return super().view_screen(show)
 
-        look = self.moment.action("look")
-        if not isinstance(look, Look):
-            return
+    def _hand(self, seen: HandSeen) -> Screen:
+        """Pass the keyboard to that player; the hand; hidden again (§3.2: the hands are
+        secret, and with the app's deck the app alone holds them). Each stays open while
+        that hand is the one shown."""
+        player = seen.player
 
-        def show(chain: Chain, player: str) -> None:
-            seen = look.seen(player)  # stays open while this hand is the one shown
+        def hidden(chain: Chain) -> None:
+            self.notify(tr("insurrection_ui.secret.hand_hidden"))
+            chain.done(True)
+
+        def show(chain: Chain) -> None:
             hand = ShowHand(player, self.state.catalog, seen.cards)
-            hand.asks = seen
-            body = msg("insurrection_ui.secret.hand", player=player)
-            chain.secretly(player, body, lambda: chain.ask(hand, chain.done), asks=seen)
+            hand.asks = seen  # stays open while this hand is the one shown
+            self.app.push_screen(hand, lambda _: hidden(chain))
 
-        whose = self._whose(Msg("insurrection_ui.secret.whose"), self.state.players)
-        chain = Chain(lambda c: c.ask(whose, lambda p: show(c, p)))
-        chain.asks = look  # whose hand: open while the table may look
-        self.app.push_screen(chain, lambda _: self.notify(tr("insurrection_ui.secret.hand_hidden")))
+        body = msg("insurrection_ui.secret.hand", player=player)
+        return Chain(lambda c: c.secretly(player, body, lambda: show(c), asks=seen))
 
-    def _whose(self, reason: Msg, players: tuple[str, ...]) -> ChoiceDialog:
-        options = tuple(Option(p, Msg("insurrection.name", {"en": p, "ja": p})) for p in players)
-        return ChoiceDialog(Choice(reason, options), Msg("insurrection_ui.secret.hand_key"))
-
-    def perform_hands(self) -> None:
-        """§4: a hand entered (again): those still to enter first, or anyone's to correct."""
-        order = hands_order(self.state)
-        if len(order) == 1:
-            self.enter(hand_entry(self.state, order[0]))
-            return
-        dialog = self._whose(Msg("insurrection_ui.pick.whose_hand"), order)
-        self.app.push_screen(dialog, lambda p: p and self.enter(hand_entry(self.state, p)))
-
-    def perform_scores(self) -> None:
+    def _scores(self) -> Screen:
         from companion.ui.insurrection.scoring_screen import ScoringScreen
 
-        if isinstance(self.app.screen, ScoringScreen):
-            return
         state = self.state
-        self.app.push_screen(
-            ScoringScreen(
-                title=self.session.title,
-                position=end_position(state),
-                effects=state.effects,
-                catalog=lambda: state.catalog,
-                catalog_name=self.session.catalog_name,
-                options=state.options,
-            )
+        return ScoringScreen(
+            title=self.session.title,
+            position=end_position(state),
+            effects=state.effects,
+            catalog=lambda: state.catalog,
+            catalog_name=self.session.catalog_name,
+            options=state.options,
         )

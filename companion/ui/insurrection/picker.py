@@ -9,6 +9,7 @@ of any length; escape cancels without changing anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -58,6 +59,14 @@ def cards_picker(cat: InsurrectionCatalog, cards: Cards, name=None) -> CardPicke
         )
         for c in cards.candidates
     ]
+    refuse = None
+    if cards.refuse is not None:
+        check = cards.refuse
+
+        def refuse(picked: tuple[str, ...]) -> Msg | None:
+            reason = check(picked)
+            return name(reason) if name and reason is not None else reason
+
     return CardPicker(
         cards.title or Msg("insurrection_ui.title"),
         picks,
@@ -65,6 +74,7 @@ def cards_picker(cat: InsurrectionCatalog, cards: Cards, name=None) -> CardPicke
         initial=cards.initial,
         intro=cards.intro,
         expected=cards.expected,
+        refuse=refuse,
     )
 
 
@@ -96,14 +106,16 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
         initial: tuple[str, ...] = (),
         intro: Msg | None = None,
         expected: int | None = None,
+        refuse: Callable[[tuple[str, ...]], Msg | None] | None = None,
     ) -> None:
         """``count``: exactly that many picks (the dialog closes on the last), or None for a
         list of any length finished with Enter on an empty filter. ``expected``: the length
-        the app counted (a hand at the end); finishing with another length asks once more."""
+        the app counted (a hand at the end, shown as the cards still to add); ``refuse``:
+        why the engine would refuse the list as a whole (finishing is then refused, saying
+        why, and the list stays as typed)."""
         super().__init__()
         self.title_msg, self.picks, self.count, self.intro = title, picks, count, intro
-        self.expected = expected
-        self._warned_at: int | None = None  # the length already warned about
+        self.expected, self.refuse = expected, refuse
         self.by_id = {p.id: p for p in picks}
         self.chosen: list[str] = [c for c in initial if c in self.by_id]
         self.shown: list[Pick] = []
@@ -252,14 +264,9 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
                 tr(msg("insurrection_ui.picker.need", count=self.count)), severity="warning"
             )
             return
-        n = len(self.chosen)
-        if self.expected is not None and n != self.expected and self._warned_at != n:
-            self._warned_at = n  # a second Enter keeps the list as it is
-            self.notify(
-                tr(msg("insurrection_ui.picker.expected", expected=self.expected, count=n)),
-                severity="warning",
-                timeout=8,
-            )
+        reason = self.refuse(tuple(self.chosen)) if self.refuse is not None else None
+        if reason is not None:  # never accepted after a warning: the engine says why
+            self.notify(tr(reason), title=tr("ui.error.rule"), severity="warning", timeout=8)
             return
         self.dismiss(tuple(self.chosen))
 

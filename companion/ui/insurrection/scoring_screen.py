@@ -1,6 +1,8 @@
-"""The scoring screen (spec §4–§6): per player, per card with the reason, totals, the winner and
-the tie-break. A value still unknown in the catalog is asked for (and saved into the owner's
-catalog), never guessed; until then the totals it touches show "?"."""
+"""The score sheet (spec §4–§6): per player, per card with the reason, totals, the winner and
+the tie-break. :class:`SheetView` draws it (the quick score's screen, a tracked game's view
+and its finished-game record); on the :class:`ScoringScreen` a value still unknown in the
+catalog is asked for (and saved into the owner's catalog), never guessed; until then the
+totals it touches show "?"."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, VerticalScroll
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
@@ -32,76 +34,49 @@ from companion.ui.insurrection.catalog_values import form_field, keep_values
 from companion.ui.widgets.footer import Footer
 
 
-class ScoringScreen(Screen):
+class SheetView(Vertical):
+    """A score sheet: the outcome, the winner, the tie-break and the standings stay in view;
+    the players' breakdowns scroll beneath them (4–6 players do not fit 120×40 at once)."""
+
     DEFAULT_CSS = """
-    ScoringScreen #summary { padding: 0 1; height: auto; background: $boost; }
-    ScoringScreen #needs { padding: 0 1; height: auto; color: $warning; }
-    ScoringScreen #breakdowns { height: 1fr; }
-    ScoringScreen #players { grid-size: 2; grid-gutter: 0 1; height: auto; padding: 0 1; }
-    ScoringScreen .player { border: round $primary-darken-2; height: auto; padding: 0 1; }
-    ScoringScreen .player.winner { border: double $success; }
+    SheetView { height: 1fr; }
+    SheetView #summary { padding: 0 1; height: auto; background: $boost; }
+    SheetView #needs { padding: 0 1; height: auto; color: $warning; }
+    SheetView #breakdowns { height: 1fr; }
+    SheetView #players { grid-size: 2; grid-gutter: 0 1; height: auto; padding: 0 1; }
+    SheetView .player { border: round $primary-darken-2; height: auto; padding: 0 1; }
+    SheetView .player.winner { border: double $success; }
+    /* beside the record's log and QR code: one player a row, and always a few lines of it */
+    SheetView.record #players { grid-size: 1; }
+    SheetView.record #breakdowns { min-height: 3; }
     """
-    BINDINGS = [
-        Binding("v", "values", "insurrection_ui.key.values"),
-        Binding("escape", "app.pop_screen", "ui.key.back"),
-    ]
 
     def __init__(
         self,
-        title: str,
         position: EndPosition,
-        effects: Sequence[EffectChoice],
-        catalog: Callable[[], InsurrectionCatalog],
+        catalog: InsurrectionCatalog,
         catalog_name: str = "box",
-        options: Options = RULINGS,
+        sheet: ScoreSheet | None = None,
+        **kwargs,
     ) -> None:
-        super().__init__()
-        self.game_title, self.position, self.effects = title, position, tuple(effects)
-        self.options = options  # the game's rule options (the quick score: the Rulings)
-        self.load_catalog, self.catalog_name = catalog, catalog_name
-        self.catalog = catalog()
-        self.sheet: ScoreSheet | None = None
-        self._asked = False
-        translate_bindings(self)
+        super().__init__(**kwargs)
+        self.position, self.catalog, self.catalog_name = position, catalog, catalog_name
+        self.sheet = sheet
 
     def compose(self) -> ComposeResult:
-        # The outcome, the winner, the tie-break and the standings stay in view; the players'
-        # breakdowns scroll beneath them (4–6 players do not fit 120×40 at once).
-        yield Header()
         yield Static(id="summary")
         yield Static(id="needs")
         with VerticalScroll(id="breakdowns"):
             yield Grid(id="players")
-        yield Footer()
 
     def on_mount(self) -> None:
-        self.title = self.game_title
-        self.sub_title = tr("insurrection_ui.score.title")
-        self.rescore()
-        self.query_one("#breakdowns").focus()  # arrows and Page Up/Down scroll at once
-        if self.sheet is not None and self.sheet.needs and not self._asked:
-            self._asked = True
-            self.action_values()
+        if self.sheet is not None:
+            self.show(self.sheet)
 
-    def rescore(self) -> None:
-        try:
-            self.sheet = score(
-                self.catalog, self.position, self.effects, self.options.exchange_gives_face_up
-            )
-        except CompanionError as exc:
-            self.sheet = None
-            self.query_one("#summary", Static).update(str(exc))
-            return
-        self._draw()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "values":
-            return bool(self.sheet and self.sheet.needs)
-        return True
-
-    def _draw(self) -> None:
-        sheet = self.sheet
-        assert sheet is not None
+    def show(self, sheet: ScoreSheet, catalog: InsurrectionCatalog | None = None) -> None:
+        self.sheet = sheet
+        if catalog is not None:
+            self.catalog = catalog
         pos = self.position
         head = Text()
         head.append(tr(f"insurrection.outcome.{sheet.outcome}"), style="bold")
@@ -169,7 +144,67 @@ class ScoringScreen(Screen):
                 panel.border_subtitle = tr("insurrection_ui.score.winner")
             panels.append(panel)
         grid.mount_all(panels)
+
+    def failed(self, reason: str) -> None:
+        self.sheet = None
+        self.query_one("#summary", Static).update(Text(reason))
+
+
+class ScoringScreen(Screen):
+    BINDINGS = [
+        Binding("v", "values", "insurrection_ui.key.values"),
+        Binding("escape", "app.pop_screen", "ui.key.back"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        position: EndPosition,
+        effects: Sequence[EffectChoice],
+        catalog: Callable[[], InsurrectionCatalog],
+        catalog_name: str = "box",
+        options: Options = RULINGS,
+    ) -> None:
+        super().__init__()
+        self.game_title, self.position, self.effects = title, position, tuple(effects)
+        self.options = options  # the game's rule options (the quick score: the Rulings)
+        self.load_catalog, self.catalog_name = catalog, catalog_name
+        self.catalog = catalog()
+        self.sheet: ScoreSheet | None = None
+        self._asked = False
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield SheetView(self.position, self.catalog, self.catalog_name)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.game_title
+        self.sub_title = tr("insurrection_ui.score.title")
+        self.rescore()
+        self.query_one("#breakdowns").focus()  # arrows and Page Up/Down scroll at once
+        if self.sheet is not None and self.sheet.needs and not self._asked:
+            self._asked = True
+            self.action_values()
+
+    def rescore(self) -> None:
+        view = self.query_one(SheetView)
+        try:
+            self.sheet = score(
+                self.catalog, self.position, self.effects, self.options.exchange_gives_face_up
+            )
+        except CompanionError as exc:
+            self.sheet = None
+            view.failed(str(exc))
+            return
+        view.show(self.sheet, self.catalog)
         self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "values":
+            return bool(self.sheet and self.sheet.needs)
+        return True
 
     def action_values(self) -> None:
         """Ask for the values the score needs; save them into the owner's catalog."""

@@ -73,6 +73,10 @@ class SeatScreen(TableScreen):
         self.query_one("#area").border_title = tr("insurrection_ui.area.title")
         super().on_mount()
 
+    def open_at_once(self) -> None:
+        """The table's questions open on the host, never on a seat (it answers only its own
+        player's pick and leader, with its own keys)."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in SEAT_ACTIONS:
             return False
