@@ -191,6 +191,10 @@ class Action:
     reason: Msg | None = None
     leads: Lead | None = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        if self.reason is None and not is_lead(self.leads):
+            raise TypeError(f"the allowed action {self.name!r} leads nowhere")
+
     @property
     def allowed(self) -> bool:
         return self.reason is None

@@ -80,9 +80,6 @@ class TableScreen(GameScreen):
                 tr(self.name_ids(action.reason)), title=tr("ui.error.rule"), severity="warning"
             )
             return
-        if action.leads is None:  # TRANSITION: a game whose actions do not lead yet
-            getattr(self, f"perform_{name}")()
-            return
         self.perform(action.leads, asks=action)
 
     @property
@@ -195,10 +192,7 @@ class TableScreen(GameScreen):
         elif moment.advance is not None:
             self.action_act(moment.advance)
         else:
-            self.advance_free()
-
-    def advance_free(self) -> None:  # TRANSITION: goes once every game says its advance
-        self.notify(tr(self.moment.prompt))
+            self.notify(tr(moment.prompt))
 
     def show_outcome(self) -> None:
         """The finished-game screen: how it ended, the game's own panel (scores, tally), the

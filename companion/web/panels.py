@@ -116,8 +116,6 @@ def action_lead(key: str, state: Any, moment: Any, name: str) -> Any:
     if action is None or action.reason is not None:
         return None
     lead = action.leads
-    if lead is None and key == "insurrection":  # TRANSITION: until the flow's actions lead
-        lead = _game(key).action(state, name)
     while isinstance(lead, Then):
         lead = lead.make(state)
     return lead

@@ -4,8 +4,6 @@ same game (spec §3: a round played at table speed, §4: the hands and the recor
 
 from __future__ import annotations
 
-import pytest
-
 from companion.core.i18n import tr
 from companion.games.insurrection import engine
 from companion.ui.dialogs import ChoiceDialog
@@ -49,7 +47,6 @@ async def test_a_round_typed_one_key_at_a_time(store):
     assert steps == 1 + 1 + 1 + 3  # March, Draw, Play, three takes
 
 
-@pytest.mark.xfail(strict=False, reason="type-ahead: lead")
 async def test_a_round_typed_in_one_burst_gives_the_same_game(store):
     """The same keys as a terminal sends them typed fast: the same game."""
     slow = await played(store, ROUND, at_once=False)
