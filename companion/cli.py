@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from companion import __version__, cli_config
-from companion.cli_config import system_language
+from companion.cli_config import checked_theme, game_id, system_language
 from companion.core import settings
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, language, set_language, tr
@@ -211,17 +211,6 @@ def build_parser() -> argparse.ArgumentParser:
     # only listed here: parse_args hands the words after it to the tool, help included
     sub.add_parser("insurrection", help=tr("cli.help.insurrection"), add_help=False)
     return parser
-
-
-def game_id(text: str) -> int:
-    """A saved game's number (SQLite's integers stop at 2**63 - 1)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(tr("cli.bad_game_id", value=visible(text))) from None
-    if not 1 <= value < 2**63:
-        raise argparse.ArgumentTypeError(tr("cli.bad_game_id", value=visible(text)))
-    return value
 
 
 RECORD_COMMANDS = {
@@ -548,20 +537,6 @@ def _save_file_path(db: str | None) -> Path | None:
     if db is not None and "://" in db:
         return None
     return Path(db).expanduser() if db is not None else default_db_path()
-
-
-def checked_theme(name: str | None) -> str | None:
-    """``--theme NAME`` (or its environment variable or config line) if Textual has it; else
-    a :class:`ConfigError` listing the themes."""
-    if name is None:
-        return None
-    from textual.theme import BUILTIN_THEMES
-
-    if name not in BUILTIN_THEMES:
-        raise cli_config.ConfigError(
-            "cli.config.bad_theme", value=name, known=", ".join(sorted(BUILTIN_THEMES))
-        )
-    return name
 
 
 def list_command(args: argparse.Namespace) -> int:

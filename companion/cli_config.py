@@ -1,4 +1,5 @@
-"""Where the command line's choices come from, so a club sets its database once.
+"""Where the command line's choices come from, so a club sets its database once; and the values
+its commands share (a game's number, a theme).
 
 For the database, the language and the theme, the first of: the flag (``--db``, ``--lang``,
 ``--theme``), the environment (``COMPANION_DB``, ``COMPANION_LANG``, ``COMPANION_THEME``), the
@@ -18,7 +19,8 @@ from pathlib import Path
 import platformdirs
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES
+from companion.core.i18n import LANGUAGES, tr
+from companion.core.text import visible
 
 ENVIRONMENT = {"db": "COMPANION_DB", "lang": "COMPANION_LANG", "theme": "COMPANION_THEME"}
 
@@ -87,3 +89,31 @@ def system_language() -> str:
         if value:
             return "ja" if value.split("_")[0].split(".")[0] == "ja" else "en"
     return "en"
+
+
+# the command line's own values, shared by its commands --------------------------------
+
+
+def game_id(text: str) -> int:
+    """A saved game's number (SQLite's integers stop at 2**63 - 1)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(tr("cli.bad_game_id", value=visible(text))) from None
+    if not 1 <= value < 2**63:
+        raise argparse.ArgumentTypeError(tr("cli.bad_game_id", value=visible(text)))
+    return value
+
+
+def checked_theme(name: str | None) -> str | None:
+    """``--theme NAME`` (or its environment variable or config line) if Textual has it; else
+    a :class:`ConfigError` listing the themes."""
+    if name is None:
+        return None
+    from textual.theme import BUILTIN_THEMES
+
+    if name not in BUILTIN_THEMES:
+        raise ConfigError(
+            "cli.config.bad_theme", value=name, known=", ".join(sorted(BUILTIN_THEMES))
+        )
+    return name

@@ -12,7 +12,7 @@ from companion.core.i18n import tr
 
 
 def add_arguments(sub) -> None:
-    from companion.cli import game_id
+    from companion.cli_config import game_id
 
     p = sub.add_parser("serve", help=tr("serve.cli.help"))
     p.add_argument("game_id", nargs="?", type=game_id, metavar="GAME_ID")
@@ -44,7 +44,7 @@ def served_db(db: str | None) -> str:
 def serve_command(args: argparse.Namespace, store) -> int:
     import asyncio
 
-    from companion.cli import checked_theme
+    from companion.cli_config import checked_theme
     from companion.ui.app import Start, create_app
     from companion.web import codes as join
     from companion.web.panels import seats
