@@ -26,5 +26,18 @@ def test_every_ruling_is_an_option_defaulting_to_the_ruling():
         "players_choose_first_step": True,
         "allies_add_dice": False,
         "players_choose_fate_pair": True,
-        "auto_pick_ties": False,
     }
+
+
+def test_an_older_saves_auto_pick_ties_option_is_read_as_a_log_line():
+    """The rule option "the app picks ties" is gone (the app's setting does it, issue 21): a
+    save that set it replays it as a line of the log, changing nothing."""
+    from companion.core.commands import Note
+    from companion.core.i18n import tr
+    from companion.games.unicornus import GAME
+    from companion.games.unicornus.commands import SetOption
+
+    read = GAME.upgrade(SetOption("auto_pick_ties", True))
+    assert isinstance(read, Note)
+    assert "pick ties automatically" in tr(read.message)
+    assert GAME.upgrade(SetOption("allies_add_dice", True)) == SetOption("allies_add_dice", True)

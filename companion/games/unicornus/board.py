@@ -52,9 +52,6 @@ class Board:
         """Same area or adjacent areas (§1)."""
         return a == b or b in self.area_adj[a]
 
-    def starts_with(self, prefix: str) -> list[int]:
-        return [s for s, m in enumerate(self.start) if m.startswith(prefix)]
-
 
 def distances(adj, impassable, goal: int, blocked=frozenset()) -> tuple[int, ...]:
     """BFS steps to ``goal`` over passable, unblocked spaces (units ignored, §5.1)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.core.commands import Command, Note, command
+from companion.core.i18n import Msg
 
 GAME_KEY = "unicornus"
 
@@ -251,7 +252,10 @@ _LEGACY_CONFLICT = ("unicornus_ui.pick.conflict", "unicornus_ui.pick.conflict_au
 def upgrade(cmd: Command) -> Command:
     """Saves made before the picks were typed kept them as ``core.Note`` steps whose message
     (a translation key and its parameters) the game screen read back. Those become the typed
-    picks; any other Note stays a Note (a line of the log)."""
+    picks; any other Note stays a Note (a line of the log). The rule option "the app picks
+    ties" is gone (the app's own setting does it): setting it becomes a line of the log."""
+    if isinstance(cmd, SetOption) and cmd.name == "auto_pick_ties":
+        return Note.of(Msg("unicornus.option.auto_pick_ties_gone", {"value": cmd.value}))
     if not isinstance(cmd, Note):
         return cmd
     try:

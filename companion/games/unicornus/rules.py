@@ -45,10 +45,6 @@ def kingdom_spaces(state: UKState, exclude: str = "") -> dict[int, Hero]:
     return {h.space: h for h in state.heroes if h.on_board and h.id != exclude}
 
 
-def leader_spaces(state: UKState) -> dict[int, Unit]:
-    return {u.space: u for u in state.units if u.leader}
-
-
 def merge_units(units) -> tuple[Unit, ...]:
     """§5.2 Merging: imperial units on one space become one unit; every token is kept.
     Two characters never share a space, so two led units never merge."""

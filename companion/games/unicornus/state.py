@@ -25,7 +25,6 @@ class Options:
     players_choose_first_step: bool = True  # §5.2: several shortest first steps -> choose
     allies_add_dice: bool = False  # §6.1: allies add no dice unless their ability says so
     players_choose_fate_pair: bool = True  # §7: several kingdom characters qualify -> choose
-    auto_pick_ties: bool = False  # §5.3: the companion picks ties itself (logged as a pick)
 
 
 def changed_options(options: Options) -> tuple[tuple[str, bool], ...]:
