@@ -22,7 +22,7 @@ import pytest
 from companion.core.codec import dump, dump_command, load, load_command
 from companion.core.commands import Command, apply_command
 from companion.core.errors import RuleError
-from companion.core.game import Ask, Entry, Outcome, Show, decide, is_lead, settle
+from companion.core.game import Ask, Entry, Outcome, Policy, Show, decide, is_lead, settle
 from companion.core.i18n import Msg, set_language, tr
 from companion.core.steplog import StepLog
 from companion.games.registry import GAME_KEYS, get_game, load_game_catalog, sensible_table
@@ -32,7 +32,7 @@ SEEDS = (1, 2)
 OFTEN = 0.35  # how often the play goes on by a random allowed action rather than the moment
 
 
-class RandomTable:
+class RandomTable(Policy):
     """A table that picks at random among a question's options, enters what the sensible
     table enters (or the suggested value), and acts as the sensible table does."""
 
@@ -46,8 +46,7 @@ class RandomTable:
         return self.rng.choice(ask.choice.options).value
 
     def enter(self, state: Any, entry: Entry) -> Any:
-        enter = getattr(self.policy, "enter", None)
-        return enter(state, entry) if enter is not None else entry.suggest
+        return self.policy.enter(state, entry)
 
 
 def catalog_ids(root: Any) -> set[str]:

@@ -383,33 +383,38 @@ def still_asked(moment: Moment, asked: Any) -> Any:
 # --- the headless runner ------------------------------------------------------------------
 
 
-class Policy(Protocol):
-    """How a table plays when nobody sits at it (autoplay, tests, benchmarks)."""
+class Policy:
+    """How a table plays when nobody sits at it (autoplay, tests, benchmarks): each game's
+    sensible table subclasses it. ``act`` is the table's free action; a question is answered
+    as the app would pick (``pick``: an option's value) and an entry with its suggested value
+    (``enter``) unless a table plays otherwise."""
 
-    def act(self, state: Any, moment: Moment) -> Command:
+    def act(self, state: Any, moment: Moment) -> Lead:
         """The table's free action when ``moment.next`` is ``None``."""
-        ...
+        raise NotImplementedError
+
+    def pick(self, state: Any, ask: Ask) -> Lead:
+        return ask.auto_command if ask.tie else ask.choice.options[0].value
+
+    def enter(self, state: Any, entry: Entry) -> Any:
+        return entry.suggest
 
 
-def settle(lead: Lead | None, state: Any, policy: Any = None, limit: int = 1_000) -> Any:
+def settle(lead: Lead | None, state: Any, policy: Policy | None = None, limit: int = 1_000) -> Any:
     """Follow ``lead`` as a table with no screen would, to the command (or view) it ends in:
     drafts are made from ``state``, confirmations said yes to, questions answered by the
-    policy's ``pick(state, ask)`` (an option's value) and ``enter(state, entry)`` (a value),
-    else by the app's pick and the suggested value. ``None`` stays ``None``."""
+    policy's ``pick`` and entries by its ``enter`` (the app's pick and the suggested value by
+    default). ``None`` stays ``None``."""
+    table = Policy() if policy is None else policy
     for _ in range(limit):
         if isinstance(lead, Then):
             lead = lead.make(state)
         elif isinstance(lead, ConfirmFirst):
             lead = lead.then
         elif isinstance(lead, Ask):
-            pick = getattr(policy, "pick", None)
-            if pick is not None:
-                lead = pick(state, lead)
-            else:
-                lead = lead.auto_command if lead.tie else lead.choice.options[0].value
+            lead = table.pick(state, lead)
         elif isinstance(lead, Entry):
-            enter = getattr(policy, "enter", None)
-            lead = lead.answer(enter(state, lead) if enter is not None else lead.suggest)
+            lead = lead.answer(table.enter(state, lead))
         else:
             return lead
     raise RuntimeError(f"a lead still unsettled after {limit} questions")

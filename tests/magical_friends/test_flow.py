@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from companion.core.errors import RuleError
-from companion.core.game import Ask, Entry, Outcome, Step, play, settle
+from companion.core.game import Ask, Entry, Outcome, Policy, Step, play, settle
 from companion.games.magical_friends import (
     GAME,
     CorrectBoard,
@@ -170,7 +170,7 @@ def test_demo_setup_refuses_a_bad_player_count():
         demo_setup(load("demo"), 6)
 
 
-class _RandomTable:
+class _RandomTable(Policy):
     """Answers every question of a lead at random (a step count 1–6, the sensible table's
     artifacts)."""
 

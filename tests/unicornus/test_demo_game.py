@@ -5,7 +5,7 @@ ends in an outcome (§8). The players here are plainer than autoplay's: recruit,
 step toward the goal."""
 
 from companion.core.codec import dump, dump_command, load, load_command
-from companion.core.game import play
+from companion.core.game import Policy, play
 from companion.core.steplog import StepLog
 from companion.games.unicornus import GAME, UKState, load_catalog
 from companion.games.unicornus.autoplay import demo_setup
@@ -13,7 +13,7 @@ from companion.games.unicornus.commands import EndTurn, Move, Procure, Recruit
 from companion.games.unicornus.flow import refusal
 
 
-class PlainPlayers:
+class PlainPlayers(Policy):
     """Each character recruits, procures, then steps toward the goal when it can."""
 
     def act(self, state, moment):

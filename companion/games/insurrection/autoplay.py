@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import Entry, Lead, Moment
+from companion.core.game import Entry, Lead, Moment, Policy
 from companion.games.insurrection import engine, flow
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.engine import Setup
@@ -21,7 +21,7 @@ from companion.games.insurrection.state import InsurrectionState
 DEMO_PLAYERS = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Fay")
 
 
-class TablePolicy:
+class TablePolicy(Policy):
     def act(self, state: InsurrectionState, moment: Moment) -> Lead:
         """A free moment is a turn: end it (the advance action, a take; its entry is
         answered by :meth:`enter`)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from companion.core.commands import Command
-from companion.core.game import Ask, Entry, Moment
+from companion.core.game import Ask, Entry, Moment, Policy
 
 from . import choices
 from .catalog import MagicalFriendsCatalog
@@ -27,7 +27,7 @@ NAMES = ("Red", "Blue", "Green", "Yellow", "Magenta")
 RACING = 2  # friends a wizard keeps in the race
 
 
-class SensibleTable:
+class SensibleTable(Policy):
     """A :class:`companion.core.game.Policy`; ``seed`` makes its artifacts and steps repeat."""
 
     def __init__(self, seed: int = 0) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from companion.core.game import Moment, play
+from companion.core.game import Moment, Policy, play
 from companion.games.unicornus.catalog import SetupChoice, UnicornusCatalog
 from companion.games.unicornus.commands import EndTurn, Move, Procure, Recruit, Transport
 from companion.games.unicornus.flow import refusal
@@ -152,7 +152,7 @@ def _choose(state: UKState, hid: str):
     return Procure(hid)
 
 
-class SensibleTable:
+class SensibleTable(Policy):
     """The sensible players of this module as a policy over the game's moments."""
 
     def act(self, state: UKState, moment: Moment):
