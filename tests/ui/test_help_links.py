@@ -67,12 +67,12 @@ async def test_a_picture_or_a_web_address_goes_to_the_browser(store, monkeypatch
         await pilot.pause(0.3)
         viewer = app.screen.query_one(Guide)
         # the screenshots' links are inside a sentence: post what a click on them posts
-        viewer.document.post_message(Markdown.LinkClicked(viewer.document, "serve-seat-phone.png"))
+        viewer.document.post_message(Markdown.LinkClicked(viewer.document, "web-seat-390.png"))
         viewer.document.post_message(Markdown.LinkClicked(viewer.document, "https://example.org/x"))
         await pilot.pause(0.3)
         assert app.is_running
         assert opened == [
-            (docs_dir() / "serve-seat-phone.png").resolve().as_uri(),
+            (docs_dir() / "web-seat-390.png").resolve().as_uri(),
             "https://example.org/x",
         ]
         assert viewer.document.source.startswith("# The companion")
