@@ -63,7 +63,8 @@ class LeverGame:
             Action("reset", leads=ConfirmFirst(Msg("lever.sure"), Add(-state.total))),
             Action("set", leads=Entry("number", Msg("lever.set"), Add, minimum=1, maximum=40)),
             Action("draft", leads=Then(lambda s: Add(5))),
-            Action("later"),  # a game whose action leads nowhere yet
+            # a game's own form, which only the host's screen draws
+            Action("later", leads=Entry("lever.own_form", Msg("lever.set"), Add)),
         )
         nxt = Step(Add(1), Msg("lever.first")) if state.total == 0 else None
         return Moment(Msg("lever.prompt"), nxt, actions)
@@ -113,7 +114,7 @@ def test_a_page_performs_every_kind_of_lead(lever):
     assert table.state.total == 16 and page.question is None
     tap(table, page, "act", "add")  # refused now: why, and nothing opens
     assert page.notice == Msg("lever.full") and page.question is None
-    tap(table, page, "act", "later")  # leads nowhere yet: the host's screen has it
+    tap(table, page, "act", "later")  # the game's own form: the host's screen has it
     assert page.notice == Msg("web.on_host")
     tap(table, page, "act", "reset")  # a confirmation first
     assert isinstance(page.question, ConfirmFirst) and table.state.total == 16
