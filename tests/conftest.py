@@ -13,10 +13,13 @@ from companion.store import Store
 
 add_locale_dir(Path(__file__).parent / "locales")
 
-# The locale files' JSON copies (core.i18n._read_domain) go to a folder of this run, for the
-# app processes the tests start too, not to the user's cache.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="companion-tests-cache-")
-atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
+# The locale files' JSON copies (core.i18n._read_domain) and the default save (a command run
+# without --db) go to folders of this test process, for the app processes the tests start
+# too: not to the user's, nor shared by the processes of one run (pytest-xdist: each worker
+# imports this file and makes its own).
+for variable, prefix in (("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data")):
+    os.environ[variable] = tempfile.mkdtemp(prefix=f"companion-tests-{prefix}-")
+    atexit.register(shutil.rmtree, os.environ[variable], True)
 
 
 @pytest.fixture
