@@ -437,7 +437,7 @@ def _save_file(db: str | None) -> Path | None:
     if db is not None and "://" in db:
         return None
     if db is None:
-        from companion.store.opening import ensure_data_folder
+        from companion.store.precheck import ensure_data_folder
 
         return ensure_data_folder()
     return Path(db).expanduser()
