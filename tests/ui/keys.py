@@ -38,15 +38,16 @@ def burst(app, *keys: str) -> None:
 
 async def until(pilot, done: Callable[[], bool], what: str) -> None:
     """Let the app work until ``done()``: after each round of the messages queued on its
-    screen, look again (and give its timers a moment when nothing came of the round)."""
+    screen (one at least), look (and give its timers a moment when nothing came of it)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + BOUND
-    while not done():
+    while True:
+        await pilot._wait_for_screen()
+        if done():
+            return
         if loop.time() > end:
             raise AssertionError(f"never done: {what}")
-        await pilot._wait_for_screen()
-        if not done():
-            await asyncio.sleep(0.005)
+        await asyncio.sleep(0.005)
 
 
 async def typed(pilot, keys: list[str], done: Callable[[], bool], what: str) -> None:

@@ -132,8 +132,8 @@ def settled(app, setup) -> bool:
     screen = app.screen
     if screen is setup:
         return not setup.asking
-    if isinstance(screen, CardForm | TileForm):
-        return app.focused is not None and app.focused.screen is screen
+    if isinstance(screen, CardForm | TileForm):  # its first field has the cursor
+        return isinstance(app.focused, Input) and app.focused.screen is screen
     return isinstance(screen, UnicornusScreen) and screen.is_mounted
 
 
