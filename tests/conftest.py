@@ -22,6 +22,23 @@ for variable, prefix in (("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"))
     atexit.register(shutil.rmtree, os.environ[variable], True)
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--no-snapshots",
+        action="store_true",
+        help="leave out the tests that compare SVG snapshots (drawn with the Textual version "
+        "the test extra pins: .ci/run's run on the newest Textual of the range)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--no-snapshots"):
+        snapshots = [item for item in items if "snap_compare" in getattr(item, "fixturenames", ())]
+        if snapshots:
+            config.hook.pytest_deselected(items=snapshots)
+            items[:] = [item for item in items if item not in snapshots]
+
+
 @pytest.fixture
 def store():
     """A fresh in-memory store; the language is English again afterwards (a test may switch it).
