@@ -526,7 +526,7 @@ def _save_file(db: str | None) -> Path | None:
     """The SQLite file behind ``--db`` (or the default one, its folder made); ``None`` for a
     URL."""
     if db is None:
-        from companion.store.opening import ensure_data_folder
+        from companion.store.precheck import ensure_data_folder
 
         return ensure_data_folder()
     return _save_file_path(db)

@@ -87,6 +87,35 @@ def insurrection() -> tuple[str, float, float]:
     return "insurrection forecast (turns, 6 players)", median_ms(lambda: forecast(s)), base
 
 
+def insurrection_200() -> tuple[str, float, float]:
+    """The forecast on a catalog of 200 distinct cards (the demo's persons copied under new
+    ids): it looks up every unseen card, so a lookup that scanned the cards made it quadratic
+    (issue 26)."""
+    from companion.games.insurrection import GAME
+    from companion.games.insurrection.autoplay import POLICY, demo_setup
+    from companion.games.insurrection.catalog import InsurrectionCatalog
+    from companion.games.insurrection.catalog import load as load_catalog
+    from companion.games.insurrection.flow import action
+    from companion.games.insurrection.forecast import forecast
+
+    data = load_catalog("demo").model_dump()
+    persons = data["persons"]
+    data["persons"] = [
+        {**p, "id": f"{p['id']}-{n}", "copies": 1}
+        for n in range(200)
+        for p in persons
+        if n * len(persons) + persons.index(p) < 200 - len(data["leaders"])
+    ]
+    cat = InsurrectionCatalog.model_validate(data)
+    start = GAME.new_game(demo_setup(cat, 6), cat, 3)
+    s = reach(GAME, start, POLICY, lambda s: s.phase == "turns" and s.turn == 0, skip=1)
+    take = action(s, "take")
+    cmd = take.command if hasattr(take, "command") else take.answer(take.suggest)
+    base = median_ms(lambda: GAME.apply(s, cmd))
+    cards = len(cat.persons) + len(cat.leaders)
+    return f"insurrection forecast ({cards} distinct cards)", median_ms(lambda: forecast(s)), base
+
+
 def magical_friends() -> tuple[str, float, float]:
     from companion.games.magical_friends import GAME, Move, load, preview_move
     from companion.games.magical_friends.autoplay import demo_setup, policy
@@ -105,7 +134,7 @@ def main() -> None:
         f"median ms; baseline = one plain apply of a step in the same state; goal <= {GOAL_MS:.0f}"
     )
     print(f"{'preview':<50}{'ms':>8}{'baseline':>10}{'ratio':>8}{'/ goal':>8}")
-    for bench in (unicornus, insurrection, magical_friends):
+    for bench in (unicornus, insurrection, insurrection_200, magical_friends):
         label, ms, base = bench()
         print(f"{label:<50}{ms:>8.2f}{base:>10.3f}{ms / base:>8.1f}{ms / GOAL_MS:>8.2f}")
 

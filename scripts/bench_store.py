@@ -158,12 +158,12 @@ def line(label: str, value: float, goal: float) -> str:
     return f"  {label:<44} {value:8.2f} ms   goal {goal:6.1f} ms   ratio {value / goal:5.2f}"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=2000, help="steps in the resumed game")
     parser.add_argument("--step-samples", type=int, default=300)
     parser.add_argument("--runs", type=int, default=7, help="resume runs (median)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     size = len(codec.dump(big_initial(), BigState)) / 1024
     print(f"store benchmark (SQLite WAL, synchronous={store_module.SYNCHRONOUS}, "

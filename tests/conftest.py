@@ -13,10 +13,30 @@ from companion.store import Store
 
 add_locale_dir(Path(__file__).parent / "locales")
 
-# The locale files' JSON copies (core.i18n._read_domain) go to a folder of this run, for the
-# app processes the tests start too, not to the user's cache.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="companion-tests-cache-")
-atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
+# The locale files' JSON copies (core.i18n._read_domain) and the default save (a command run
+# without --db) go to folders of this test process, for the app processes the tests start
+# too: not to the user's, nor shared by the processes of one run (pytest-xdist: each worker
+# imports this file and makes its own).
+for variable, prefix in (("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data")):
+    os.environ[variable] = tempfile.mkdtemp(prefix=f"companion-tests-{prefix}-")
+    atexit.register(shutil.rmtree, os.environ[variable], True)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--no-snapshots",
+        action="store_true",
+        help="leave out the tests that compare SVG snapshots (drawn with the Textual version "
+        "the test extra pins: .ci/run's run on the newest Textual of the range)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--no-snapshots"):
+        snapshots = [item for item in items if "snap_compare" in getattr(item, "fixturenames", ())]
+        if snapshots:
+            config.hook.pytest_deselected(items=snapshots)
+            items[:] = [item for item in items if item not in snapshots]
 
 # The command line takes the database, the language and the theme from the environment, the
 # user's config file and the system's language (companion/cli_config.py): the tests run as on a

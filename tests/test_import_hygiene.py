@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 FORBIDDEN = ("textual", "sqlmodel", "sqlalchemy", "qrcode")
 
 
@@ -20,10 +22,13 @@ def test_core_and_games_import_no_ui_or_database():
     assert out.stdout.strip() == ""
 
 
-def test_the_home_screens_first_frame_loads_no_database_package_nor_datatable(tmp_path):
+@pytest.mark.parametrize("db", [True, False], ids=["--db FILE", "no --db"])
+def test_the_home_screens_first_frame_loads_no_database_package_nor_datatable(tmp_path, db):
     """Start-up (issue 13, docs/architecture.md): until the home screen is up, the saves are
     read with sqlite3 alone, and the saved games are not a DataTable; the locale files read
-    are ui.toml alone."""
+    are ui.toml alone. Without ``--db`` too (issue 26): the default save's folder is made
+    without the store (tests/conftest.py gives the tests' processes a data folder)."""
+    argv = ["--db", str(tmp_path / "saves.db")] if db else []
     code = (
         "import sys\n"
         "from textual.app import App\n"
@@ -38,7 +43,7 @@ def test_the_home_screens_first_frame_loads_no_database_package_nor_datatable(tm
         "run = App.run\n"
         "App.run = lambda self, **kw: run(self, headless=True, size=(120, 40), auto_pilot=ready)\n"
         "from companion.cli import main\n"
-        f"main(['--db', {str(tmp_path / 'saves.db')!r}])\n"
+        f"main({argv!r})\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[0] == "[] ['ui.toml']"

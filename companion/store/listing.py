@@ -28,7 +28,38 @@ COLUMNS = (
     "id", "game_key", "title", "summary", "cursor", "created", "last_played", "finished",
     "catalog_name", "outcome", "played_seconds", "players",
 )  # fmt: skip
-QUERY = f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY last_played DESC, id DESC"
+
+
+@dataclass(frozen=True)
+class Page:
+    """Which saved games to read, the most recently played first: open or finished ones
+    (``None``: both), one game's or all (``game_key``), ``limit`` of them from ``offset``
+    (``None``: all). The home screen reads a page at a time, so its first frame costs the
+    same with 3,000 saves as with 3 (the index on ``last_played`` finds them)."""
+
+    finished: bool | None = None
+    game_key: str | None = None
+    limit: int | None = None
+    offset: int = 0
+
+    def query(self) -> tuple[str, dict[str, Any]]:
+        """The SQL and its parameters, named (``sqlite3`` and SQLAlchemy read them alike)."""
+        where, params = [], {}
+        for column in ("finished", "game_key"):
+            if getattr(self, column) is not None:
+                where.append(f"{column} = :{column}")
+                params[column] = getattr(self, column)
+        sql = f"SELECT {', '.join(COLUMNS)} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY last_played DESC, id DESC"
+        if self.limit is not None:
+            sql += " LIMIT :limit OFFSET :offset"
+            params.update(limit=self.limit, offset=self.offset)
+        return sql, params
+
+
+ALL = Page()
 
 
 @dataclass(frozen=True)
@@ -89,7 +120,7 @@ _decoded: dict[tuple, GameInfo] = {}  # row -> its GameInfo: a list read again d
 
 
 def game_info(row: Sequence[Any]) -> GameInfo:
-    """A row of :data:`QUERY` (from ``sqlite3`` or SQLAlchemy, any backend) as a GameInfo."""
+    """A row of :data:`COLUMNS` (from ``sqlite3`` or SQLAlchemy, any backend) as a GameInfo."""
     key = tuple(row)
     info = _decoded.get(key)
     if info is None:
@@ -116,7 +147,7 @@ def game_info(row: Sequence[Any]) -> GameInfo:
 
 
 def read_games(rows: Iterable, label: str) -> list[GameInfo]:
-    """The saved games of ``rows`` (of :data:`QUERY`), the most recently played first. A
+    """The saved games of ``rows`` (of a :class:`Page`'s query), in their order. A
     hand-damaged row (a bad date, summary or outcome) is a ``StoreError`` naming it, the same
     for every reader: the home screen, ``companion list`` and the store."""
     out = []
@@ -136,8 +167,9 @@ def damaged_row(label: str, row: str, exc: Exception):
     return StoreError("store.damaged_row", file=label, row=row, problem=problem)
 
 
-def list_file(path: Path) -> list[GameInfo] | None:
-    """The games saved in the SQLite file at ``path``, read without writing anything.
+def list_file(path: Path, page: Page = ALL) -> list[GameInfo] | None:
+    """The games saved in the SQLite file at ``path`` (those of ``page``), read without
+    writing anything.
 
     ``None`` when only the store can say: a save of an older schema version (opening the store
     migrates it) or one that cannot be read now. A file not there yet has no games. The file
@@ -156,7 +188,7 @@ def list_file(path: Path) -> list[GameInfo] | None:
             row = con.execute("SELECT version FROM schema_version").fetchone()
             if row is None or row[0] != SCHEMA_VERSION:
                 return None
-            return read_games(con.execute(QUERY), str(path))
+            return read_games(con.execute(*page.query()), str(path))
         finally:
             con.close()
     except sqlite3.Error:

@@ -8,7 +8,7 @@ from pathlib import Path
 from sqlalchemy.engine import URL, make_url
 
 from companion.store.errors import StoreError
-from companion.store.precheck import default_db_path
+from companion.store.precheck import ensure_data_folder
 
 POSTGRES_DRIVER = "postgresql+psycopg"  # psycopg 3: pip install 'table-companion[postgres]'
 
@@ -36,19 +36,6 @@ def resolve_target(target: str | Path | None) -> Target:
                 return Target(url, Path(url.database).expanduser(), url.database)
         return Target(url, None, url.render_as_string(hide_password=True))
     return _file_target(Path(target).expanduser())
-
-
-def ensure_data_folder() -> Path:
-    """The default save file, its folder created if need be (a folder that cannot be made,
-    e.g. an unwritable ``XDG_DATA_HOME``, is a :class:`StoreError` saying so)."""
-    path = default_db_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(
-            "store.no_data_folder", folder=str(path.parent), problem=exc.strerror or str(exc)
-        ) from None
-    return path
 
 
 def _file_target(path: Path) -> Target:

@@ -31,6 +31,19 @@ def default_db_path() -> Path:
     return platformdirs.user_data_path("companion") / "companion.db"
 
 
+def ensure_data_folder() -> Path:
+    """The default save file, its folder created if need be (a folder that cannot be made,
+    e.g. an unwritable ``XDG_DATA_HOME``, is a :class:`StoreError` saying so)."""
+    path = default_db_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            "store.no_data_folder", folder=str(path.parent), problem=exc.strerror or str(exc)
+        ) from None
+    return path
+
+
 def _damaged(label: str, problem: str) -> StoreError:
     return StoreError("store.damaged", file=label, problem=problem)
 

@@ -191,11 +191,13 @@ class Store:
             raise self._write_failed(exc) from None
         return GameSession(self, game_id, game, title, initial_state, catalog_name=catalog_name)
 
-    def list_games(self) -> list[GameInfo]:
-        """Saved games, the most recently played first (what a listing is: ``listing``).
-        A hand-damaged row (a bad date, summary or outcome) is a :class:`StoreError` naming it."""
+    def list_games(self, page: listing.Page = listing.ALL) -> list[GameInfo]:
+        """Saved games (those of ``page``), the most recently played first (what a listing
+        is: ``listing``). A hand-damaged row (a bad date, summary or outcome) is a
+        :class:`StoreError` naming it."""
+        sql, params = page.query()
         with self.engine.connect() as conn:
-            rows = conn.execute(text(listing.QUERY)).all()
+            rows = conn.execute(text(sql), params).all()
         return listing.read_games(rows, self.label)
 
     def roster(self) -> list[Seat]:

@@ -132,18 +132,19 @@ class CompanionApp(App):
         self._store_ready.set()
         self.call_from_thread(self._store_opened)
 
-    def list_games(self) -> list | None:
-        """The saved games (``companion.store.listing``): read from the save file with
-        ``sqlite3`` when there is one, without the store; else from the store (``None`` while
-        it opens: ``_store_opened`` lists them then)."""
-        if self._db_path is not None:
-            from companion.store.listing import list_file
+    def list_games(self, page: Any = None) -> list | None:
+        """The saved games (of ``page``, a ``companion.store.listing.Page``; all by default):
+        read from the save file with ``sqlite3`` when there is one, without the store; else
+        from the store (``None`` while it opens: ``_store_opened`` lists them then)."""
+        from companion.store.listing import ALL, list_file
 
-            games = list_file(self._db_path)
+        page = page or ALL
+        if self._db_path is not None:
+            games = list_file(self._db_path, page)
             if games is not None:
                 return games
         if self.store_ready:
-            return self.store.list_games()
+            return self.store.list_games(page)
         self.prepare_store()
         return None
 
@@ -329,8 +330,8 @@ class CompanionApp(App):
         gc.enable()
         self._first_frame = True
         self.screen.refresh()  # the first frame: home draws none during the start-up batch
-        if self._store_wanted:
-            self._start_opening()
+        if self._store_wanted:  # once that frame is drawn: the import would slow it down
+            self.call_after_refresh(self._start_opening)
         self._begin()
 
     def _store_opened(self) -> None:

@@ -17,6 +17,8 @@ from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.row_list import RowList
 
+PAGE = 50  # saved games read at a time: more than a screenful (some 30 at 40 lines)
+
 
 def _when(dt) -> str:
     return dt.strftime("%Y-%m-%d %H:%M")
@@ -62,6 +64,8 @@ class HomeScreen(Screen):
         self.showing_history = False  # the table lists finished games instead of open ones
         self.only_game: str | None = None  # the game the list is filtered to (None: all)
         self._shown: tuple | None = None  # what the table shows now (rebuilt only on a change)
+        self._games: list = []  # the saved games read so far (pages of the list shown)
+        self._more = False  # the last page read was full: there may be more
         self._problem: Text | None = None  # why the saved games cannot be listed, if they can't
         translate_bindings(self)
 
@@ -128,13 +132,22 @@ class HomeScreen(Screen):
             ]
         return [tr(f"ui.home.col.{c}") for c in ("title", "game", "where", "steps", "last")]
 
+    def _page(self, limit: int, offset: int = 0):
+        from companion.store.listing import Page
+
+        return Page(self.showing_history, self.only_game, limit, offset)
+
     def reload_games(self) -> None:
-        """Show the saved games; nothing is rebuilt when they are as shown already."""
+        """Show the saved games, a page of them (as many as were shown, when the list is the
+        same list); nothing is rebuilt when they are as shown already."""
         box = self.query_one("#saved-box")
+        view = (self.showing_history, self.only_game, language())
+        shown = self._shown
+        limit = max(PAGE, len(self._games)) if shown and shown[:3] == view else PAGE
         try:
-            games = self.app.list_games()
+            games = self.app.list_games(self._page(limit))
         except StoreError as exc:  # a hand-damaged row: say which, and keep the rest working
-            self._shown, self._problem = None, Text(str(exc))
+            self._shown, self._problem, self._games = None, Text(str(exc)), []
             self.query_one("#saved", RowList).set_rows([], [])
             box.border_subtitle = ""
             return
@@ -142,48 +155,57 @@ class HomeScreen(Screen):
         if games is None:  # the store is still opening (it says when: reload_games)
             box.border_subtitle = tr("ui.home.loading")
             return
-        shown = (self.showing_history, self.only_game, language(), games)
-        if shown == self._shown:
+        self._more = len(games) == limit
+        if (*view, games) == shown:
             return
-        self._shown = shown
-        rows = []
-        for info in games:
-            if info.finished != self.showing_history:
-                continue
-            if self.only_game is not None and info.game_key != self.only_game:
-                continue
-            game = tr(f"ui.game.{info.game_key}")
-            if self.showing_history:
-                from companion.ui.record import played_text
-
-                rounds = info.outcome.round if info.outcome else None
-                cells = (
-                    _when(info.created),
-                    game,
-                    *_ending(info),
-                    ", ".join(info.players),
-                    "—" if rounds is None else str(rounds),
-                    played_text(info.played_seconds),
-                    info.title,
-                )
-            else:
-                cells = (
-                    info.title,
-                    game,
-                    tr(info.summary),
-                    str(info.steps),
-                    _when(info.last_played),
-                )
-            rows.append((str(info.id), cells))
+        self._shown, self._games = (*view, games), games
         table = self.query_one("#saved", RowList)
-        table.set_rows(self._columns(), rows)
+        table.set_rows(self._columns(), [self._row(info) for info in games])
         title = tr("ui.home.history" if self.showing_history else "ui.home.in_progress")
         if self.only_game is not None:
             title += " — " + tr(f"ui.game.{self.only_game}")
         elif self.showing_history:
             title += " — " + tr("records.ui.filter_hint")
         box.border_title = title
-        box.border_subtitle = "" if rows else tr("ui.home.none_saved")
+        box.border_subtitle = "" if games else tr("ui.home.none_saved")
+
+    def on_row_list_near_end(self, event: RowList.NearEnd) -> None:
+        """The next page of saved games, as the cursor or the view nears the last shown."""
+        if not self._more or self._shown is None:
+            return
+        try:
+            games = self.app.list_games(self._page(PAGE, len(self._games)))
+        except StoreError:
+            games = None  # the page that has it says which row, when it is read again
+        if not games:
+            self._more = False
+            return
+        self._more = len(games) == PAGE
+        known = {info.id for info in self._games}  # a game moved up since: shown already
+        games = [info for info in games if info.id not in known]
+        self._games = self._games + games
+        self._shown = (*self._shown[:3], self._games)
+        event.row_list.add_rows([self._row(info) for info in games])
+
+    def _row(self, info) -> tuple[str, tuple[str, ...]]:
+        """A saved game's row: in progress, where it stands; History, how it ended."""
+        game = tr(f"ui.game.{info.game_key}")
+        if self.showing_history:
+            from companion.ui.record import played_text
+
+            rounds = info.outcome.round if info.outcome else None
+            cells = (
+                _when(info.created),
+                game,
+                *_ending(info),
+                ", ".join(info.players),
+                "—" if rounds is None else str(rounds),
+                played_text(info.played_seconds),
+                info.title,
+            )
+        else:
+            cells = (info.title, game, tr(info.summary), str(info.steps), _when(info.last_played))
+        return str(info.id), cells
 
     def on_row_list_header_changed(self, event: RowList.HeaderChanged) -> None:
         self.query_one("#saved-head", Static).update(self._problem or event.row_list.header)

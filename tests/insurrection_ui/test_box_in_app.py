@@ -16,6 +16,7 @@ from companion.ui.insurrection.board import InsurrectionScreen
 from companion.ui.insurrection.catalog_values import transcription_forms
 from companion.ui.insurrection.new_game import NewGameScreen
 from companion.ui.insurrection.picker import CardPicker
+from tests.ui.keys import typed, until
 
 # TEST SHEET — fictional values, invented for this test; they are NOT the real cards'.
 # Per card: corruption, Remove, Scout, initiative, copies (leaders: no copies).
@@ -53,7 +54,8 @@ TEST_LEADERS = (("Test Leader Orm", "0", "n", "y", "11"), ("Test Leader Vey", "1
 
 
 class Keys:
-    """The keys pressed, counted."""
+    """The keys pressed, counted. A field's text and its Enter go at once, as a terminal sends
+    fast typing (tests/ui/keys.py); then the test waits for what they must do."""
 
     def __init__(self, pilot) -> None:
         self.pilot, self.count = pilot, 0
@@ -65,7 +67,26 @@ class Keys:
         await self.pilot.pause()
 
     async def type(self, text: str) -> None:
-        await self.press(*(("space" if c == " " else c) for c in text), "enter")
+        """``text`` and Enter into the field with the cursor (once one has it); done when the
+        cursor has left it, or the screen it was on has given way to another, built."""
+        app = self.pilot.app
+        await until(
+            self.pilot,
+            lambda: app.screen.is_mounted and getattr(app.focused, "screen", None) is app.screen,
+            "a field has the cursor",
+        )
+        field, screen = app.focused, app.screen
+        self.count += len(text) + 1
+        await typed(
+            self.pilot,
+            [*text, "enter"],
+            lambda: (
+                app.screen.is_mounted and app.focused is not field
+                if app.screen is screen
+                else app.screen.is_mounted
+            ),
+            f"{text!r} into {field.id}",
+        )
 
 
 def sheet_value(path: str) -> str:

@@ -180,7 +180,8 @@ async def test_key_storms_on_a_seat_and_on_a_read_only_table(store):
             await pilot.pause()
             screen = app.screen
             before = screen.session.cursor
-            report = await storm(app, pilot, seed=seed, count=600)
+            # twice the keys the screens asserted below are first reached by (21 and 123)
+            report = await storm(app, pilot, seed=seed, count=300)
             assert app.screen is screen
             check_replay(app, screen)
             kinds = {type(c).__name__ for c in screen.session.log.commands()[before:]}

@@ -13,21 +13,14 @@ from companion.ui.app import Start, create_app
 from companion.ui.magical_friends.box import BoxScreen
 from companion.ui.magical_friends.setup import NewGameScreen
 from tests.magical_friends import sheet_values as TEST
+from tests.ui.keys import typed
 
 from .helpers import GAME_KEY, keys, screen_state
 
-KEY_NAMES = {
-    " ": "space",
-    ",": "comma",
-    "[": "left_square_bracket",
-    "]": "right_square_bracket",
-    "|": "vertical_line",
-    ".": "full_stop",
-}
-
 
 class Typist:
-    """Presses keys as a person would, and counts them."""
+    """Types as a person does, fast: a field's characters and its Enter at once, as a terminal
+    sends them (tests/ui/keys.py), then waits for what they must do; counts the keys."""
 
     def __init__(self, pilot) -> None:
         self.pilot, self.count = pilot, 0
@@ -37,23 +30,33 @@ class Typist:
         await keys(self.pilot, *presses)
 
     async def open_box(self) -> None:
-        """ctrl+u, then wait (a bounded while) until the form is up with a field in focus: keys
-        typed before a screen is ready are dropped by the app, and a loaded machine is slow."""
-        await self.press("ctrl+u")
-        for _ in range(200):
-            app = self.pilot.app
-            if isinstance(app.screen, BoxScreen) and isinstance(app.focused, Input):
-                return
-            await self.pilot.pause(0.05)
-        raise AssertionError("the box form did not open")
+        """ctrl+u, then wait until the form is up with a field in focus: keys typed before a
+        screen is ready are dropped by the app."""
+        app = self.pilot.app
+        self.count += 1
+        await typed(
+            self.pilot,
+            ["ctrl+u"],
+            lambda: isinstance(app.screen, BoxScreen) and isinstance(app.focused, Input),
+            "the box form opens",
+        )
 
     async def type(self, text: str, then: str = "enter") -> None:
-        """``text`` one key per character, then ``then`` (Enter: to the next field)."""
-        presses = [KEY_NAMES.get(ch, ch) for ch in text] + ([then] if then else [])
+        """``text`` one key per character, then ``then`` (Enter: to the next field); done when
+        the cursor has left the field (or the form closed), or without Enter when the field
+        holds the text and what its change made has been drawn (the test looks at it)."""
+        app = self.pilot.app
+        field, form = app.focused, app.screen
+        presses = [*text, *([then] if then else [])]
         self.count += len(presses)
-        for p in presses:
-            await self.pilot.press(p)
-        await self.pilot.pause()
+        if then:
+            done = lambda: app.focused is not field or app.screen is not form  # noqa: E731
+        else:
+            want = field.value + text
+            done = lambda: field.value == want  # noqa: E731
+        await typed(self.pilot, presses, done, f"{text!r} into {field.id}")
+        if not then:
+            await self.pilot.pause()
 
 
 async def fill_box_form(t: Typist) -> None:

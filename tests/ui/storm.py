@@ -3,7 +3,7 @@
 :func:`storm` presses ``count`` keys drawn (with a fixed seed) from the bindings of whatever
 screen is on top (dialogs included), digits, Enter, Tab, Escape, Backspace and the arrows,
 leaving out the keys that quit, open the command palette (whose commands quit) or leave the
-game screen. Keys are sent the way a terminal sends them, without waiting for the app to be
+game screen; or fewer, once they have reached the screens they must (``goal``). Keys are sent the way a terminal sends them, without waiting for the app to be
 idle (only the messages already queued are let through), with a full pause now and then.
 After every key the app must still run, without an exception, with the game screen on the
 stack. :func:`check_replay` then opens the game again from the store and replays its stored
@@ -13,14 +13,13 @@ steps: both must give the state on screen.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, field
-
-from textual import events
-from textual.keys import _character_to_key
 
 from companion.core import codec
 from companion.core.commands import apply_command
 from companion.ui.game_screen import LEAVE_KEY, GameScreen
+from tests.ui.keys import burst
 
 LEFT_OUT = frozenset({"ctrl+q", "ctrl+c", "ctrl+p", LEAVE_KEY})
 EXTRA = (
@@ -51,24 +50,6 @@ def key_pool(app) -> list[str]:
     return [*bound, *EXTRA]
 
 
-def character(key: str) -> str | None:
-    if len(key) == 1:
-        return key
-    return {"enter": "\r", "tab": "\t", "escape": "\x1b", "space": " "}.get(key)
-
-
-def burst(app, *keys: str) -> None:
-    """``keys`` (key names, or single characters such as ``-``) as a terminal sends keys typed
-    fast: all queued before the app handles any."""
-    for key in keys:
-        if len(key) == 1:
-            event = events.Key(_character_to_key(key), key)
-        else:
-            event = events.Key(key, character(key))
-        event.set_sender(app)
-        app._driver.send_message(event)
-
-
 async def send(app, pilot, key: str) -> None:
     """``key`` as the terminal sends it; let the messages already queued through."""
     burst(app, key)
@@ -82,7 +63,11 @@ def assert_alive(app, game: GameScreen, step: int, key: str, history: list[str])
     assert game in app.screen_stack, f"key {step} ({key!r}) left the game screen: {recent}"
 
 
-async def storm(app, pilot, seed: int, count: int, pause_every: int = 16) -> StormReport:
+async def storm(
+    app, pilot, seed: int, count: int, pause_every: int = 16, goal: Collection[str] = ()
+) -> StormReport:
+    """``count`` keys, or fewer once a key has gone to each screen of ``goal`` (class names):
+    a storm as long as what it must reach."""
     game = app.screen
     assert isinstance(game, GameScreen), type(game).__name__
     rnd = random.Random(seed)
@@ -100,6 +85,9 @@ async def storm(app, pilot, seed: int, count: int, pause_every: int = 16) -> Sto
         assert_alive(app, game, i, key, history)
         if (game.session.cursor, len(game.session.log)) != where:
             report.moves += 1
+        if goal and report.screens.keys() >= set(goal):
+            count = i + 1
+            break
     await pilot.pause()
     # close what is open (dialogs, the help, a scoring table): escape, one at a time
     for _ in range(10):

@@ -2,7 +2,9 @@
 whatever is on screen; the app never exits, never raises, never leaves the game, and the stored
 steps replay to the state on screen (see ``tests/ui/storm.py``). Issue 15 asked for 5,000 keys a
 game; fewer do on seeds chosen so that the keys reach every dialog the 5,000 reached (checked
-below: a storm that stops reaching one fails, so a change of the app calls for a new seed)."""
+below: a storm that stops reaching one fails, so a change of the app calls for a new seed), and
+a storm stops once its keys have reached every one (issue 26: the storms were most of the
+suite's time)."""
 
 from __future__ import annotations
 
@@ -19,8 +21,11 @@ from tests.unicornus_ui.demo import demo_state
 # per game: its storms (a seed and a number of keys; each on a new demo game), and the screens
 # (dialogs included) their keys must reach. The seeds were chosen for these: each is first reached
 # by half the keys of its storm at the latest, as some keys are dropped or not with the timing (a
-# key typed while the screen on top changes). Reached too, on most runs, not asserted: the battle
-# helper (Unicornus, about key 600) and the steps dialog (Magical Friends, about key 900).
+# key typed while the screen on top changes). A storm stops once its game's screens are all
+# reached (about key 290 of 900, 260 of 600, 550 of the second 1,200): the battle helper and the
+# steps dialog, which the whole storms reached on most runs (about keys 600 and 900), have key
+# tests of their own (tests/unicornus_forms/test_battle_helper_keys.py,
+# tests/magical_friends_ui/test_play.py and test_bad_input.py).
 STORMS = {
     "unicornus": (
         ((3, 900),),
@@ -87,10 +92,10 @@ async def test_key_storm(store, key, make) -> None:
             await pilot.pause()
             game = app.screen
             assert isinstance(game, GameScreen)
-            report = await storm(app, pilot, seed=seed, count=keys)
+            report = await storm(app, pilot, seed=seed, count=keys, goal=screens - reached)
             assert app.screen is game
             check_replay(app, game)
-            assert report.keys == keys
+            assert report.keys <= keys
             assert report.moves > 0  # the storm played, too (steps, undos and redos)
             reached |= set(report.screens)
     assert screens <= reached, f"the keys reached only {sorted(reached)}"

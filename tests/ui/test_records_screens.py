@@ -5,13 +5,11 @@ games played to their end headless. Dates are fixed afterwards so the pictures s
 from __future__ import annotations
 
 import shutil
-import sqlite3
 
 import pytest
 import qrcode
 from textual.widgets import DataTable
 
-from companion.cli import main
 from companion.cli_records import export_text
 from companion.core.i18n import set_language, tr
 from companion.store import Store
@@ -24,30 +22,6 @@ from companion.ui.widgets.qr import QRCode, qr_rows
 from companion.ui.widgets.row_list import RowList
 
 GAMES = ("unicornus", "insurrection", "magical-friends")
-
-
-@pytest.fixture(scope="module")
-def saved(tmp_path_factory):
-    """A whole demo game of each game (seeds 1 and 2), played on 2026-03-14 evening."""
-    db = tmp_path_factory.mktemp("screens") / "games.db"
-    set_language("en")
-    for key in GAMES:
-        for seed in (1, 2):
-            assert main(["--db", str(db), "demo", key, "--autoplay", "--seed", str(seed)]) == 0
-    con = sqlite3.connect(db)
-    for (game_id,) in con.execute("SELECT id FROM games").fetchall():
-        con.execute(
-            "UPDATE games SET created = ?, last_played = ?, played_seconds = ? WHERE id = ?",
-            (
-                f"2026-03-14 19:{game_id:02d}:00",
-                f"2026-03-14 21:{game_id:02d}:00",
-                3000 + 600 * game_id,
-                game_id,
-            ),  # fmt: skip
-        )
-    con.commit()
-    con.close()
-    return db
 
 
 @pytest.fixture

@@ -20,14 +20,13 @@ from companion.web.codes import join_codes
 from companion.web.server import WebServer
 from tests.insurrection_ui.helpers import PLAYERS
 from tests.insurrection_ui.test_seat_view import at_choose
-from tests.ui.test_records_screens import saved  # noqa: F401  (the finished games fixture)
 from tests.unicornus_forms.hosts import battle_helper_opener, defence_state
 
 SIZE = (80, 24)
 
 
 @pytest.fixture
-def finished(saved, tmp_path):  # noqa: F811
+def finished(saved, tmp_path):
     db = tmp_path / "snap.db"
     shutil.copy(saved, db)
     store = Store.open(db)

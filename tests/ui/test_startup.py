@@ -1,5 +1,7 @@
 """Fast to open (issue 13): the home lists saved games in its first frame without the store."""
 
+import pytest
+
 from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.widgets.row_list import RowList
@@ -135,3 +137,33 @@ async def test_the_first_frame_has_the_footers_keys(store, monkeypatch):
         await pilot.pause()
         keys, height = first[0]
         assert {"n", "d", "r", "q", "f1"} <= set(keys) and height == 2
+
+
+@pytest.mark.parametrize("how", ["cursor", "scroll"])
+async def test_home_reads_the_saves_a_page_at_a_time(tmp_path, how):
+    """Start-up flat in the number of saves (issue 26): the first frame lists a page of the
+    saved games, most recent first, and the next page comes as the cursor or the view (the
+    mouse wheel) nears the end."""
+    from companion.ui.home import PAGE
+
+    db = tmp_path / "saves.db"
+    with Store.open(db, games={"tiny": FinishingGame()}) as store:
+        for n in range(PAGE + 30):
+            store.new_game(FinishingGame(), TinyState(), f"game {n}")
+    app = create_app(open_store=lambda: Store.open(db, games={"tiny": FinishingGame()}), db_path=db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#saved", RowList)
+        assert table.row_count == PAGE and table.rows[0][0] == f"game {PAGE + 29}"
+        if how == "cursor":
+            table.focus()
+            await pilot.press("end")  # the last row read: the next page is read and shown
+        else:
+            table.scroll_end(animate=False)
+        await pilot.pause()
+        assert table.row_count == PAGE + 30 and table.rows[-1][0] == "game 0"
+        assert len({option.id for option in table.options}) == PAGE + 30
+        app.screen.reload_games()  # home shown again: as many as were shown, not rebuilt
+        assert table.row_count == PAGE + 30
+    if app.store_ready:
+        app.store.close()

@@ -14,6 +14,8 @@ from companion.games.unicornus.battle import (
     CRITERIA,
     LEADER_FIRST,
     TABLE_OBJECTIVE,
+    _effects,
+    _score_fn,
     allocate_damage,
     best_assignment,
     evaluate_assignment,
@@ -111,6 +113,74 @@ def test_distribution_equals_enumeration_of_every_face(n, diagram, enemy):
     d = outcome_distribution(n, diagram, tokens, power, **kw)
     got = {(o.damage_taken, o.tokens_killed, o.character_damage): o.probability for o in d.outcomes}
     assert got == {k: Fraction(v, 6**n) for k, v in counts.items()}
+
+
+def cubic_count(n, diagram, tokens, power, life, leaderless, objective):
+    """The odds as they were counted before issue 26, kept as the oracle: every multiset of
+    (hits, misses, losses), each solved by trying every number of losses assigned. Returns
+    {(damage, tokens killed, character damage): weight}, the wiped-out and killed weights."""
+    key = _score_fn(objective)
+    fh, fm, fl = (diagram.count(r) for r in ("hit", "miss", "loss"))
+    strength = tokens + (0 if leaderless else power)
+
+    def solve(h, m, l):  # noqa: E741
+        if leaderless:
+            h1 = min(h, tokens)
+            return _effects(h1, 0, h1 + min(m, tokens - h1), 0, tokens, strength, None, True)
+        best = None
+        for la in range(l + 1):
+            k = h + m + la
+            if k <= tokens:
+                eff = _effects(h, 0, k, la, tokens, strength, life, False)
+                cand = (key(*eff), -la, h)
+                best = max(best or (cand, eff), (cand, eff))
+                continue
+            lo, hi = max(0, tokens - m - la), min(h, tokens)
+            points = {lo, hi}
+            if life is not None:
+                points |= {b for b in (h - life, h - life + 1) if lo <= b <= hi}
+            for h1 in points:
+                eff = _effects(h1, h - h1, k, la, tokens, strength, life, False)
+                cand = (key(*eff), -la, h1)
+                best = max(best or (cand, eff), (cand, eff))
+        return best[1]
+
+    weights, wiped, killed = {}, 0, 0
+    for h in range(n + 1) if fh else (0,):
+        for m in range(n - h + 1) if fm else (0,):
+            l = n - h - m  # noqa: E741
+            if l and not fl:
+                continue
+            w = math.comb(n, h) * math.comb(n - h, m) * fh**h * fm**m * fl**l
+            damage, killed_tokens, char_damage, is_killed, is_wiped = solve(h, m, l)
+            trio = (damage, killed_tokens, char_damage)
+            weights[trio] = weights.get(trio, 0) + w
+            wiped += w if is_wiped else 0
+            killed += w if is_killed else 0
+    return weights, wiped, killed
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.integers(0, 30), diagram=diagrams, enemy=enemies(), objective=objectives)
+@example(n=25, diagram=("hit", "miss", "miss", "loss", "loss", "loss"), enemy=(3, 2, 2, False),
+         objective=LEADER_FIRST)  # fmt: skip
+@example(n=0, diagram=("hit",) * 6, enemy=(0, 0, None, False), objective=TABLE_OBJECTIVE)
+def test_distribution_equals_the_cubic_count(n, diagram, enemy, objective):
+    """§6.1 (exact odds): the odds counted with the misses and losses past the unit's strength
+    taken together are exactly the odds of every multiset solved one by one."""
+    tokens, power, life, leaderless = enemy
+    d = outcome_distribution(
+        n, diagram, tokens, power, enemy_life_left=life, leaderless=leaderless, objective=objective
+    )
+    weights, wiped, killed = cubic_count(n, diagram, *enemy, objective)
+    total = 6**n
+    assert {(o.damage_taken, o.tokens_killed, o.character_damage): o.probability
+            for o in d.outcomes} == {t: Fraction(w, total) for t, w in weights.items()}  # fmt: skip
+    assert len(d.outcomes) == len(weights)  # no outcome of probability 0
+    if leaderless or life is not None:
+        assert d.p_wiped_out == Fraction(wiped, total)
+    if life is not None:
+        assert d.p_character_killed == Fraction(killed, total)
 
 
 @settings(max_examples=6, deadline=None, derandomize=True)  # fixed seeds: no flakes

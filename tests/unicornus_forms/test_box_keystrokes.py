@@ -11,7 +11,6 @@ field left holds its value already. A click on a button counts as one key."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from textual.widgets import Input
@@ -20,7 +19,7 @@ from companion.ui.app import create_app
 from companion.ui.unicornus.catalog_forms import CardForm, TileForm
 from companion.ui.unicornus.screen import UnicornusScreen
 from companion.ui.unicornus.setup import NewGameScreen
-from tests.ui.storm import burst
+from tests.ui.keys import typed, until
 
 GOAL = 1500  # keys for the whole box (issue 12)
 
@@ -97,19 +96,12 @@ class Typist:
         await self.pilot.click(selector)
 
     async def until(self, done, what: str) -> None:
-        """Let the app work until ``done()`` (the bound, 30 s at least, only stops a hang)."""
-        for _ in range(3000):
-            await self.pilot._wait_for_screen()
-            if done():
-                return
-            await asyncio.sleep(0.01)
-        raise AssertionError(f"never done: {what}")
+        await until(self.pilot, done, what)
 
     async def type(self, keys: list[str], done, what: str) -> None:
         """Send ``keys`` at once, then let the app work until ``done()``."""
         self.keys += len(keys)
-        burst(self.pilot.app, *keys)
-        await self.until(done, f"{what} after {keys}")
+        await typed(self.pilot, keys, done, what)
 
     async def fill(self, form, wanted: dict[str, str]) -> None:
         """Type ``wanted`` (input id → text) into ``form``, field by field, from the first."""
@@ -140,8 +132,8 @@ def settled(app, setup) -> bool:
     screen = app.screen
     if screen is setup:
         return not setup.asking
-    if isinstance(screen, CardForm | TileForm):
-        return app.focused is not None and app.focused.screen is screen
+    if isinstance(screen, CardForm | TileForm):  # its first field has the cursor
+        return isinstance(app.focused, Input) and app.focused.screen is screen
     return isinstance(screen, UnicornusScreen) and screen.is_mounted
 
 

@@ -10,6 +10,7 @@ reports a ``NeedsValue`` instead of guessing.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -287,17 +288,20 @@ class InsurrectionCatalog(CatalogModel):
         return self
 
     # Lookups -------------------------------------------------------------------------------
+    @cached_property
+    def _cards(self) -> dict[str, Person | Leader]:
+        """The cards by id, built at the first lookup (the forecast looks up every card in
+        play: a scan each was quadratic in the cards, issue 26). The model is frozen."""
+        return {card.id: card for card in (*self.persons, *self.leaders)}
+
     def card(self, card_id: str) -> Person | Leader:
-        for card in (*self.persons, *self.leaders):
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return self._cards[card_id]
 
     def has_card(self, card_id: str) -> bool:
-        return any(c.id == card_id for c in (*self.persons, *self.leaders))
+        return card_id in self._cards
 
     def is_leader(self, card_id: str) -> bool:
-        return any(c.id == card_id for c in self.leaders)
+        return isinstance(self._cards.get(card_id), Leader)
 
     def land(self, land_id: str) -> Land:
         for land in self.lands:

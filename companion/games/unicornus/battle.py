@@ -368,6 +368,16 @@ def _solve(
     choices left are ``la`` losses assigned and ``h1`` hits on tokens. For a fixed ``la``,
     every criterion is monotone in ``h1`` on the pieces ``[lo, h - life]`` and
     ``[h - life + 1, hi]``, so the lexicographic best lies at a piece's end.
+
+    What the best assignment's effects depend on (:func:`outcome_distribution` counts on it):
+
+    * losses up to ``S``, the unit's strength (≥ ``T``): past it, a loss assigned changes
+      nothing but the damage, one more (``max(0, S - k)`` is 0, ``lo`` is 0): never better,
+      and the fewest losses win a tie, so ``la`` stops at ``S``;
+    * misses up to ``S``: past it, ``k ≥ S`` and ``lo`` is 0 whatever the misses;
+    * hits up to ``H = max(S, T + life)`` when the life left is known: past it, every token
+      may be hit and the character dies whatever ``h1``, and ``h - life`` lies past ``hi``
+      (leaderless: up to ``T``; with the life unknown, every hit on the character counts).
     """
     T = enemy_tokens
     best: tuple | None = None
@@ -377,7 +387,7 @@ def _solve(
         m1 = min(m, T - h1)
         eff = _effects(h1, 0, h1 + m1, 0, T, strength, None, True)
         return _Plan(h1, m1, 0, 0, 0, 0, eff)
-    for la in range(l + 1):
+    for la in range(min(l, strength) + 1):
         k = h + m + la
         if k <= T:  # every assigned die sits on a token
             eff = _effects(h, 0, k, la, T, strength, life, False)
@@ -470,8 +480,12 @@ def outcome_distribution(
     """Exact distribution of (damage taken, tokens killed, character damage) when ``n_dice``
     are rolled on ``diagram`` and assigned by :func:`best_assignment` (§6.1, end).
 
-    Enumerates the multisets of results: P(h hits, m misses, l losses) =
-    n!/(h! m! l!) · fh^h · fm^m · fl^l / 6ⁿ where fh, fm, fl count the diagram's faces.
+    Counts the multisets of results: P(h hits, m misses, l losses) =
+    n!/(h! m! l!) · fh^h · fm^m · fl^l / 6ⁿ where fh, fm, fl count the diagram's faces. The
+    best assignment is the same past the caps of :func:`_solve` (misses and losses past the
+    unit's strength, hits past the character's death), so the multisets are weighed by
+    groups, for each ``h`` those with ``m ≥ S`` and ``l ≥ S`` at once, and each group is
+    solved once: linear in the dice, not cubic (scripts/bench_battle.py, up to 60 dice).
     """
     if n_dice < 0:
         raise ValueError("cannot roll a negative number of dice")
@@ -480,22 +494,35 @@ def outcome_distribution(
     key = _score_fn(objective)
     fh, fm, fl = (diagram.count(r) for r in RESULTS)
     strength = enemy_tokens + (0 if leaderless else enemy_combat_power)
+    # what decides the best assignment: misses and losses up to S, hits up to H once the
+    # character's life left is known (see _solve); each such (h, m, l) is solved once
+    cap_h = n_dice
+    if leaderless or enemy_life_left is not None:
+        cap_h = max(strength, enemy_tokens + (enemy_life_left or 0))
+    groups: dict[tuple[int, int, int], int] = {}
+    for h in range(n_dice + 1):
+        wh = comb(n_dice, h) * fh**h
+        if not wh:  # a diagram without hits
+            continue
+        rest = n_dice - h
+        # the misses one by one below S and the losses below S; the rest at once
+        apart = {*range(min(strength, rest + 1)), *range(max(0, rest - strength + 1), rest + 1)}
+        parts = [(m, comb(rest, m) * fm**m * fl ** (rest - m)) for m in sorted(apart)]
+        if rest >= 2 * strength:  # m and l both ≥ S: everything else of (fm + fl)^rest
+            parts.append((strength, (fm + fl) ** rest - sum(w for _, w in parts)))
+        for m, w in parts:
+            if w:  # else results the diagram cannot give
+                group = (min(h, cap_h), min(m, strength), min(rest - m, strength))
+                groups[group] = groups.get(group, 0) + wh * w
     weights: dict[tuple[int, int, int], int] = {}
     wiped_w = killed_w = 0
-    for h in range(n_dice + 1) if fh else (0,):
-        wh = comb(n_dice, h) * fh**h
-        rest = n_dice - h
-        for m in range(rest + 1) if fm else (0,):
-            l = rest - m  # noqa: E741
-            if l and not fl:
-                continue
-            w = wh * comb(rest, m) * fm**m * fl**l
-            p = _solve(h, m, l, enemy_tokens, strength, enemy_life_left, leaderless, key)
-            damage, killed_tokens, char_damage, killed, wiped = p.effects
-            trio = (damage, killed_tokens, char_damage)
-            weights[trio] = weights.get(trio, 0) + w
-            wiped_w += w if wiped else 0
-            killed_w += w if killed else 0
+    for (h, m, l), w in groups.items():  # noqa: E741
+        p = _solve(h, m, l, enemy_tokens, strength, enemy_life_left, leaderless, key)
+        damage, killed_tokens, char_damage, killed, wiped = p.effects
+        trio = (damage, killed_tokens, char_damage)
+        weights[trio] = weights.get(trio, 0) + w
+        wiped_w += w if wiped else 0
+        killed_w += w if killed else 0
     total = 6**n_dice
 
     def marginal(index: int) -> tuple[Fraction, ...]:

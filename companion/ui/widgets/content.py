@@ -45,8 +45,8 @@ def set_content(widget: Static, content: Any, *, layout: bool = True) -> bool:
 
 def set_border_title(widget: Widget, title: str) -> None:
     """``widget.border_title = title`` unless it is already that (setting it always repaints)."""
-    shown = getattr(widget, "_shown_title", None)  # (title, what Textual kept of it)
-    if shown is not None and shown[0] == title and shown[1] is widget._border_title:
+    shown = getattr(widget, "_shown_title", None)  # (title, what Textual gives back of it)
+    if shown is not None and shown[0] == title and shown[1] == widget.border_title:
         return
     widget.border_title = title
-    widget._shown_title = (title, widget._border_title)
+    widget._shown_title = (title, widget.border_title)

@@ -79,9 +79,11 @@ def _row(cells: Sequence[str], widths: list[int] | None, style: str = "") -> Con
 
 
 class RowList(OptionList):
-    """``set_rows(columns, rows)`` shows the rows; ``header`` is the column labels' line, lined
-    up with them, for a widget above the list (it stays in place while the rows scroll);
-    ``HeaderChanged`` says when it changed (the widths follow the list's width)."""
+    """``set_rows(columns, rows)`` shows the rows, ``add_rows(rows)`` more after them;
+    ``header`` is the column labels' line, lined up with them, for a widget above the list (it
+    stays in place while the rows scroll); ``HeaderChanged`` says when it changed (the widths
+    follow the list's width). ``NearEnd`` says the cursor or the view came within a screenful
+    of the last row (a list read in pages adds the next)."""
 
     # no border or padding of its own (the box around it has them): the rows are laid out to
     # the list's content width
@@ -103,6 +105,10 @@ class RowList(OptionList):
     def row_count(self) -> int:
         return len(self.rows)
 
+    def on_mount(self) -> None:
+        self.watch(self, "highlighted", self._look_ahead, init=False)
+        self.watch(self, "scroll_y", self._look_ahead, init=False)
+
     def set_rows(self, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]]) -> None:
         """``rows``: (key, cells) pairs; the key is the row's option id."""
         self.columns = list(columns)
@@ -110,9 +116,35 @@ class RowList(OptionList):
         self.rows = [tuple(cells) for _, cells in rows]
         self._lay_out(0, anew=True)
 
-    def _lay_out(self, highlighted: int | None, anew: bool = False) -> None:
+    def add_rows(self, rows: Sequence[tuple[str, Sequence[str]]]) -> None:
+        """More rows after the last: only theirs are made, unless they widen a column."""
+        start = len(self.rows)
+        self._keys += [key for key, _ in rows]
+        self.rows += [tuple(cells) for _, cells in rows]
+        if not self._lay_out(self.highlighted):
+            self.add_options(self._new_options(start))
+
+    def _look_ahead(self) -> None:
+        near = self.size.height
+        if not near:  # not laid out yet
+            return
+        if (self.highlighted is not None and self.highlighted >= self.option_count - near) or (
+            0 < self.max_scroll_y <= self.scroll_y + near
+        ):
+            self.post_message(self.NearEnd(self))
+
+    def _new_options(self, start: int) -> list[Option | None]:
+        """The options of the rows from ``start`` on, at the widths laid out."""
+        options: list[Option | None] = []
+        for n in range(start, len(self.rows)):
+            if n and self._widths is None:
+                options.append(None)  # a rule between paragraphs, which columns do not need
+            options.append(Option(_row(self.rows[n], self._widths), id=self._keys[n]))
+        return options
+
+    def _lay_out(self, highlighted: int | None, anew: bool = False) -> bool:
         """The rows at the widths that fit the room; nothing is redone when the widths stay
-        (the first layout usually fits as the rows were first drawn)."""
+        (the first layout usually fits as the rows were first drawn). True if redone."""
         natural, floor = [], []
         for n, label in enumerate(self.columns):
             column = [label, *(cells[n] for cells in self.rows)]
@@ -120,19 +152,15 @@ class RowList(OptionList):
             floor.append(min(natural[-1], max(NARROWEST, min(longest_word(column), WORD_CAP))))
         widths = fit(natural, floor, self._room)
         if not anew and widths == self._widths:
-            return
+            return False
         self._widths = widths
         self.header = _row(self.columns, widths, style="bold")
         self.clear_options()
-        options: list[Option | None] = []
-        for key, cells in zip(self._keys, self.rows, strict=True):
-            if options and widths is None:
-                options.append(None)  # a rule between paragraphs, which columns do not need
-            options.append(Option(_row(cells, widths), id=key))
-        self.add_options(options)
+        self.add_options(self._new_options(0))
         if self.rows and highlighted is not None:
             self.highlighted = min(highlighted, len(self.rows) - 1)
         self.post_message(self.HeaderChanged(self))
+        return True
 
     def on_resize(self, event: Resize) -> None:
         # the room is kept for a vertical scrollbar whether or not one shows: when rows come
@@ -142,6 +170,7 @@ class RowList(OptionList):
         if room != self._room:
             self._room = room
             self._lay_out(self.highlighted)
+        self._look_ahead()  # a view taller than the rows read
 
     @property
     def highlighted_key(self) -> str | None:
@@ -151,6 +180,11 @@ class RowList(OptionList):
         return self.get_option_at_index(self.highlighted).id
 
     class HeaderChanged(Message):
+        def __init__(self, row_list: RowList) -> None:
+            super().__init__()
+            self.row_list = row_list
+
+    class NearEnd(Message):
         def __init__(self, row_list: RowList) -> None:
             super().__init__()
             self.row_list = row_list

@@ -1,0 +1,111 @@
+"""Textual's private names the companion relies on, each with what it relies on (issue 26).
+
+Textual promises nothing of a name that starts with ``_``: a release may rename it or change
+what it does without notice. The companion uses a few where the public API has no way to do
+the same, each for a reason given here, and the range of Textual versions it accepts
+(pyproject.toml) stops where these tests last ran. Each test fails naming the use when a
+version no longer behaves as the companion expects, so a new Textual is taken on knowingly.
+.ci/run runs these (and the other UI tests that compare no snapshot) on the newest Textual
+the range allows.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from rich.segment import Segment
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingsMap
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+def test_key_events_are_stamped_by_textual_private_clock():
+    """companion/ui/app.py ``_stack_change`` notes when the screen stack changed with
+    ``textual._time.get_time``, the clock that stamps every event (``Message.time``): a key
+    typed before a dialog opened or closed is dropped by comparing the two."""
+    from textual._time import get_time
+
+    before = get_time()
+    key = events.Key("a", "a")
+    assert before <= key.time <= get_time()
+
+
+def test_a_nodes_private_parent_is_its_parent():
+    """companion/ui/app.py ``_key_passed`` follows a key up the DOM by ``node._parent``
+    (public: ``node.parent``, the same object)."""
+    widget, screen = Static(), Screen()
+    widget._attach(screen)
+    assert widget._parent is screen and widget.parent is screen
+
+
+def test_stopping_an_event_sets_its_private_flag():
+    """companion/ui/app.py ``_key_passed`` reads ``event._stop_propagation`` to know that a
+    widget stopped the key (Textual has ``stop()`` but nothing public to read it back)."""
+    key = events.Key("a", "a")
+    assert key._stop_propagation is False
+    key.stop()
+    assert key._stop_propagation is True
+
+
+async def test_bindings_are_a_private_bindings_map_per_node():
+    """companion/ui/i18n.py ``translate_bindings`` shows each binding's description in the
+    reader's language by replacing the node's ``_bindings`` (a ``BindingsMap``) with
+    translated copies: Textual has no public way to change a description once the class is
+    made. What the footer shows (``active_bindings``) follows the replaced map."""
+
+    class Keys(App):
+        BINDINGS = [Binding("x", "bell", "before")]
+
+    app = Keys()
+    async with app.run_test():
+        bindings = app._bindings
+        assert isinstance(bindings, BindingsMap)
+        assert [b.description for b in bindings.key_to_bindings["x"]] == ["before"]
+        app._bindings = BindingsMap.from_keys({"x": [Binding("x", "bell", "after")]})
+        assert app.screen.active_bindings["x"].binding.description == "after"
+
+
+async def test_the_start_up_batch_is_private_and_drawing_in_it_is_thrown_away():
+    """companion/ui/home.py ``HomeScreen._compositor_refresh`` draws nothing while
+    ``App._batch_count`` is above 0 (Textual's start-up, before Ready): ``App._display``
+    throws away a frame made then, and making it cost some 12 ms of the start (issue 13)."""
+    assert "_batch_count" in inspect.getsource(App._display)
+    assert callable(Screen._compositor_refresh)
+    app = App()
+    seen = []
+    async with app.run_test():
+        seen.append(app._batch_count)
+        with app.batch_update():
+            seen.append(app._batch_count)
+    assert seen == [0, 1]
+
+
+async def test_the_footer_keys_private_state():
+    """companion/ui/widgets/footer.py keeps Textual's ``FooterKey`` widgets (private module
+    ``textual.widgets._footer``) and changes them in place: ``_disabled`` is what a key does
+    on a click (the bell), and ``Footer._bindings_ready`` is set so the keys are made with
+    the footer rather than after the first frame."""
+    from textual.widgets._footer import FooterKey
+
+    key = FooterKey("x", "x", "words", "bell", disabled=True)
+    assert key._disabled is True and key.has_class("-disabled")
+    assert "_bindings_ready" in Footer._reactives
+
+
+async def test_a_screens_private_compositor_renders_the_screen():
+    """companion/ui/dialogs.py draws the screen beneath a dialog once, tinted, by rendering
+    that screen's ``_compositor`` with Rich (as Textual's own background screen does)."""
+
+    class Words(App):
+        def compose(self):
+            yield Static("under the dialog")
+
+    app = Words()
+    async with app.run_test(size=(40, 5)):
+        console = app.console
+        options = console.options.update_dimensions(40, 5)
+        segments = list(console.render(app.screen._compositor, options))
+        text = "".join(s.text for s in segments if isinstance(s, Segment) and not s.control)
+        assert "under the dialog" in text
