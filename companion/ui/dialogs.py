@@ -48,11 +48,11 @@ INPUT_MESSAGES: tuple[type[Message], ...] = (
 
 
 def number_is_complete(number: int, largest: int) -> bool:
-    """The one number rule of every dialog: where every answer is one digit (9 options or
-    fewer) a digit is taken at once; in a longer list every number waits for Enter, as the
-    dialog says (``3`` of 12 too: a table typing "3 Enter" must not see the Enter answer the
-    next dialog)."""
-    return largest < 10
+    """The one number rule of every dialog: a digit is taken at once when no longer number
+    starts with it (``3`` of 12); otherwise the number waits for Enter (``1`` of 12 could
+    become ``12``), and once it has two digits only Enter takes it, as the dialog says, so an
+    Enter typed after it never answers the next dialog (``12`` of 12, then Enter)."""
+    return number < 10 and number * 10 > largest
 
 
 class Dialog(ModalScreen[T]):

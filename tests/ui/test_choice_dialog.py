@@ -30,15 +30,15 @@ async def test_a_digit_picks_at_once_in_a_short_list():
     assert await pick(5, "3") == [2]
 
 
-async def test_every_number_of_a_long_list_waits_for_enter():
-    """In a list of 10 or more, as the dialog says, a number is typed then Enter: none is
-    taken early, so an Enter typed after it never answers the next dialog (issue 21)."""
+async def test_numbers_past_nine_wait_for_enter():
+    """A digit no longer number starts with is taken at once; any number of two digits waits
+    for its Enter, as the dialog says, so the Enter never answers the next dialog (issue 21)."""
     assert await pick(21, "1", "2", "enter") == [11]
     assert await pick(21, "1", "enter") == [0]
-    assert await pick(21, "3") == []  # no option 30 or more, but the table types Enter
-    assert await pick(21, "3", "enter") == [2]
-    assert await pick(21, "2", "1") == []
+    assert await pick(21, "3") == [2]  # no option 30 or more: picked at once
+    assert await pick(21, "2", "1") == []  # 21, the last that starts with 2: still its Enter
     assert await pick(21, "2", "1", "enter") == [20]
+    assert await pick(12, "1", "2") == []
 
 
 async def test_backspace_corrects_and_a_bad_number_is_refused():

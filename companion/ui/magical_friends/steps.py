@@ -2,10 +2,11 @@
 one line per step count with where that count ends, so the table presses the digit of the
 count it moved (or j to put it on any space, where an ability may).
 
-A digit is taken at once only when no count of 10 or more is possible from where the creature
-stands (the one number rule of every dialog, ``dialogs.number_is_complete``). Otherwise the
-count waits, showing what was typed, and Enter takes it, as the hint says: no count is taken
-early, so the Enter typed after it is not left over for the next dialog."""
+A digit is taken at once only when no longer count is possible from where the creature
+stands (nothing is 10+ steps from the tavern, or the digit is 3 and the tavern is 25 steps
+away: the one number rule of every dialog, ``dialogs.number_is_complete``). Otherwise the
+count waits, showing what was typed, and Enter takes it, as the hint says: a second digit
+never takes it early, so the Enter typed after it is not left over for the next dialog."""
 
 from __future__ import annotations
 
