@@ -146,16 +146,12 @@ class CompanionApp(App):
         return None
 
     def notify(self, message: str | Msg, **kwargs) -> None:
-        """A ``Msg`` renders markup (the words in the locale files may use ``[b]``) with its
-        parameters escaped (``rich.markup.escape``): a player's name or a catalog path such as
-        ``tiles[id=capital]`` stays as typed. A plain string is shown as text unless the caller
-        says ``markup=True``: it may hold anything a person typed, and a stray ``[/x]`` must
-        neither vanish nor break the message."""
+        """A message (a ``Msg`` translated) shown as text, never as markup: it may hold a
+        player's name or a path as typed (``[Anna]``, ``[/]``, ``tiles[id=capital]``), which
+        Textual's markup would drop or choke on, even escaped."""
         if isinstance(message, Msg):
-            message = tr(_escaped(message))
-            kwargs.setdefault("markup", True)
-        else:
-            kwargs.setdefault("markup", False)
+            message = tr(message)
+        kwargs["markup"] = False
         super().notify(message, **kwargs)
 
     # input discipline -----------------------------------------------------------------
@@ -422,8 +418,6 @@ class CompanionApp(App):
 
     def action_screenshot(self) -> None:
         """An SVG of the screen into the data folder (beside the default save); says where."""
-        from rich.markup import escape
-
         from companion.store.precheck import default_db_path
 
         folder = self.screenshot_dir or default_db_path().parent / "screenshots"
@@ -431,10 +425,10 @@ class CompanionApp(App):
             folder.mkdir(parents=True, exist_ok=True)
             path = self.save_screenshot(path=str(folder))
         except OSError as exc:
-            problem = escape(exc.strerror or str(exc))
-            self.notify(tr("ui.screenshot.failed", problem=problem), severity="error")
+            problem = exc.strerror or str(exc)
+            self.notify(Msg("ui.screenshot.failed", {"problem": problem}), severity="error")
             return
-        self.notify(tr("ui.screenshot.saved", path=escape(path)), timeout=10)
+        self.notify(Msg("ui.screenshot.saved", {"path": path}), timeout=10)
 
     def _theme_changed(self, theme: Any) -> None:
         """Remember the theme picked (Textual's picker, in the palette) for the next start."""
@@ -492,19 +486,3 @@ def create_app(
     app = CompanionApp(store, start, open_store, db_path)
     app._saved_theme = theme
     return app
-
-
-def _escaped(message: Msg) -> Msg:
-    """``message`` with every text parameter escaped for markup (nested ones too)."""
-    from rich.markup import escape
-
-    def esc(value: Any) -> Any:
-        if isinstance(value, str):
-            return escape(value)
-        if isinstance(value, Msg):
-            return _escaped(value)
-        if isinstance(value, dict):
-            return {k: esc(v) for k, v in value.items()}
-        return value
-
-    return Msg(message.key, {k: esc(v) for k, v in message.params.items()})

@@ -29,6 +29,7 @@ from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import land_name
 from companion.ui.insurrection.catalog_values import form_field, keep_values
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 
@@ -90,7 +91,7 @@ class ScoringScreen(Screen):
             )
         except CompanionError as exc:
             self.sheet = None
-            self.query_one("#summary", Static).update(str(exc))
+            self.query_one("#summary", Static).update(as_text(str(exc)))
             return
         self._draw()
 
@@ -138,9 +139,11 @@ class ScoringScreen(Screen):
         needs = self.query_one("#needs", Static)
         if sheet.needs:
             needs.update(
-                tr(msg("insurrection_ui.score.needs", count=len(sheet.needs)))
-                + "\n"
-                + "\n".join(f"  {n.field}" for n in sheet.needs)
+                as_text(
+                    tr(msg("insurrection_ui.score.needs", count=len(sheet.needs)))
+                    + "\n"
+                    + "\n".join(f"  {n.field}" for n in sheet.needs)
+                )
             )
             needs.display = True
         else:
@@ -161,7 +164,7 @@ class ScoringScreen(Screen):
                 )
             panel = Static(table, classes="player")
             total = "?" if player.total is None else str(player.total)
-            panel.border_title = tr(
+            panel.border_title = as_text(
                 msg("insurrection_ui.score.player", player=player.player, total=total)
             )
             if player.player == sheet.winner:

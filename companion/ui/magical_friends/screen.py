@@ -17,7 +17,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -550,16 +549,12 @@ class MagicalFriendsScreen(TableScreen):
         state = self.state
         wiz = state.current_wizard
         # every kind, always in catalog order: a remembered digit never picks another creature;
-        # a kind that cannot be summoned stays listed, greyed, with the reason
+        # a kind that cannot be summoned stays listed, with the reason
         kinds = summon_kinds(state)
         options = []
         for k, why in kinds:
-            line = self._kind_line(k)
-            if why is not None:
-                line = "[dim]" + escape(f"{line} — {tr(why)}") + "[/dim]"
-            else:
-                line = escape(line)
-            options.append((k.id, line))
+            line = self._kind_line(k)  # shown as text (a name may hold brackets)
+            options.append((k.id, line if why is None else f"{line} — {tr(why)}"))
         refused = {k.id: why for k, why in kinds if why is not None}
         while True:
             kind = await self.pick(

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState, ranking, tie_break_steps
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 from .names import wizard_text
@@ -75,7 +76,7 @@ class TallyScreen(Screen):
             Text(tr(msg(key, who=winners)), style="bold yellow")
         )
         self.query_one("#tally-ties", Static).update(
-            "\n".join(tr(m) for m in tie_break_steps(state))
+            as_text("\n".join(tr(m) for m in tie_break_steps(state)))
         )
         s = state.scoring
         self.query_one("#tally-rule", Static).update(

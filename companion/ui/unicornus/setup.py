@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -32,6 +33,7 @@ from companion.store.listing import Seat
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
 from companion.ui.unicornus import catalog_forms as forms
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 GAME_KEY = "unicornus"
@@ -166,16 +168,16 @@ class NewGameScreen(Screen):
                 yield Button(tr("unicornus_forms.setup.start"), id="start", variant="primary")
         yield Footer()
 
-    def _princess_options(self) -> list[tuple[str, str]]:
+    def _princess_options(self) -> list[tuple[Content, str]]:
         return [(self._card_label(p), p.id) for p in self.catalog.princesses]
 
-    def _card_label(self, p) -> str:
+    def _card_label(self, p) -> Content:
         values = msg(
             "unicornus_forms.setup.card_values",
             command="?" if p.command is None else p.command,
             life="?" if p.life is None else p.life,
         )
-        return f"{tr_name(p.name, p.id)}  {tr(values)}"
+        return as_text(f"{tr_name(p.name, p.id)}  {tr(values)}")
 
     async def on_mount(self) -> None:
         # the seats are mounted before a resumed flow reads them (the form count grew)
@@ -235,7 +237,7 @@ class NewGameScreen(Screen):
         }
         self.app.store.set_setting(DRAFT_KEY, self._saved_draft)
 
-    def _character_options(self) -> list[tuple[str, str]]:
+    def _character_options(self) -> list[tuple[Content, str]]:
         return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
 
     def _build_seats(self, keep: list[str] | None = None):
@@ -351,7 +353,9 @@ class NewGameScreen(Screen):
         rows = []
         for lp in self._positions():
             options = [
-                (tr_name(t.name, t.id), t.id) for t in self.catalog.tiles if t.kind == lp.kind
+                (as_text(tr_name(t.name, t.id)), t.id)
+                for t in self.catalog.tiles
+                if t.kind == lp.kind
             ]
             label = tr(
                 msg(
@@ -448,8 +452,8 @@ class NewGameScreen(Screen):
         else:
             tiles = self._draw() or ()
         if report:
-            self.query_one("#error-seats", Static).update("\n".join(problems))
-            self.query_one("#error-tiles", Static).update("\n".join(tile_problems))
+            self.query_one("#error-seats", Static).update(as_text("\n".join(problems)))
+            self.query_one("#error-tiles", Static).update(as_text("\n".join(tile_problems)))
         if problems or tile_problems:
             return None
         start = self.query_one("#start-player", Select).value
