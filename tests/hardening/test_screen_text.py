@@ -58,6 +58,25 @@ async def test_the_new_game_screen_shows_imported_names_as_text(tmp_path):
 
 
 # -- issue 25: every screen, names with markup ------------------------------------------------
+async def test_an_imported_name_with_markup_starts_a_new_game(tmp_path):
+    """An imported catalog's ``Anne [/] lie`` crashed ``new unicornus`` on every start."""
+    store = Store.open("sqlite://")
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        '[[princesses]]\nid = "p1"\nname = { en = "Anne [/] lie", ja = "Anne [/] lie" }\n'
+        'command = 6\nlife = 5\n[[kingdom]]\nid = "k9"\nname = { en = "[Anna]" }\n',
+        encoding="utf-8",
+    )
+    store.import_user_catalog("unicornus", mine)
+    app = create_app(store, Start("new", game_key="unicornus"), lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app._exception is None and type(app.screen).__name__ == "NewGameScreen"
+        assert "Anne [/] lie" in screen_text(app)
+    store.close()
+
+
+
 def renamed(data, names=iter(())):
     """``data`` (a catalog) with every ``name`` replaced by one of :data:`NAMES` in turn."""
     if isinstance(data, dict):
