@@ -220,8 +220,20 @@ class Store:
             ).scalar()
         return list(load_seats(value)) if value else []
 
+    @property
+    def server(self) -> bool:
+        """A database server (PostgreSQL), not a SQLite file: what the advice may name."""
+        return self.engine.dialect.name != "sqlite"
+
+    def _damaged(self, problem: str) -> StoreError:
+        return StoreError(
+            "store.damaged_server" if self.server else "store.damaged",
+            file=self.label,
+            problem=problem,
+        )
+
     def _damaged_row(self, row: str, exc: Exception) -> StoreError:
-        return listing.damaged_row(self.label, row, exc)
+        return listing.damaged_row(self.label, row, exc, server=self.server)
 
     def latest_game_id(self, game_key: str | None = None) -> int | None:
         query = select(GAMES.c.id).order_by(GAMES.c.last_played.desc(), GAMES.c.id.desc())
@@ -231,7 +243,9 @@ class Store:
             return conn.execute(query.limit(1)).scalar()
 
     def open_game(self, game_id: int) -> GameSession:
-        """The game exactly where it was: cursor, redo tail and undo history."""
+        """The game exactly where it was: cursor, redo tail and undo history. The games row,
+        the steps, the snapshots' list and the state at the cursor are read in one read
+        transaction: another device writing the game meanwhile cannot make them disagree."""
         with self._read() as conn:
             row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
             if row is None:
@@ -244,9 +258,14 @@ class Store:
             snaps = conn.execute(
                 select(SNAPSHOTS.c.idx, SNAPSHOTS.c.kept).where(SNAPSHOTS.c.game_id == game_id)
             ).all()
+            head = conn.execute(
+                select(SNAPSHOTS.c.state).where(
+                    SNAPSHOTS.c.game_id == game_id, SNAPSHOTS.c.idx == row.cursor
+                )
+            ).scalar()
         game = self._game(row.game_key)
         if [s.idx for s in steps] != list(range(row.length)) or not 0 <= row.cursor <= row.length:
-            raise StoreError("store.damaged", file=self.label, problem=f"game {game_id}: steps")
+            raise self._damaged(f"game {game_id}: steps")
         try:
             initial = codec.load(game.state_type, row.initial_state)
             stored = [codec.load_command(s.command) for s in steps]
@@ -261,6 +280,9 @@ class Store:
         changed = next(
             (i for i, (a, b) in enumerate(zip(stored, commands, strict=True)) if a != b), None
         )
+        at_cursor = None
+        if head is not None and row.cursor and (changed is None or row.cursor <= changed):
+            at_cursor = self._decode_snapshot(game_id, row.cursor, game, head)
         session = GameSession(
             self,
             row.id,
@@ -274,6 +296,7 @@ class Store:
             row.catalog_name,
             stale_after=changed,
             revision=row.revision,
+            at_cursor=at_cursor,
         )
         self._settle_outcome(session, row.outcome)
         return session
@@ -294,15 +317,27 @@ class Store:
         except SQLAlchemyError as exc:
             raise self._write_failed(exc) from None
 
-    def _load_snapshot(self, game_id: int, idx: int, game: Game) -> Any:
-        with self.engine.connect() as conn:
+    def _load_snapshot(self, game_id: int, idx: int, game: Game, since: int) -> Any | None:
+        """The state after ``idx`` steps as its snapshot holds it, for a session that last saw
+        revision ``since``; ``None`` when the snapshot is gone or a step before it was
+        written since (another device undid, or played on from an earlier step): the session
+        then replays its own steps instead. Both are read in one read transaction."""
+        with self._read() as conn:
             text_ = conn.execute(
                 select(SNAPSHOTS.c.state).where(
                     SNAPSHOTS.c.game_id == game_id, SNAPSHOTS.c.idx == idx
                 )
             ).scalar()
-        if text_ is None:
-            raise StoreError("store.damaged", file=self.label, problem=f"snapshot {idx} missing")
+            moved = conn.execute(
+                select(STEPS.c.idx)
+                .where(STEPS.c.game_id == game_id, STEPS.c.idx < idx, STEPS.c.revision > since)
+                .limit(1)
+            ).first()
+        if text_ is None or moved is not None:
+            return None
+        return self._decode_snapshot(game_id, idx, game, text_)
+
+    def _decode_snapshot(self, game_id: int, idx: int, game: Game, text_: str) -> Any:
         try:
             return codec.load(game.state_type, text_)
         except (ValueError, TypeError, KeyError) as exc:  # pydantic's ValidationError too
