@@ -13,7 +13,7 @@ from pathlib import Path
 from companion import __version__
 from companion.core import settings
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES, set_language, tr
+from companion.core.i18n import LANGUAGES, known_language, set_language, tr
 from companion.core.text import visible
 from companion.games.registry import GAME_KEYS
 from companion.store.precheck import default_db_path
@@ -275,7 +275,7 @@ def _main(args: argparse.Namespace) -> int:
             from companion.store.precheck import peek_setting
 
             path = Path(args.db).expanduser() if args.db else default_db_path()
-            set_language(peek_setting(path, settings.LANGUAGE, "en"))
+            set_language(known_language(peek_setting(path, settings.LANGUAGE)))
         return show_docs(args.game)
     return _with_store(args, _run)
 
@@ -318,9 +318,9 @@ def show_docs(game: str | None) -> int:
 
 def _with_store(args: argparse.Namespace, command) -> int:
     store = _open_store(args.db)
-    if not args.lang:  # the language chosen in the app's settings
-        set_language(store.get_setting(settings.LANGUAGE, "en"))
     try:
+        if not args.lang:  # the language chosen in the app's settings
+            set_language(known_language(store.preference(settings.LANGUAGE)))
         return command(args, store)
     finally:
         store.close()
@@ -419,7 +419,7 @@ def _run_app_fast(args: argparse.Namespace) -> int:
     if path is not None:
         check_version(inspect_file(path, str(path)), str(path))  # a bad file stops us here
         saved = peek_settings(path, (settings.LANGUAGE, settings.THEME))
-        lang = lang or saved.get(settings.LANGUAGE)
+        lang = lang or known_language(saved.get(settings.LANGUAGE))
     start = Start(args.command, game_key=args.game) if args.command else Start()
     app = create_app(
         start=start,
@@ -457,7 +457,7 @@ def list_command(args: argparse.Namespace) -> int:
     if games is None:
         return _with_store(args, _run)
     if not args.lang:  # the language chosen in the app's settings
-        set_language(peek_setting(path, settings.LANGUAGE, "en"))
+        set_language(known_language(peek_setting(path, settings.LANGUAGE)))
     return print_games(games)
 
 

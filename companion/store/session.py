@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Boolean, DateTime, String, delete, insert, select, type_coerce, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
@@ -42,6 +42,18 @@ if TYPE_CHECKING:
     from companion.store.store import Store
 
 GAMES, STEPS, SNAPSHOTS = GameRow.__table__, StepRow.__table__, SnapshotRow.__table__
+
+
+def _as_stored(column: Any) -> Any:
+    kind = column.type
+    if isinstance(kind, Boolean) or isinstance(getattr(kind, "impl", kind), DateTime):
+        return type_coerce(column, String()).label(column.name)
+    return column
+
+
+# the games row as the database holds it: dates and flags left as stored, so that a
+# hand-damaged one is found by whoever reads it (and named), not raised while the row is read
+GAMES_AS_STORED = tuple(_as_stored(c) for c in GAMES.c)
 REPLAY_RATHER_THAN_READ = 2  # steps from a state in memory replayed rather than read
 
 # Time played: the clock runs from the moment a game is opened (or started) in the app; each

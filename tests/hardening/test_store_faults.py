@@ -331,14 +331,11 @@ def test_an_export_on_a_full_disk_leaves_nothing(tmp_path, monkeypatch, capsys):
     mine = tmp_path / "mine.toml"
     mine.write_text('[[princesses]]\nid = "p2"\ncommand = 6\n', encoding="utf-8")
     assert cli(capsys, "--db", db, "catalog", "import", "unicornus", str(mine), "-y")[0] == 0
-    import tempfile
+    real = os.fdopen
 
-    real = tempfile.NamedTemporaryFile
-
-    class Full:
+    class Full:  # the file opens; writing it fails as on a full disk
         def __init__(self, *a, **k):
             self._fh = real(*a, **k)
-            self.name = self._fh.name
 
         def __enter__(self):
             return self
@@ -352,7 +349,7 @@ def test_an_export_on_a_full_disk_leaves_nothing(tmp_path, monkeypatch, capsys):
         def flush(self):
             pass
 
-    monkeypatch.setattr(tempfile, "NamedTemporaryFile", Full)
+    monkeypatch.setattr(os, "fdopen", Full)
     out = tmp_path / "out"
     out.mkdir()
     code, err = cli(capsys, "--db", db, "catalog", "export", "unicornus", str(out / "x.toml"))

@@ -426,7 +426,11 @@ class NewGameScreen(Screen):
         except CompanionError as exc:
             self.notify(str(exc), severity="error", timeout=12)
             return
-        self.app.store.save_user_catalog(GAME_KEY, data)
+        try:
+            self.app.store.save_user_catalog(GAME_KEY, data)
+        except CompanionError as exc:  # a read-only or full save: said, the form stays
+            self.notify(str(exc), severity="error", timeout=12)
+            return
         self.cat = cat
         self.notify(tr(msg("magical_friends_ui.ask.saved", count=len(given))))
         self._show_catalog()
@@ -449,7 +453,7 @@ class NewGameScreen(Screen):
         except CompanionError as exc:
             self._error(exc.message)
             return
-        self.app.store.set_setting(SETTING_ROUNDS, setup.rounds)
+        self.app.keep_setting(SETTING_ROUNDS, setup.rounds)
         names = ", ".join(name for name, _ in setup.wizards)
         key = (
             "magical_friends_ui.setup.game_title_demo"

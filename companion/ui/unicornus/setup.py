@@ -217,7 +217,7 @@ class NewGameScreen(Screen):
             return
         if form_only and self._saved_draft is not None:
             self._saved_draft = {**self._saved_draft, "form": self.form_draft}
-            self.app.store.set_setting(DRAFT_KEY, self._saved_draft)
+            self.app.keep_setting(DRAFT_KEY, self._saved_draft)
             return
         start = self.query_one("#start-player", Select).value
         princess = self.query_one("#princess", Select).value
@@ -235,7 +235,7 @@ class NewGameScreen(Screen):
             "asking": self.asking,
             "form": self.form_draft,
         }
-        self.app.store.set_setting(DRAFT_KEY, self._saved_draft)
+        self.app.keep_setting(DRAFT_KEY, self._saved_draft)
 
     def _character_options(self) -> list[tuple[Content, str]]:
         return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
@@ -518,7 +518,7 @@ class NewGameScreen(Screen):
             self._stop_asking()
             return
         if self.catalog_name == "box":
-            self.app.store.set_setting(DRAFT_KEY, None)  # done: nothing left to resume
+            self.app.keep_setting(DRAFT_KEY, None)  # done: nothing left to resume
             self.ready = False
         key = "title_demo" if self.catalog_name == "demo" else "title_box"
         title = tr(msg(f"unicornus_forms.setup.{key}", players=setup.players))
