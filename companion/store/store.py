@@ -550,9 +550,7 @@ def note_players(conn: Connection, seats: Sequence[Seat], played: datetime) -> N
         if not seat.name:
             continue
         known = conn.execute(
-            select(type_coerce(PLAYERS.c.last_played, String())).where(
-                PLAYERS.c.name == seat.name
-            )
+            select(type_coerce(PLAYERS.c.last_played, String())).where(PLAYERS.c.name == seat.name)
         ).scalar()
         if known is not None and _later(known, played):
             continue

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 from textual.widgets import Input
@@ -76,8 +75,7 @@ async def test_an_imported_name_with_markup_starts_a_new_game(tmp_path):
     store.close()
 
 
-
-def renamed(data, names=iter(())):
+def renamed(data, names):
     """``data`` (a catalog) with every ``name`` replaced by one of :data:`NAMES` in turn."""
     if isinstance(data, dict):
         out = {}

@@ -30,9 +30,12 @@ def every_state_is_its_replay(session) -> None:
 def test_a_snapshot_rewritten_elsewhere_is_replayed_not_read(any_db):
     """Another device undoes below a kept snapshot and plays on past it: the snapshot at that
     index now holds a state of other steps; this device's earlier states stay its own."""
-    with open_store(any_db, snapshot_every=4) as here, open_store(any_db, snapshot_every=4) as there:
+    with (
+        open_store(any_db, snapshot_every=4) as here,
+        open_store(any_db, snapshot_every=4) as there,
+    ):
         game = here.new_game(TINY, TinyState(), "t")
-        for k in range(10):
+        for _ in range(10):
             game.do(Add(1))
         mine = here.open_game(game.id)  # the state at 10 is read; 4 and 8 are kept snapshots
         other = there.open_game(game.id)

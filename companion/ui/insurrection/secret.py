@@ -85,7 +85,9 @@ class ShowHand(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(as_text(msg("insurrection_ui.secret.hand_title", player=self.player)), id="who")
+            yield Static(
+                as_text(msg("insurrection_ui.secret.hand_title", player=self.player)), id="who"
+            )
             yield Static(self._cards(), id="cards")
             yield Static(tr("insurrection_ui.secret.hand_help"), id="help")
 
