@@ -64,7 +64,7 @@ def export_game(store: Any, game_id: int) -> dict[str, Any]:
     def read(where: str, value: Any, how: Any) -> Any:
         try:
             return how(value)
-        except (ValueError, TypeError, OverflowError) as exc:
+        except (ValueError, TypeError, OverflowError, AttributeError) as exc:
             raise store._damaged_row(where, exc) from None
 
     def game_field(name: str, how: Any) -> Any:

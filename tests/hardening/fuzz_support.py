@@ -10,8 +10,12 @@ its fields replaced by such values; ``mutate_bytes`` damages the TOML text itsel
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
+import subprocess
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -305,3 +309,41 @@ def screen_text(app) -> str:
     )
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text(styles=False)
+
+
+# -- read-only saves (issue 25) -----------------------------------------------------------------
+@contextmanager
+def read_only(folder: Path) -> Iterator[None]:
+    """``folder`` and its files made read-only for this process, as on read-only media or a
+    shared folder: ``chattr +i`` as root (root writes through permissions), ``chmod``
+    otherwise. Skips where neither makes the files unwritable."""
+    import pytest
+
+    paths = [folder, *folder.iterdir()]
+    if os.geteuid() == 0:
+        try:
+            done = subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True)
+        except OSError:
+            pytest.skip("no chattr: as root, nothing is read-only")
+
+        def undo() -> None:
+            subprocess.run(["chattr", "-i", *map(str, paths)], capture_output=True)
+
+        if done.returncode != 0:
+            undo()
+            pytest.skip(f"chattr +i refused here: {done.stderr.decode().strip()}")
+    else:
+        modes = {p: p.stat().st_mode for p in paths}
+        for p in paths:
+            p.chmod(0o555 if p.is_dir() else 0o444)
+
+        def undo() -> None:
+            for p, mode in modes.items():
+                p.chmod(mode)
+
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("the folder stayed writable")
+        yield
+    finally:
+        undo()
