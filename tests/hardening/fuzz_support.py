@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sqlite3
 import subprocess
 from collections import Counter
@@ -249,8 +250,10 @@ class MarkupWatch:
     of the companion that handed it over (``read_as_markup``), and parsed without the name,
     so that one such place does not hide the next ones."""
 
-    def __init__(self) -> None:
+    def __init__(self, stems: str | None = None) -> None:
+        """``stems``: a pattern of the words that mark a name (default: NAMES' stems)."""
         self.found: dict[str, str] = {}  # where -> the markup
+        self.stems = re.compile(stems or "|".join(stem for _, stem, _ in NAME_PARTS))
 
     def __enter__(self) -> MarkupWatch:
         import rich.markup
@@ -277,7 +280,7 @@ class MarkupWatch:
     def _note(self, markup: str) -> str:
         import traceback
 
-        if not isinstance(markup, str) or not any(s in markup for _, s, _ in NAME_PARTS):
+        if not isinstance(markup, str) or not self.stems.search(markup):
             return markup
         frames = [
             f"{Path(f.filename).name}:{f.lineno}"
