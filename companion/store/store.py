@@ -128,7 +128,8 @@ class Store:
                 _remove_save(where.path)
             if isinstance(exc, StoreError):
                 raise
-            raise _cannot_open(where.label, exc) from None
+            server = where.url.get_backend_name() != "sqlite"
+            raise _cannot_open(where.label, exc, server=server) from None
         store = cls(engine, where.label, games, snapshot_every)
         store.read_only = read_only
         return store
@@ -219,7 +220,7 @@ class Store:
         A hand-damaged row (a bad date, summary or outcome) is a :class:`StoreError` naming it."""
         with self.engine.connect() as conn:
             rows = conn.execute(text(listing.QUERY)).all()
-        return listing.read_games(rows, self.label)
+        return listing.read_games(rows, self.label, server=self.server)
 
     def roster(self) -> list[Seat]:
         """Every name the table has played under, the most recent first (with its colour)."""
@@ -627,11 +628,14 @@ def write_failed(label: str, exc: Exception, server: bool = False) -> StoreError
     return StoreError(key.get(kind, generic), file=label, problem=_problem(exc))
 
 
-def _cannot_open(label: str, exc: Exception) -> StoreError:
-    """Opening (and preparing) a save failed: the advice its cause calls for."""
+def _cannot_open(label: str, exc: Exception, server: bool = False) -> StoreError:
+    """Opening (and preparing) a save failed: the advice its cause calls for (a database
+    behind a URL: the server's, never a file's)."""
     kind = failure_kind(exc)
     if kind == "locked":
         return StoreError("store.busy", file=label)
+    if server:
+        return StoreError("store.cannot_reach", file=label, problem=_problem(exc))
     key = {"full": "store.open_full", "io": "store.open_io", "damaged": "store.damaged"}
     return StoreError(key.get(kind, "store.cannot_open"), file=label, problem=_problem(exc))
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
+
 from companion.core.commands import apply_command
 from companion.store.errors import StoreError
 from tests.store.conftest import open_store
@@ -89,3 +91,28 @@ def test_repeated_opens_beside_a_fast_writer_never_see_damage(any_db):
         thread.join()
     assert not failed, failed
     assert not problems, f"{len(problems)} of {opens} opens: {problems[:3]}"
+
+
+def test_damage_is_worded_for_its_backend(any_db):
+    """Real damage is still said, and the advice fits the backend: `sqlite3` for a file,
+    never for a database server (it told PostgreSQL users to run it on the address)."""
+    from sqlalchemy import delete, update
+
+    from companion.store.session import STEPS
+    from companion.store.store import SETTINGS
+
+    with open_store(any_db) as store:
+        game = store.new_game(TINY, TinyState(), "t")
+        game.do(Add(1))
+        game.do(Add(2))
+        store.set_setting("x", 1)
+        with store._begin() as conn:
+            conn.execute(delete(STEPS).where(STEPS.c.game_id == game.id, STEPS.c.idx == 0))
+            conn.execute(update(SETTINGS).where(SETTINGS.c.key == "x").values(value="{"))
+        with pytest.raises(StoreError) as gap:
+            store.open_game(game.id)
+        with pytest.raises(StoreError) as row:
+            store.get_setting("x")
+        server = store.server
+    for said in (str(gap.value), str(row.value)):
+        assert ("sqlite3" in said) != server, said
