@@ -543,3 +543,33 @@ def test_verify_decodes_every_log_line(tmp_path, capsys):
         with pytest.raises(StoreError, match="cannot be read"):
             store.open_game(1)  # resume refuses it: verify must not say "0 problems"
     assert cli(capsys, "--db", str(db), "verify")[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "setting", "value"),
+    [
+        ("unicornus", "unicornus.new_game_draft", "{not json"),
+        ("unicornus", "unicornus.new_game_draft", '{"players": 1000, "names": [5]}'),
+        ("unicornus", "unicornus.new_game_draft", '{"options": 5, "form": {"values": 7}}'),
+        ("unicornus", "unicornus.new_game_draft", "[1, 2]"),
+        ("magical-friends", "magical-friends.rounds", '"many"'),
+        ("magical-friends", "magical-friends.rounds", "{"),
+    ],
+)
+async def test_a_damaged_setting_leaves_the_new_game_form_fresh(game, setting, value):
+    """A form's saved draft, the rounds last chosen, the language, the theme and how ties
+    are settled, edited by hand or damaged: the form starts afresh, the app goes on."""
+    from sqlalchemy import text
+
+    from companion.ui.app import Start, create_app
+
+    store = Store.open("sqlite://")
+    with store._begin() as conn:
+        for key, raw in ((setting, value), ("language", "5"), ("theme", "["), ("ties", "{")):
+            conn.execute(text("INSERT INTO settings VALUES (:k, :v)"), {"k": key, "v": raw})
+    app = create_app(store, Start("new", game_key=game))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen" and app._exception is None
+        assert app.ties == "ask"
+    store.close()

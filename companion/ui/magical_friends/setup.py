@@ -256,9 +256,8 @@ class NewGameScreen(Screen):
 
     def on_mount(self) -> None:
         self.title = tr("ui.game.magical-friends")
-        try:
-            rounds = int(self.app.store.get_setting(SETTING_ROUNDS, 8))
-        except (TypeError, ValueError):
+        rounds = self.app.store.preference(SETTING_ROUNDS, 8)
+        if type(rounds) is not int or not 1 <= rounds <= 99:  # a hand-edited setting
             rounds = 8
         self.query_one("#rounds", Input).value = str(rounds)
         self._fill_last_table()

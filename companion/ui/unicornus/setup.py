@@ -46,6 +46,32 @@ asked, and what is typed into a form not yet saved. Closing the app midway loses
 the next ``new unicornus`` on the box restores it and carries on with the next form."""
 
 
+# what each field of a saved draft holds, as this screen writes it
+DRAFT_FIELDS: dict[str, Any] = {
+    "players": int, "names": list, "tile_mode": str, "event_mode": str, "seed": int,
+    "form": (dict, type(None)), "options": dict, "characters": list, "tiles": list,
+    "princess": (str, type(None)), "start_player": (int, type(None)),
+}  # fmt: skip
+
+
+def usable_draft(value: Any) -> dict[str, Any]:
+    """A draft as this screen saved it; anything else (a setting edited by hand or damaged)
+    is no draft: the form starts afresh rather than failing."""
+    if not isinstance(value, dict):
+        return {}
+    fields_ok = all(
+        key not in value or isinstance(value[key], kind) for key, kind in DRAFT_FIELDS.items()
+    )
+    lists_ok = all(
+        isinstance(x, str | type(None)) for key in ("names", "characters", "tiles")
+        for x in value.get(key) or ()
+    )  # fmt: skip
+    form = value.get("form") or {}
+    if not (fields_ok and lists_ok and isinstance(form.get("values", {}), dict)):
+        return {}
+    return value if 2 <= value.get("players", 2) <= 6 else {}
+
+
 class NewGameScreen(Screen):
     CSS_PATH = "setup.tcss"
     BINDINGS = [
@@ -71,7 +97,7 @@ class NewGameScreen(Screen):
         # who sits where: the last table's names, or the draft's
         self.names = [seat.name for seat in self.app.store.last_table(GAME_KEY)]
         if catalog_name == "box":
-            self.draft = self.app.store.get_setting(DRAFT_KEY) or {}
+            self.draft = usable_draft(self.app.store.preference(DRAFT_KEY))
             self.names = list(self.draft.get("names") or self.names)
             self.players = int(self.draft.get("players", self.players))
             self.tile_mode = self.draft.get("tile_mode", self.tile_mode)
