@@ -445,9 +445,9 @@ class CardForm(Drafted, FormDialog):
         """One line per field (label, then what is typed), its hint under it: a card fits on
         the screen without scrolling."""
         with VerticalScroll():
-            yield Static(tr(self.title_msg), classes="section-title")
+            yield Static(as_text(self.title_msg), classes="section-title")
             if self.intro is not None:
-                yield Static(tr(self.intro))
+                yield Static(as_text(self.intro))
             for f in self.fields:
                 value = "" if f.value is None else str(f.value)
                 yield Horizontal(

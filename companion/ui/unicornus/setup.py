@@ -439,7 +439,7 @@ class NewGameScreen(Screen):
                 self._save_draft()
             else:
                 self.query_one("#error-tiles", Static).update(
-                    tr(Msg("unicornus_forms.error.seed", {"text": text}))
+                    as_text(Msg("unicornus_forms.error.seed", {"text": text}))  # as typed
                 )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
