@@ -15,7 +15,7 @@ from companion import __version__, cli_config
 from companion.cli_config import checked_theme, game_id, system_language
 from companion.core import settings
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES, language, set_language, tr
+from companion.core.i18n import LANGUAGES, known_language, language, set_language, tr
 from companion.core.text import visible, wrap
 from companion.games.registry import GAME_KEYS
 from companion.store.precheck import default_db_path
@@ -146,9 +146,7 @@ def peeked_language(args: argparse.Namespace) -> str:
     if path is not None:
         from companion.store.precheck import peek_setting
 
-        saved = peek_setting(path, settings.LANGUAGE)
-        if saved in LANGUAGES:
-            return saved
+        return known_language(peek_setting(path, settings.LANGUAGE), system_language())
     return system_language()
 
 
@@ -407,10 +405,10 @@ def show_docs(game: str | None) -> int:
 
 def _with_store(args: argparse.Namespace, command) -> int:
     store = _open_store(args.db)
-    if not args.lang:  # the language chosen in the app's settings, else the system's
-        args.lang = store.get_setting(settings.LANGUAGE) or system_language()
-        set_language(args.lang)
     try:
+        if not args.lang:  # the language chosen in the app's settings, else the system's
+            args.lang = known_language(store.preference(settings.LANGUAGE), system_language())
+            set_language(args.lang)
         return command(args, store)
     finally:
         store.close()
@@ -512,7 +510,7 @@ def _run_app_fast(args: argparse.Namespace) -> int:
     start = Start(args.command, game_key=args.game) if args.command else Start()
     app = create_app(
         start=start,
-        lang=args.lang or saved.get(settings.LANGUAGE) or system_language(),
+        lang=args.lang or known_language(saved.get(settings.LANGUAGE), system_language()),
         open_store=lambda: _open_store(args.db),
         db_path=path,
         # the theme asked for, else the one picked last time, from its first frame

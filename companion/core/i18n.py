@@ -136,6 +136,12 @@ def language() -> str:
     return _current
 
 
+def known_language(value: Any, default: str = "en") -> str:
+    """A language read from a save or a file: itself when the app speaks it, else
+    ``default`` (a setting written by a newer build, or damaged, is no reason to stop)."""
+    return value if isinstance(value, str) and value in LANGUAGES else default
+
+
 def has_key(key: str) -> bool:
     return _entry(key) is not None
 

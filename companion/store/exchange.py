@@ -19,6 +19,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import stat
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
@@ -34,7 +36,7 @@ from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible_data
 from companion.store.errors import StoreError
 from companion.store.listing import GameInfo, Seat, load_seats
-from companion.store.session import GAMES, SNAPSHOTS, STEPS, outcome_json
+from companion.store.session import GAMES, GAMES_AS_STORED, SNAPSHOTS, STEPS, outcome_json
 from companion.store.store import insert_game
 
 FORMAT = "companion.game"
@@ -47,31 +49,53 @@ BGSTATS_SOURCE = "companion"  # sourceName: BG Stats matches games and players p
 
 
 def export_game(store: Any, game_id: int) -> dict[str, Any]:
-    """The whole game ``game_id`` as a JSON-able dict (:data:`FORMAT`)."""
-    with store.engine.connect() as conn:
-        row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
+    """The whole game ``game_id`` as a JSON-able dict (:data:`FORMAT`). A hand-damaged value
+    is a ``StoreError`` naming its row and field."""
+    with store._read() as conn:
+        row = conn.execute(select(*GAMES_AS_STORED).where(GAMES.c.id == game_id)).first()
         if row is None:
             raise StoreError("store.no_game", id=game_id)
         steps = conn.execute(
-            select(STEPS.c.command, STEPS.c.description)
+            select(STEPS.c.idx, STEPS.c.command, STEPS.c.description)
             .where(STEPS.c.game_id == game_id)
             .order_by(STEPS.c.idx)
         ).all()
+
+    def read(where: str, value: Any, how: Any) -> Any:
+        try:
+            return how(value)
+        except (ValueError, TypeError, OverflowError, AttributeError) as exc:
+            raise store._damaged_row(where, exc) from None
+
+    def game_field(name: str, how: Any) -> Any:
+        return read(f"games[id={game_id}].{name}", getattr(row, name), how)
+
+    def optional_json(text_: str | None) -> Any:
+        return json.loads(text_) if text_ else None
+
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "game": row.game_key,
         "title": row.title,
         "catalog": row.catalog_name,
-        "created": _iso(row.created),
-        "last_played": _iso(row.last_played),
-        "played_seconds": round(float(row.played_seconds or 0), 1),
-        "players": json.loads(row.players) if row.players else None,
-        "cursor": row.cursor,
-        "outcome": json.loads(row.outcome) if row.outcome else None,
-        "initial_state": json.loads(row.initial_state),
+        "created": game_field("created", _iso),
+        "last_played": game_field("last_played", _iso),
+        "played_seconds": game_field("played_seconds", lambda v: round(float(v or 0), 1)),
+        "players": game_field("players", optional_json),
+        "cursor": game_field("cursor", int),
+        "outcome": game_field("outcome", optional_json),
+        "initial_state": game_field("initial_state", json.loads),
         "steps": [
-            {"command": json.loads(s.command), "line": json.loads(s.description)} for s in steps
+            {
+                "command": read(
+                    f"steps[game_id={game_id}, idx={s.idx}].command", s.command, json.loads
+                ),
+                "line": read(
+                    f"steps[game_id={game_id}, idx={s.idx}].description", s.description, json.loads
+                ),
+            }
+            for s in steps
         ],
     }
 
@@ -275,16 +299,31 @@ def _result(outcome: str | None) -> str | None:
     return json.loads(outcome)["result"] if outcome else None
 
 
+MAX_EXPORT_BYTES = 32_000_000  # an export of a long game is well under 1 MB (docs/records.md)
+
+
 def read_export(path: Any) -> Any:
-    """The JSON of an export file; unreadable JSON is a ``StoreError`` naming the file."""
+    """The JSON of an export file, of at most :data:`MAX_EXPORT_BYTES`; a file that is not a
+    regular one (a pipe would wait for ever, ``/dev/zero`` never end), too large or not JSON
+    is a ``StoreError`` naming it (a missing one, the ``OSError`` saying so)."""
+
+    def bad(problem: str) -> StoreError:
+        return StoreError("records.bad_import", file=str(path), problem=problem[:200])
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens at once, to be refused
     try:
-        text_ = open(path, encoding="utf-8").read()  # noqa: SIM115, PTH123
-    except UnicodeDecodeError as exc:
-        raise StoreError("records.bad_import", file=str(path), problem=str(exc)[:200]) from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise bad(tr("store.problem.not_regular"))
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            raw = fh.read(MAX_EXPORT_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_EXPORT_BYTES:
+        raise bad(tr("records.import.too_big", limit=MAX_EXPORT_BYTES // 1_000_000))
     try:
-        return json.loads(text_)
-    except ValueError as exc:
-        raise StoreError("records.bad_import", file=str(path), problem=str(exc)[:200]) from None
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise bad(str(exc) or type(exc).__name__) from None
 
 
 def game_info_of(store: Any, game_id: int) -> GameInfo:

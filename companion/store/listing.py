@@ -146,7 +146,7 @@ def game_info(row: Sequence[Any]) -> GameInfo:
     return info
 
 
-def read_games(rows: Iterable, label: str) -> list[GameInfo]:
+def read_games(rows: Iterable, label: str, server: bool = False) -> list[GameInfo]:
     """The saved games of ``rows`` (of a :class:`Page`'s query), in their order. A
     hand-damaged row (a bad date, summary or outcome) is a ``StoreError`` naming it, the same
     for every reader: the home screen, ``companion list`` and the store."""
@@ -155,16 +155,18 @@ def read_games(rows: Iterable, label: str) -> list[GameInfo]:
         try:
             out.append(game_info(row))
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise damaged_row(label, f"games[id={row[0]}]", exc) from None
+            raise damaged_row(label, f"games[id={row[0]}]", exc, server) from None
     return out
 
 
-def damaged_row(label: str, row: str, exc: Exception):
-    """The ``StoreError`` of one unreadable row of the save ``label``."""
+def damaged_row(label: str, row: str, exc: Exception, server: bool = False):
+    """The ``StoreError`` of one unreadable row of the save ``label`` (``server``: a database
+    server's, which ``sqlite3`` cannot open)."""
     from companion.store.errors import StoreError
 
     problem = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-    return StoreError("store.damaged_row", file=label, row=row, problem=problem)
+    key = "store.damaged_row_server" if server else "store.damaged_row"
+    return StoreError(key, file=label, row=row, problem=problem)
 
 
 def list_file(path: Path, page: Page = ALL) -> list[GameInfo] | None:

@@ -15,13 +15,14 @@ since (same size, modification time and WAL file) is not checked again when the 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from companion.store.errors import StoreError
+from companion.store.errors import StoreError, failure_kind
 from companion.store.version import SCHEMA_VERSION
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -140,12 +141,14 @@ def _inspect(path: Path, label: str) -> int | None:
 def recover_journal(path: Path, label: str) -> None:
     """A rollback journal left beside the file (``<name>-journal``: a program stopped in the
     middle of a transaction, e.g. a save from before WAL mode) must be rolled back before the
-    file can be read: SQLite does that when it opens the file for writing. Let it, when the
-    folder and the file are writable; otherwise say exactly what to do. The committed content
-    is what stays: rolling back only removes the unfinished transaction."""
+    file can be read: SQLite does that when it opens the file for writing, and decides itself
+    whether the journal still holds anything to roll back (one it finds cold, it leaves for
+    its next write to replace). Let it, when the file can be written; when it fails, say
+    what to do. The committed content is what stays: rolling back only removes the
+    unfinished transaction."""
     journal = path.with_name(path.name + "-journal")
     try:
-        if not journal.is_file() or journal.stat().st_size == 0:
+        if not journal.is_file() or journal.stat().st_size == 0 or not writable(path):
             return
     except OSError:
         return
@@ -156,21 +159,19 @@ def recover_journal(path: Path, label: str) -> None:
         finally:
             con.close()
     except sqlite3.Error as exc:
+        if failure_kind(exc) == "locked":
+            raise StoreError("store.busy", file=label) from None
         raise StoreError(
             "store.hot_journal", file=label, journal=str(journal), problem=str(exc)
         ) from None
-    if journal.is_file() and journal.stat().st_size > 0 and _is_hot(journal):
-        raise StoreError("store.hot_journal", file=label, journal=str(journal), problem="-")
 
 
-def _is_hot(journal: Path) -> bool:
-    """A journal whose header is not zeroed still holds a transaction to roll back."""
-    try:
-        with journal.open("rb") as fh:
-            head = fh.read(28)
-    except OSError:
-        return False
-    return any(head)
+def writable(path: Path) -> bool:
+    """Whether the save at ``path`` (a file, or its folder) can be written: the file and the
+    folder its WAL and shared-memory files go in. ``os.access`` also answers for root on
+    read-only media and for a file marked immutable."""
+    folder = path if path.is_dir() else path.parent
+    return (path.is_dir() or os.access(path, os.W_OK)) and os.access(folder, os.W_OK | os.X_OK)
 
 
 def check_version(found: int | None, label: str) -> None:

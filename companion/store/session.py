@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Boolean, DateTime, String, delete, insert, select, type_coerce, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
@@ -42,6 +42,18 @@ if TYPE_CHECKING:
     from companion.store.store import Store
 
 GAMES, STEPS, SNAPSHOTS = GameRow.__table__, StepRow.__table__, SnapshotRow.__table__
+
+
+def _as_stored(column: Any) -> Any:
+    kind = column.type
+    if isinstance(kind, Boolean) or isinstance(getattr(kind, "impl", kind), DateTime):
+        return type_coerce(column, String()).label(column.name)
+    return column
+
+
+# the games row as the database holds it: dates and flags left as stored, so that a
+# hand-damaged one is found by whoever reads it (and named), not raised while the row is read
+GAMES_AS_STORED = tuple(_as_stored(c) for c in GAMES.c)
 REPLAY_RATHER_THAN_READ = 2  # steps from a state in memory replayed rather than read
 
 # Time played: the clock runs from the moment a game is opened (or started) in the app; each
@@ -110,13 +122,17 @@ class GameSession:
         catalog_name: str = "box",
         stale_after: int | None = None,
         revision: int = 0,
+        at_cursor: Any = None,
     ) -> None:
+        """``at_cursor``: the state after ``cursor`` steps, when it was read already."""
         self._store = store
         self.revision = revision  # the game's revision this instance last saw (or wrote)
         self.id, self.game, self.title, self.catalog_name = game_id, game, title, catalog_name
         self._clock = now()  # the time played counts from here (PLAY_GAP_CAP)
         self._commands = list(commands)  # mirrors the log's, for replay
         self._states: dict[int, Any] = {0: initial}  # steps applied -> state, filled lazily
+        if at_cursor is not None:
+            self._states[cursor] = at_cursor
         self._kept = sorted(i for i, kept in snapshots if kept)
         heads = [i for i, kept in snapshots if not kept]
         self._head = heads[-1] if heads else None
@@ -180,16 +196,17 @@ class GameSession:
             return self._states[n]
         start = max((i for i in self._states if i <= n), default=0)
         k = bisect.bisect_right(self._kept, n)
-        candidates = [
-            i
-            for i in (self._kept[k - 1] if k else None, self._head)
-            if i is not None and i not in self._stale
-        ]
+        kept = next((i for i in reversed(self._kept[:k]) if i not in self._stale), None)
+        candidates = [i for i in (kept, self._head) if i is not None and i not in self._stale]
         snap = max((i for i in candidates if start < i <= n), default=None)
         # a state a few steps on from one in memory (a step followed from elsewhere) is
         # replayed: a few applies cost less than decoding a snapshot
         if snap is not None and n - start > REPLAY_RATHER_THAN_READ:
-            self._states[snap] = self._store._load_snapshot(self.id, snap, self.game)
+            loaded = self._store._load_snapshot(self.id, snap, self.game, self.revision)
+            if loaded is None:  # gone, or another device rewrote a step before it: replayed
+                self._stale.add(snap)
+                return self._state_at(n)
+            self._states[snap] = loaded
             start = snap
         state = self._states[start]
         for i in range(start, n):
@@ -357,7 +374,7 @@ class GameSession:
             or keep > len(self._commands)
             or not 0 <= remote.cursor <= remote.length
         ):
-            raise StoreError("store.damaged", file=self._store.label, problem=f"game {self.id}")
+            raise self._store._damaged(f"game {self.id}")
         try:
             commands = [upgrade(self.game, codec.load_command(c)) for _, c, _ in remote.steps]
             lines = [load_msg(d) for _, _, d in remote.steps]

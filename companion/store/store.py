@@ -14,7 +14,8 @@ game, each write checked against the game's revision (``session.py``).
 from __future__ import annotations
 
 import json
-import tempfile
+import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -24,14 +25,17 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    String,
     create_engine,
     delete,
     event,
     inspect,
     select,
     text,
+    type_coerce,
     update,
 )
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel
@@ -44,11 +48,19 @@ from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible
 from companion.store import listing, migrations
-from companion.store.errors import StoreError
+from companion.store.errors import StoreError, failure_kind
 from companion.store.listing import GameInfo, Seat, dump_seats, in_utc, load_seats
 from companion.store.opening import Target, resolve_target
-from companion.store.precheck import check_version, inspect_file
-from companion.store.session import GAMES, SNAPSHOTS, STEPS, GameSession, now, outcome_json
+from companion.store.precheck import check_version, inspect_file, writable
+from companion.store.session import (
+    GAMES,
+    GAMES_AS_STORED,
+    SNAPSHOTS,
+    STEPS,
+    GameSession,
+    now,
+    outcome_json,
+)
 from companion.store.tables import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -100,21 +112,33 @@ class Store:
         where = resolve_target(target)
         found = inspect_file(where.path, where.label) if where.path is not None else None
         check_version(found, where.label)  # all of this only read; now we may write
-        engine = _make_engine(where)
+        read_only = found is not None and not writable(where.path)
+        if read_only and found < SCHEMA_VERSION:  # bringing it up to date would write
+            raise StoreError("store.read_only_old", file=where.label)
+        engine = _make_engine(where, read_only)
+        new_file = where.path is not None and not where.path.exists()
         try:
             if where.path is None:
                 found = _read_version(engine, where.label)
                 check_version(found, where.label)
             _prepare(engine, where, found)
-        except StoreError:
+        except (StoreError, SQLAlchemyError) as exc:
             engine.dispose()
-            raise
-        except SQLAlchemyError as exc:
-            engine.dispose()
-            raise StoreError("store.cannot_open", file=where.label, problem=_problem(exc)) from None
-        return cls(engine, where.label, games, snapshot_every)
+            if new_file:  # a save that could not be made (a full disk): none is left behind
+                _remove_save(where.path)
+            if isinstance(exc, StoreError):
+                raise
+            server = where.url.get_backend_name() != "sqlite"
+            raise _cannot_open(where.label, exc, server=server) from None
+        store = cls(engine, where.label, games, snapshot_every)
+        store.read_only = read_only
+        return store
 
     closed = False  # after close(): nothing more is read (a follower's thread stops asking)
+    # a save that cannot be written (read-only media, a shared folder, a file without write
+    # permission): opened read-only, so everything that reads works, and every write is
+    # refused at once with a message saying so (store.read_only)
+    read_only = False
 
     def close(self) -> None:
         self.closed = True
@@ -128,6 +152,9 @@ class Store:
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
+        """A write transaction (every write goes through here)."""
+        if self.read_only:
+            raise StoreError("store.read_only", file=self.label)
         with self.engine.begin() as conn:
             yield conn
 
@@ -151,10 +178,7 @@ class Store:
         )
 
     def _write_failed(self, exc: Exception) -> StoreError:
-        key = (
-            "store.write_failed" if self.engine.dialect.name == "sqlite" else "store.server_failed"
-        )
-        return StoreError(key, file=self.label, problem=_problem(exc))
+        return write_failed(self.label, exc, server=self.server)
 
     def _game(self, key: str) -> Game:
         try:
@@ -198,7 +222,7 @@ class Store:
         sql, params = page.query()
         with self.engine.connect() as conn:
             rows = conn.execute(text(sql), params).all()
-        return listing.read_games(rows, self.label)
+        return listing.read_games(rows, self.label, server=self.server)
 
     def roster(self) -> list[Seat]:
         """Every name the table has played under, the most recent first (with its colour)."""
@@ -208,7 +232,7 @@ class Store:
                     PLAYERS.c.last_played.desc(), PLAYERS.c.name
                 )
             ).all()
-        return [Seat(r.name, r.colour) for r in rows]
+        return [Seat(str(r.name), str(r.colour)) for r in rows]
 
     def last_table(self, game_key: str) -> list[Seat]:
         """The seats of the last game of ``game_key`` that named its players (empty if none):
@@ -220,10 +244,25 @@ class Store:
                 .order_by(GAMES.c.created.desc(), GAMES.c.id.desc())
                 .limit(1)
             ).scalar()
-        return list(load_seats(value)) if value else []
+        try:
+            return list(load_seats(value)) if value else []
+        except (ValueError, TypeError):  # a hand-damaged row: the form starts empty instead
+            return []
+
+    @property
+    def server(self) -> bool:
+        """A database server (PostgreSQL), not a SQLite file: what the advice may name."""
+        return self.engine.dialect.name != "sqlite"
+
+    def _damaged(self, problem: str) -> StoreError:
+        return StoreError(
+            "store.damaged_server" if self.server else "store.damaged",
+            file=self.label,
+            problem=problem,
+        )
 
     def _damaged_row(self, row: str, exc: Exception) -> StoreError:
-        return listing.damaged_row(self.label, row, exc)
+        return listing.damaged_row(self.label, row, exc, server=self.server)
 
     def latest_game_id(self, game_key: str | None = None) -> int | None:
         query = select(GAMES.c.id).order_by(GAMES.c.last_played.desc(), GAMES.c.id.desc())
@@ -233,9 +272,11 @@ class Store:
             return conn.execute(query.limit(1)).scalar()
 
     def open_game(self, game_id: int) -> GameSession:
-        """The game exactly where it was: cursor, redo tail and undo history."""
+        """The game exactly where it was: cursor, redo tail and undo history. The games row,
+        the steps, the snapshots' list and the state at the cursor are read in one read
+        transaction: another device writing the game meanwhile cannot make them disagree."""
         with self._read() as conn:
-            row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
+            row = conn.execute(select(*GAMES_AS_STORED).where(GAMES.c.id == game_id)).first()
             if row is None:
                 raise StoreError("store.no_game", id=game_id)
             steps = conn.execute(
@@ -246,9 +287,19 @@ class Store:
             snaps = conn.execute(
                 select(SNAPSHOTS.c.idx, SNAPSHOTS.c.kept).where(SNAPSHOTS.c.game_id == game_id)
             ).all()
+            head = conn.execute(
+                select(SNAPSHOTS.c.state).where(
+                    SNAPSHOTS.c.game_id == game_id, SNAPSHOTS.c.idx == row.cursor
+                )
+            ).scalar()
         game = self._game(row.game_key)
-        if [s.idx for s in steps] != list(range(row.length)) or not 0 <= row.cursor <= row.length:
-            raise StoreError("store.damaged", file=self.label, problem=f"game {game_id}: steps")
+        numbers = (row.cursor, row.length, row.revision, *(s.idx for s in snaps))
+        if not all(type(n) is int for n in numbers):
+            raise self._damaged(f"game {game_id}: a position that is not a number")
+        if [s.idx for s in steps] != list(range(len(steps))) or not (
+            0 <= row.cursor <= row.length == len(steps)
+        ):
+            raise self._damaged(f"game {game_id}: steps")
         try:
             initial = codec.load(game.state_type, row.initial_state)
             stored = [codec.load_command(s.command) for s in steps]
@@ -263,6 +314,9 @@ class Store:
         changed = next(
             (i for i, (a, b) in enumerate(zip(stored, commands, strict=True)) if a != b), None
         )
+        at_cursor = None
+        if head is not None and row.cursor and (changed is None or row.cursor <= changed):
+            at_cursor = self._decode_snapshot(game_id, row.cursor, game, head)
         session = GameSession(
             self,
             row.id,
@@ -276,6 +330,7 @@ class Store:
             row.catalog_name,
             stale_after=changed,
             revision=row.revision,
+            at_cursor=at_cursor,
         )
         self._settle_outcome(session, row.outcome)
         return session
@@ -284,7 +339,7 @@ class Store:
         """A save from before outcomes were stored (or from a game whose rules changed) gets
         its outcome computed now, so History and the lists agree with the game."""
         outcome = outcome_json(session.game, session.state)
-        if outcome == stored:
+        if outcome == stored or self.read_only:  # (a read-only save is shown as it is)
             return
         try:
             with self._begin() as conn:
@@ -296,15 +351,27 @@ class Store:
         except SQLAlchemyError as exc:
             raise self._write_failed(exc) from None
 
-    def _load_snapshot(self, game_id: int, idx: int, game: Game) -> Any:
-        with self.engine.connect() as conn:
+    def _load_snapshot(self, game_id: int, idx: int, game: Game, since: int) -> Any | None:
+        """The state after ``idx`` steps as its snapshot holds it, for a session that last saw
+        revision ``since``; ``None`` when the snapshot is gone or a step before it was
+        written since (another device undid, or played on from an earlier step): the session
+        then replays its own steps instead. Both are read in one read transaction."""
+        with self._read() as conn:
             text_ = conn.execute(
                 select(SNAPSHOTS.c.state).where(
                     SNAPSHOTS.c.game_id == game_id, SNAPSHOTS.c.idx == idx
                 )
             ).scalar()
-        if text_ is None:
-            raise StoreError("store.damaged", file=self.label, problem=f"snapshot {idx} missing")
+            moved = conn.execute(
+                select(STEPS.c.idx)
+                .where(STEPS.c.game_id == game_id, STEPS.c.idx < idx, STEPS.c.revision > since)
+                .limit(1)
+            ).first()
+        if text_ is None or moved is not None:
+            return None
+        return self._decode_snapshot(game_id, idx, game, text_)
+
+    def _decode_snapshot(self, game_id: int, idx: int, game: Game, text_: str) -> Any:
         try:
             return codec.load(game.state_type, text_)
         except (ValueError, TypeError, KeyError) as exc:  # pydantic's ValidationError too
@@ -329,6 +396,14 @@ class Store:
             return json.loads(value)
         except (ValueError, TypeError) as exc:
             raise self._damaged_row(f"settings[key={key}]", exc) from None
+
+    def preference(self, key: str, default: Any = None) -> Any:
+        """A setting that only makes the app nicer (the language, the theme, how ties are
+        settled): a damaged row of it gives ``default`` rather than stopping anything."""
+        try:
+            return self.get_setting(key, default)
+        except StoreError:
+            return default
 
     def set_setting(self, key: str, value: Any) -> None:
         self._upsert(SETTINGS, {"key": key}, {"value": json.dumps(value, ensure_ascii=False)})
@@ -378,7 +453,10 @@ class Store:
     def catalog_history(self, game_key: str) -> list[dict]:
         """Earlier transcriptions of ``game_key`` kept by imports, newest first: each
         ``{"name": str | None, "saved": ISO time, "data": dict}``."""
-        value = self.get_setting(f"catalog.previous.{game_key}", [])
+        key = f"catalog.previous.{game_key}"
+        value = self.get_setting(key, [])
+        if not isinstance(value, list):
+            raise self._damaged_row(f"settings[key={key}]", TypeError("not a list"))
         return [v for v in value if isinstance(v, dict) and isinstance(v.get("data"), dict)]
 
     def keep_user_catalog(self, game_key: str, name: str | None = None) -> None:
@@ -475,9 +553,9 @@ def note_players(conn: Connection, seats: Sequence[Seat], played: datetime) -> N
         if not seat.name:
             continue
         known = conn.execute(
-            select(PLAYERS.c.last_played).where(PLAYERS.c.name == seat.name)
+            select(type_coerce(PLAYERS.c.last_played, String())).where(PLAYERS.c.name == seat.name)
         ).scalar()
-        if known is not None and in_utc(known) >= in_utc(played):
+        if known is not None and _later(known, played):
             continue
         conn.execute(delete(PLAYERS).where(PLAYERS.c.name == seat.name))
         conn.execute(
@@ -485,23 +563,46 @@ def note_players(conn: Connection, seats: Sequence[Seat], played: datetime) -> N
         )
 
 
+def _remove_save(path: Path) -> None:
+    """The save file just created and its side files, when making it failed."""
+    for part in (path, *(path.with_name(path.name + side) for side in SIDE_FILES)):
+        try:
+            part.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _later(known: Any, played: datetime) -> bool:
+    """Whether the roster's date ``known`` is after ``played`` (a hand-damaged date is not:
+    the row is written again)."""
+    try:
+        return in_utc(known) >= in_utc(played)
+    except (ValueError, TypeError, OverflowError):
+        return False
+
+
 def write_text_file(path: Path, body: str) -> None:
     """Write beside the target, then rename: an interrupted or failed write never leaves half
-    a file nor a stray temporary one. Any failure is a :class:`StoreError` naming the path."""
+    a file nor a stray temporary one. The file gets the permissions any new file of the user
+    gets (their umask); only a regular file is ever replaced (a device such as ``/dev/sda``,
+    a pipe or a folder is refused). Any failure is a :class:`StoreError` naming the path."""
     if path.is_dir():
         raise StoreError("store.export_failed", file=str(path), problem=_os_problem(None, "dir"))
-    tmp: Path | None = None
+    if path.exists() and not path.is_file():
+        raise StoreError("store.export_failed", file=str(path), problem=_os_problem(None, "node"))
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
     try:
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
-        ) as fh:
-            tmp = Path(fh.name)
+        # 0o666 less the umask, as the shell's `>` makes it (a temporary file would be 0600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(body)
             fh.flush()
         tmp.replace(path)
     except OSError as exc:
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise StoreError(
             "store.export_failed", file=str(path), problem=_os_problem(exc, "")
         ) from None
@@ -509,7 +610,7 @@ def write_text_file(path: Path, body: str) -> None:
 
 def _os_problem(exc: OSError | None, kind: str) -> str:
     if exc is None:
-        return tr("store.problem.is_folder") if kind == "dir" else ""
+        return tr("store.problem.is_folder" if kind == "dir" else "store.problem.not_regular")
     return exc.strerror or str(exc)
 
 
@@ -518,9 +619,32 @@ def _problem(exc: Exception) -> str:
     return str(orig if orig is not None else exc).splitlines()[0]
 
 
-def _make_engine(where: Target) -> Engine:
+def write_failed(label: str, exc: Exception, server: bool = False) -> StoreError:
+    """A write that failed, with the advice its cause calls for (a locked file is not a full
+    disk, nor a read-only one); nothing of it was made."""
+    kind = failure_kind(exc)
+    if kind == "read_only":
+        return StoreError("store.read_only", file=label)
+    key = {"locked": "store.write_locked", "full": "store.write_full", "io": "store.write_io"}
+    generic = "store.server_failed" if server else "store.write_failed"
+    return StoreError(key.get(kind, generic), file=label, problem=_problem(exc))
+
+
+def _cannot_open(label: str, exc: Exception, server: bool = False) -> StoreError:
+    """Opening (and preparing) a save failed: the advice its cause calls for (a database
+    behind a URL: the server's, never a file's)."""
+    kind = failure_kind(exc)
+    if kind == "locked":
+        return StoreError("store.busy", file=label)
+    if server:
+        return StoreError("store.cannot_reach", file=label, problem=_problem(exc))
+    key = {"full": "store.open_full", "io": "store.open_io", "damaged": "store.damaged"}
+    return StoreError(key.get(kind, "store.cannot_open"), file=label, problem=_problem(exc))
+
+
+def _make_engine(where: Target, read_only: bool = False) -> Engine:
     try:
-        return _create_engine(where)
+        return _create_engine(where, read_only)
     except ImportError as exc:  # the URL's driver is not installed
         if where.url.get_backend_name() == "postgresql":
             raise StoreError("store.no_postgres_driver", url=where.label) from None
@@ -529,13 +653,14 @@ def _make_engine(where: Target) -> Engine:
         raise StoreError("store.bad_url", url=where.label, problem=_problem(exc)) from None
 
 
-def _create_engine(where: Target) -> Engine:
+def _create_engine(where: Target, read_only: bool = False) -> Engine:
     if where.url.get_backend_name() != "sqlite":
         return create_engine(where.url)
     kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
     if where.path is None:  # in-memory: one connection, or every checkout would be empty
         kwargs["poolclass"] = StaticPool
-    engine = create_engine(where.url, **kwargs)
+    url = read_only_url(where.path) if read_only and where.path is not None else where.url
+    engine = create_engine(url, **kwargs)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -543,7 +668,7 @@ def _create_engine(where: Target) -> Engine:
         # migrations' DDL is transactional too.
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
-        if where.path is not None:
+        if where.path is not None and not read_only:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
         cur.execute("PRAGMA foreign_keys=ON")
@@ -555,6 +680,16 @@ def _create_engine(where: Target) -> Engine:
         conn.exec_driver_sql("BEGIN")
 
     return engine
+
+
+def read_only_url(path: Path) -> URL:
+    """SQLite's read-only opening of ``path`` (``mode=ro``); ``immutable`` where no WAL or
+    shared-memory file can be made beside it and there is no WAL to read (read-only media)."""
+    wal = path.with_name(path.name + "-wal")
+    query = {"mode": "ro", "uri": "true"}
+    if not wal.exists() and not writable(path.parent):
+        query["immutable"] = "1"
+    return URL.create("sqlite", database=path.resolve().as_uri(), query=query)
 
 
 def _read_version(engine: Engine, label: str) -> int | None:

@@ -22,7 +22,9 @@ from companion.core import codec
 from companion.core.commands import apply_command
 from companion.core.game import upgrade
 from companion.core.i18n import Msg, msg
-from companion.store.session import GAMES, SNAPSHOTS, STEPS, outcome_json
+from companion.core.msgjson import load_msg
+from companion.store.listing import in_utc, load_seats
+from companion.store.session import GAMES, GAMES_AS_STORED, SNAPSHOTS, STEPS, outcome_json
 
 
 @dataclass(frozen=True)
@@ -34,12 +36,12 @@ class Problem:
 
 def verify_game(store: Any, game_id: int) -> list[Problem]:
     """Every inconsistency of game ``game_id`` (empty: all is consistent)."""
-    with store.engine.connect() as conn:
-        row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
+    with store._read() as conn:
+        row = conn.execute(select(*GAMES_AS_STORED).where(GAMES.c.id == game_id)).first()
         if row is None:
             return [Problem(game_id, "-", msg("store.verify.no_game"))]
         steps = conn.execute(
-            select(STEPS.c.idx, STEPS.c.command)
+            select(STEPS.c.idx, STEPS.c.command, STEPS.c.description)
             .where(STEPS.c.game_id == game_id)
             .order_by(STEPS.c.idx)
         ).all()
@@ -53,10 +55,18 @@ def verify_game(store: Any, game_id: int) -> list[Problem]:
     def bad(where: str, key: str, **params: Any) -> None:
         out.append(Problem(game_id, where, msg(f"store.verify.{key}", **params)))
 
+    for name, read in ROW_FIELDS:  # what the lists, the records and the exports read
+        try:
+            read(getattr(row, name))
+        except Exception as exc:  # noqa: BLE001  (any failure to read is the finding)
+            bad(name, "undecodable", problem=_short(exc))
     try:
         game = store._game(row.game_key)
     except Exception as exc:  # noqa: BLE001  (an unknown game is one problem among others)
         bad("game_key", "unknown_game", game=str(row.game_key), problem=str(exc)[:200])
+        return out
+    if not all(type(n) is int for n in (row.cursor, row.length, *(s.idx for s in steps))):
+        bad("games", "not_numbers")
         return out
     if [s.idx for s in steps] != list(range(len(steps))):
         bad("steps", "gap", found=len(steps))
@@ -71,6 +81,10 @@ def verify_game(store: Any, game_id: int) -> list[Problem]:
     upgraded: int | None = None  # the first step an older save wrote in older terms
     for s in steps:
         where = f"step {s.idx + 1}"
+        try:
+            load_msg(s.description)  # its log line, as History and a resume read it
+        except Exception as exc:  # noqa: BLE001
+            bad(f"{where} (log line)", "undecodable", problem=_short(exc))
         try:
             stored = codec.load_command(s.command)
             cmd = upgrade(game, stored)
@@ -87,6 +101,9 @@ def verify_game(store: Any, game_id: int) -> list[Problem]:
         states[s.idx + 1] = state
     for snap in snaps:
         where = f"snapshot {snap.idx}"
+        if type(snap.idx) is not int:
+            bad(where, "not_numbers")
+            continue
         if snap.idx not in states:
             if snap.idx > len(steps):
                 bad(where, "snapshot_beyond", steps=len(steps))
@@ -113,6 +130,27 @@ def verify_game(store: Any, game_id: int) -> list[Problem]:
     return out
 
 
+def _optional(read: Any) -> Any:
+    return lambda value: None if value is None else read(value)
+
+
+def _number(value: Any) -> int:
+    if type(value) is not int:
+        raise ValueError(f"not a number: {value!r}"[:80])
+    return value
+
+
+# the games row's fields that are read beyond the replay, each as its reader reads it
+ROW_FIELDS: tuple[tuple[str, Any], ...] = (
+    ("created", in_utc),
+    ("last_played", in_utc),
+    ("summary", load_msg),
+    ("players", _optional(load_seats)),
+    ("played_seconds", lambda v: float(v or 0)),
+    ("revision", _number),
+)
+
+
 def _outcome(text: str | None) -> Any:
     try:
         return None if text is None else json.loads(text)
@@ -126,5 +164,5 @@ def _short(exc: Exception) -> str:
 
 
 def game_ids(store: Any) -> list[int]:
-    with store.engine.connect() as conn:
+    with store._read() as conn:
         return [r[0] for r in conn.execute(select(GAMES.c.id).order_by(GAMES.c.id))]

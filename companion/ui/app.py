@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual._time import get_time
 from textual.app import App, SystemCommand
@@ -20,7 +21,7 @@ from textual.timer import Timer
 from companion import __version__
 from companion.core import settings
 from companion.core.errors import CompanionError
-from companion.core.i18n import Msg, msg, set_language, tr
+from companion.core.i18n import Msg, known_language, msg, set_language, tr
 from companion.games.registry import get_game
 from companion.ui.games import game_ui
 from companion.ui.i18n import translate_bindings
@@ -125,12 +126,25 @@ class CompanionApp(App):
         try:
             self._store = self._open_store()
         except CompanionError as exc:
-            self._store_error = exc
+            self._store_error = self._ending_on = exc
             self._store_ready.set()
-            self.call_from_thread(self.exit, return_code=2, message=str(exc))
+            self.call_from_thread(self.exit, return_code=2, message=Text(f"companion: {exc}"))
             return
         self._store_ready.set()
         self.call_from_thread(self._store_opened)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """The last line of defence: a save that cannot be opened or written, met where a
+        screen needed it (a full disk, a read-only or damaged save), ends the app with its
+        message and exit 2, as the command line does, never with a traceback."""
+        if self._ending_on is None and isinstance(error, CompanionError):
+            self._ending_on = error
+            self.exit(return_code=2, message=Text(f"companion: {error}"))
+        if self._ending_on is None:
+            super()._handle_exception(error)
+        # (what fails while the app closes, a screen left half built, is not said again)
+
+    _ending_on: CompanionError | None = None  # the error the app is closing on
 
     def list_games(self, page: Any = None) -> list | None:
         """The saved games (of ``page``, a ``companion.store.listing.Page``; all by default):
@@ -149,16 +163,12 @@ class CompanionApp(App):
         return None
 
     def notify(self, message: str | Msg, **kwargs) -> None:
-        """A ``Msg`` renders markup (the words in the locale files may use ``[b]``) with its
-        parameters escaped (``rich.markup.escape``): a player's name or a catalog path such as
-        ``tiles[id=capital]`` stays as typed. A plain string is shown as text unless the caller
-        says ``markup=True``: it may hold anything a person typed, and a stray ``[/x]`` must
-        neither vanish nor break the message."""
+        """A message (a ``Msg`` translated) shown as text, never as markup: it may hold a
+        player's name or a path as typed (``[Anna]``, ``[/]``, ``tiles[id=capital]``), which
+        Textual's markup would drop or choke on, even escaped."""
         if isinstance(message, Msg):
-            message = tr(_escaped(message))
-            kwargs.setdefault("markup", True)
-        else:
-            kwargs.setdefault("markup", False)
+            message = tr(message)
+        kwargs["markup"] = False
         super().notify(message, **kwargs)
 
     # input discipline -----------------------------------------------------------------
@@ -299,12 +309,27 @@ class CompanionApp(App):
     # settings -------------------------------------------------------------------------
     @property
     def ties(self) -> str:
-        return self.store.get_setting(settings.TIES, settings.TIES_ASK)
+        ties = self.store.preference(settings.TIES, settings.TIES_ASK)
+        return ties if ties in (settings.TIES_ASK, settings.TIES_AUTO) else settings.TIES_ASK
 
     def set_language(self, lang: str) -> None:
         set_language(lang)
         translate_bindings(self)  # F1 and the rest of the app's own keys
-        self.store.set_setting(settings.LANGUAGE, lang)
+        self.keep_setting(settings.LANGUAGE, lang)
+
+    _setting_refused = False  # a setting could not be saved, and that was said
+
+    def keep_setting(self, key: str, value: Any) -> bool:
+        """Save a setting (a preference, a form's draft). A save that cannot be written (a
+        read-only or full one) says so once and the app goes on: settings are conveniences."""
+        try:
+            self.store.set_setting(key, value)
+        except CompanionError as exc:
+            if not self._setting_refused:
+                self._setting_refused = True
+                self.notify(str(exc), severity="warning", timeout=10)
+            return False
+        return True
 
     # screens --------------------------------------------------------------------------
     def get_default_screen(self) -> Screen:
@@ -451,7 +476,7 @@ class CompanionApp(App):
     # screenshots and theme -----------------------------------------------------------
     def _restore_theme(self) -> None:
         """The theme saved last time (an unknown name — a theme gone — is ignored)."""
-        if self._saved_theme and self._saved_theme in self.available_themes:
+        if isinstance(self._saved_theme, str) and self._saved_theme in self.available_themes:
             self.theme = self._saved_theme
         self._saved_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -460,8 +485,6 @@ class CompanionApp(App):
 
     def action_screenshot(self) -> None:
         """An SVG of the screen into the data folder (beside the default save); says where."""
-        from rich.markup import escape
-
         from companion.store.precheck import default_db_path
 
         folder = self.screenshot_dir or default_db_path().parent / "screenshots"
@@ -469,10 +492,10 @@ class CompanionApp(App):
             folder.mkdir(parents=True, exist_ok=True)
             path = self.save_screenshot(path=str(folder))
         except OSError as exc:
-            problem = escape(exc.strerror or str(exc))
-            self.notify(tr("ui.screenshot.failed", problem=problem), severity="error")
+            problem = exc.strerror or str(exc)
+            self.notify(Msg("ui.screenshot.failed", {"problem": problem}), severity="error")
             return
-        self.notify(tr("ui.screenshot.saved", path=escape(path)), timeout=10)
+        self.notify(Msg("ui.screenshot.saved", {"path": path}), timeout=10)
 
     def _theme_changed(self, theme: Any) -> None:
         """Remember the theme picked (Textual's picker, in the palette) for the next start."""
@@ -480,11 +503,14 @@ class CompanionApp(App):
             return
         self._saved_theme = theme.name
         self.prepare_store()
-        threading.Thread(
-            target=lambda: self.store.set_setting(settings.THEME, theme.name),
-            name="save-theme",
-            daemon=True,
-        ).start()
+
+        def save() -> None:
+            try:
+                self.store.set_setting(settings.THEME, theme.name)
+            except CompanionError:  # a read-only save: the theme is simply not remembered
+                pass
+
+        threading.Thread(target=save, name="save-theme", daemon=True).start()
 
     # command palette: the app's own key-bound actions of the current screen -----------
     def action_command_palette(self) -> None:
@@ -534,25 +560,9 @@ def create_app(
     caller when the store is not open yet), else English and Textual's default theme.
     """
     if store is not None:
-        lang = lang or store.get_setting(settings.LANGUAGE, "en")
-        theme = theme or store.get_setting(settings.THEME)
-    set_language(lang or "en")
+        lang = lang or known_language(store.preference(settings.LANGUAGE))
+        theme = theme or store.preference(settings.THEME)
+    set_language(known_language(lang))
     app = CompanionApp(store, start, open_store, db_path)
     app._saved_theme = theme
     return app
-
-
-def _escaped(message: Msg) -> Msg:
-    """``message`` with every text parameter escaped for markup (nested ones too)."""
-    from rich.markup import escape
-
-    def esc(value: Any) -> Any:
-        if isinstance(value, str):
-            return escape(value)
-        if isinstance(value, Msg):
-            return _escaped(value)
-        if isinstance(value, dict):
-            return {k: esc(v) for k, v in value.items()}
-        return value
-
-    return Msg(message.key, {k: esc(v) for k, v in message.params.items()})

@@ -15,6 +15,7 @@ from companion.core.i18n import Msg, msg, tr
 from companion.games.registry import GAME_KEYS, owner_catalog
 from companion.ui.dialogs import Dialog
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 
@@ -32,7 +33,7 @@ class AskPath(Dialog[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr(self.question))
+            yield Static(as_text(self.question))
             yield Input(value=self.default, id="path")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -81,11 +82,16 @@ class CatalogsScreen(Screen):
         table.clear()
         self.missing: dict[str, list[str]] = {}
         for key in GAME_KEYS:
-            user = self.app.store.user_catalog(key)
+            try:
+                user = self.app.store.user_catalog(key)
+            except CompanionError as exc:  # a hand-damaged row: said in its place
+                user, user_text = None, str(exc)
+            else:
+                user_text = tr("ui.catalogs.user_entries" if user else "ui.catalogs.user_none")
             box = self._status(key, "box", user)
             demo = self._status(key, "demo", None)
-            user_text = tr("ui.catalogs.user_entries") if user else tr("ui.catalogs.user_none")
-            table.add_row(tr(f"ui.game.{key}"), box, user_text, demo, key=key)
+            cells = (tr(f"ui.game.{key}"), box, user_text, demo)
+            table.add_row(*map(as_text, cells), key=key)
         self._show_missing()
 
     def _status(self, key: str, name: str, user: dict | None) -> str:

@@ -31,6 +31,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice
+from companion.ui.widgets.content import as_text
 
 T = TypeVar("T")
 
@@ -141,7 +142,7 @@ class Confirm(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr(self.question))
+            yield Static(as_text(self.question))
             with Horizontal():
                 yield Button(tr("ui.dialog.yes"), id="yes", variant="error")
                 yield Button(tr("ui.dialog.no"), id="no", variant="primary")
@@ -186,11 +187,11 @@ class ChoiceDialog(Dialog[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr(self.title_msg or Msg("ui.choice.title")), classes="section-title")
-            yield Static(tr(self.choice.reason))
+            yield Static(as_text(self.title_msg or Msg("ui.choice.title")), classes="section-title")
+            yield Static(as_text(self.choice.reason))
             yield OptionList(
                 *[
-                    ListOption(f"{i + 1}. {tr(o.label)}", id=str(i))
+                    ListOption(as_text(f"{i + 1}. {tr(o.label)}"), id=str(i))
                     for i, o in enumerate(self.choice.options)
                 ]
             )
@@ -224,7 +225,7 @@ class ChoiceDialog(Dialog[Any]):
         self.typed = typed
         shown = tr(Msg("ui.choice.typed", {"typed": typed})) if typed else ""
         typed_line = self.query_one("#typed", Static)
-        typed_line.update(shown)
+        typed_line.update(as_text(shown))
         typed_line.display = bool(typed)
 
     def action_enter(self) -> None:
@@ -372,13 +373,13 @@ class FormDialog(FormScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(tr(self.title_msg), classes="section-title")
+            yield Static(as_text(self.title_msg), classes="section-title")
             if self.intro is not None:
-                yield Static(tr(self.intro))
+                yield Static(as_text(self.intro))
             for f in self.fields:
-                yield Label(field_label(f), classes="field-label")
+                yield Label(as_text(field_label(f)), classes="field-label")
                 if f.hint is not None:
-                    yield Static(tr(f.hint), classes="field-hint")
+                    yield Static(as_text(f.hint), classes="field-hint")
                 value = (
                     ""
                     if f.value is None
@@ -403,6 +404,6 @@ class FormDialog(FormScreen):
                 values[f.name] = parse_field(f, self.query_one(f"#field-{f.name}", Input).value)
                 error.update("")
             except ValueError as exc:
-                error.update(str(exc))
+                error.update(as_text(str(exc)))
                 ok = False
         return values if ok else None

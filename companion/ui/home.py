@@ -272,9 +272,14 @@ class HomeScreen(Screen):
             return
 
         def done(yes: bool | None) -> None:
-            if yes:
+            if not yes:
+                return
+            try:
                 self.app.store.delete_game(game_id)
-                self.reload_games()
+            except StoreError as exc:  # a read-only save, a locked one: said, nothing lost
+                self.notify(str(exc), severity="error")
+                return
+            self.reload_games()
 
         self.app.push_screen(Confirm(Msg("ui.home.confirm_delete")), done)
 

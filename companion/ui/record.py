@@ -18,6 +18,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
 from companion.ui.games import game_ui
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 from companion.ui.widgets.qr import QRCode
@@ -65,7 +66,7 @@ class RecordScreen(Screen):
         yield Header()
         with Horizontal():
             with Vertical(id="record-left"):
-                yield Static(self._head(), id="record-head")
+                yield Static(as_text(self._head()), id="record-head")
                 panel = game_ui(self.info.game_key).record_panel(self.session)
                 if panel is not None:  # the game's own end: the score sheet, the tally
                     yield panel
@@ -95,7 +96,7 @@ class RecordScreen(Screen):
             table.add_row(
                 str(n),
                 Text(seat.name),
-                str(scores.get(seat.name, "")),
+                as_text(str(scores.get(seat.name, ""))),
                 "★" if outcome and won_by(outcome, seat.name) else "",
                 Text(seat.role or seat.colour),
             )
@@ -157,8 +158,6 @@ class RecordScreen(Screen):
 
     def action_export(self) -> None:
         """The whole game as JSON, the play as CSV and the BG Stats link, as files."""
-        from rich.markup import escape
-
         from companion.cli_records import export_text
         from companion.store.store import write_text_file
 
@@ -176,7 +175,7 @@ class RecordScreen(Screen):
         except (OSError, CompanionError) as exc:
             self.notify(str(exc), severity="error")
             return
-        self.notify(tr("records.ui.exported", path=escape(str(folder / stem))), timeout=10)
+        self.notify(msg("records.ui.exported", path=str(folder / stem)), timeout=10)
 
     def action_bgg_id(self) -> None:
         from companion.ui.dialogs import FormDialog, FormField
@@ -196,7 +195,11 @@ class RecordScreen(Screen):
         def done(values: dict | None) -> None:
             if values is None:
                 return
-            self.app.store.set_setting(key, values.get("bgg"))
+            try:
+                self.app.store.set_setting(key, values.get("bgg"))
+            except CompanionError as exc:  # a read-only save, a full disk: said, not kept
+                self.notify(str(exc), severity="error")
+                return
             self.query_one(QRCode).show(self.link())
             self._fit_qr()
             self.notify(msg("records.ui.bgg_saved", game=msg(f"ui.game.{self.info.game_key}")))

@@ -54,8 +54,8 @@ class SettingsScreen(Screen):
             self.notify(tr("ui.settings.language_saved"))
             self._rebuild()
         elif event.radio_set.id == "ties":
-            self.app.store.set_setting(settings.TIES, pressed.removeprefix("ties-"))
-            self.notify(tr("ui.settings.saved"))
+            if self.app.keep_setting(settings.TIES, pressed.removeprefix("ties-")):
+                self.notify(tr("ui.settings.saved"))
 
     def _rebuild(self) -> None:
         """Screens already built keep their words; home and this screen show the new ones."""

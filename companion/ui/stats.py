@@ -16,6 +16,7 @@ from companion.core.i18n import tr
 from companion.games.registry import GAME_KEYS
 from companion.store.records import headline, name, number, percent
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 
@@ -109,7 +110,7 @@ class StatsScreen(Screen):
         self.title = tr("records.ui.stats_title")
 
     def _unicornus(self, fig: dict) -> ComposeResult:
-        yield Static("\n".join(headline("unicornus", fig)), classes="figures")
+        yield Static(as_text("\n".join(headline("unicornus", fig))), classes="figures")
         with Horizontal(classes="side-by-side"):
             yield tally_table("uk-princess", tr("records.stats.by_princess"), "princess",
                               fig["by_princess"],
@@ -122,13 +123,13 @@ class StatsScreen(Screen):
             yield Chart(tr("records.stats.lost_in_round"), fig["lost_in_round"], low=1)
 
     def _insurrection(self, fig: dict) -> ComposeResult:
-        yield Static("\n".join(headline("insurrection", fig)), classes="figures")
+        yield Static(as_text("\n".join(headline("insurrection", fig))), classes="figures")
         yield Chart(tr("records.stats.scores_chart"), fig["scores"])
         yield tally_table("in-leaders", tr("records.stats.leaders"), "leader", fig["leaders"],
                           fig["leader_names"])  # fmt: skip
 
     def _magical_friends(self, fig: dict) -> ComposeResult:
-        yield Static("\n".join(headline("magical-friends", fig)), classes="figures")
+        yield Static(as_text("\n".join(headline("magical-friends", fig))), classes="figures")
         with Horizontal(classes="side-by-side"):
             yield Chart(tr("records.stats.finished_in_round"), fig["finished_in_round"], low=1)
             yield Chart(tr("records.stats.tavern"), fig["tavern"])

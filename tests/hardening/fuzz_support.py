@@ -10,8 +10,13 @@ its fields replaced by such values; ``mutate_bytes`` damages the TOML text itsel
 from __future__ import annotations
 
 import hashlib
+import os
+import re
 import sqlite3
+import subprocess
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +189,164 @@ def db_digest(path: Path) -> str:
         return h.hexdigest()
     finally:
         con.close()
+
+
+# -- names as typed (issue 25) ----------------------------------------------------------------
+# Each name: what comes before its stem, the stem (a word found nowhere else on a screen), what
+# comes after. Markup would eat the brackets around the stem (or raise on ``[/]``), a terminal
+# would act on the escape; shown as typed, the whole name is on the screen (control and bidi
+# characters as ``core.text.visible`` shows them).
+NAME_PARTS: tuple[tuple[str, str, str], ...] = (
+    ("", "Xaq", "[/]"),
+    ("[b]", "Xeb", ""),
+    ("", "Xic", "[link=x]"),
+    ("[@click=app.quit]", "Xod", ""),
+    ("", "Xuf", "\x1b[31m"),
+    ("", "Xyg", "\u202eR"),
+    ("", "Xoh", "\u200bH"),
+    ("[", "Xij", "]"),
+    ("[/", "Xel", "]"),
+    ("", "Xum", "\\[i]"),
+)
+NAMES: tuple[str, ...] = tuple("".join(parts) for parts in NAME_PARTS)
+CUT = set("…│┃║▌▐█▏▕ ") | {chr(c) for c in range(0x2500, 0x25A0)}  # where a name may be cut
+
+
+def misshown(text: str) -> list[str]:
+    """Each place in a screen's text where a name of :data:`NAMES` is shown otherwise than as
+    typed (its stem there, but not what surrounds it). A name cut by its column (``…``, a
+    border, the end of the line) or shortened on the map (its first letters, then a count)
+    is shown as typed as far as it goes."""
+    from companion.core.text import visible
+
+    out = []
+    for line in text.splitlines():
+        for pre, stem, post in NAME_PARTS:
+            pre, post = visible(pre), visible(post)
+            start = line.find(stem)
+            while start != -1:
+                before, after = line[:start], line[start + len(stem) :]
+                if not (before.endswith(pre) or _cut(before[::-1], pre[::-1])) or not (
+                    after.startswith(post) or _cut(after, post)
+                ):
+                    out.append(f"{pre}{stem}{post!s} shown as: {line.strip()!r}")
+                start = line.find(stem, start + 1)
+    return out
+
+
+def _cut(shown: str, typed: str) -> bool:
+    """``shown`` starts with a part of ``typed`` and then a cut (or the line ends; after a
+    name, a count may follow its first letters)."""
+    k = 0
+    while k < len(typed) and k < len(shown) and shown[k] == typed[k]:
+        k += 1
+    return k < len(typed) and (k == len(shown) or shown[k] in CUT or shown[k].isdigit())
+
+
+class MarkupWatch:
+    """While on, every string handed to a markup parser (Textual's and Rich's) that holds a
+    name of :data:`NAMES` is a name read as markup (escaped or not: Textual's ``escape``
+    leaves ``[Xij]`` a tag and doubles the backslash of ``Xum\\[i]``): noted with the lines
+    of the companion that handed it over (``read_as_markup``), and parsed without the name,
+    so that one such place does not hide the next ones."""
+
+    def __init__(self, stems: str | None = None) -> None:
+        """``stems``: a pattern of the words that mark a name (default: NAMES' stems)."""
+        self.found: dict[str, str] = {}  # where -> the markup
+        self.stems = re.compile(stems or "|".join(stem for _, stem, _ in NAME_PARTS))
+
+    def __enter__(self) -> MarkupWatch:
+        import rich.markup
+        import textual.markup
+
+        self._saved = textual.markup.to_content, rich.markup.render
+        to_content, render = self._saved
+
+        def watched_to_content(markup, *a, **k):
+            return to_content(self._note(markup), *a, **k)
+
+        def watched_render(markup, *a, **k):
+            return render(self._note(markup), *a, **k)
+
+        textual.markup.to_content, rich.markup.render = watched_to_content, watched_render
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import rich.markup
+        import textual.markup
+
+        textual.markup.to_content, rich.markup.render = self._saved
+
+    def _note(self, markup: str) -> str:
+        import traceback
+
+        if not isinstance(markup, str) or not self.stems.search(markup):
+            return markup
+        frames = [
+            f"{Path(f.filename).name}:{f.lineno}"
+            for f in traceback.extract_stack()
+            if "/companion/" in f.filename and "/tests/" not in f.filename
+        ]
+        self.found.setdefault(" < ".join(reversed(frames[-3:])) or "?", markup)
+        return "(a name)"
+
+    def read_as_markup(self) -> list[str]:
+        """Each place that handed a name to a markup parser, with the markup."""
+        return [f"{where}: {markup!r}" for where, markup in self.found.items()]
+
+
+def screen_text(app) -> str:
+    """What the terminal shows of the app's screen, as text (dialogs over their backdrop)."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(
+        width=app.size.width,
+        height=app.size.height,
+        file=io.StringIO(),
+        record=True,
+        color_system=None,
+        force_terminal=True,
+        legacy_windows=False,
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text(styles=False)
+
+
+# -- read-only saves (issue 25) -----------------------------------------------------------------
+@contextmanager
+def read_only(folder: Path) -> Iterator[None]:
+    """``folder`` and its files made read-only for this process, as on read-only media or a
+    shared folder: ``chattr +i`` as root (root writes through permissions), ``chmod``
+    otherwise. Skips where neither makes the files unwritable."""
+    import pytest
+
+    paths = [folder, *folder.iterdir()]
+    if os.geteuid() == 0:
+        try:
+            done = subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True)
+        except OSError:
+            pytest.skip("no chattr: as root, nothing is read-only")
+
+        def undo() -> None:
+            subprocess.run(["chattr", "-i", *map(str, paths)], capture_output=True)
+
+        if done.returncode != 0:
+            undo()
+            pytest.skip(f"chattr +i refused here: {done.stderr.decode().strip()}")
+    else:
+        modes = {p: p.stat().st_mode for p in paths}
+        for p in paths:
+            p.chmod(0o555 if p.is_dir() else 0o444)
+
+        def undo() -> None:
+            for p, mode in modes.items():
+                p.chmod(mode)
+
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("the folder stayed writable")
+        yield
+    finally:
+        undo()

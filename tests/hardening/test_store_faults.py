@@ -3,6 +3,7 @@ and ``verify`` consistent afterwards."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import os
 import sqlite3
@@ -331,14 +332,11 @@ def test_an_export_on_a_full_disk_leaves_nothing(tmp_path, monkeypatch, capsys):
     mine = tmp_path / "mine.toml"
     mine.write_text('[[princesses]]\nid = "p2"\ncommand = 6\n', encoding="utf-8")
     assert cli(capsys, "--db", db, "catalog", "import", "unicornus", str(mine), "-y")[0] == 0
-    import tempfile
+    real = os.fdopen
 
-    real = tempfile.NamedTemporaryFile
-
-    class Full:
+    class Full:  # the file opens; writing it fails as on a full disk
         def __init__(self, *a, **k):
             self._fh = real(*a, **k)
-            self.name = self._fh.name
 
         def __enter__(self):
             return self
@@ -352,9 +350,226 @@ def test_an_export_on_a_full_disk_leaves_nothing(tmp_path, monkeypatch, capsys):
         def flush(self):
             pass
 
-    monkeypatch.setattr(tempfile, "NamedTemporaryFile", Full)
+    monkeypatch.setattr(os, "fdopen", Full)
     out = tmp_path / "out"
     out.mkdir()
     code, err = cli(capsys, "--db", db, "catalog", "export", "unicornus", str(out / "x.toml"))
     assert code == 2 and "No space left" in err
     assert list(out.iterdir()) == []
+
+
+# -- issue 25: recovery left to SQLite, advice that matches, no file left, no exit 70 --------
+def test_a_journal_sqlite_finds_cold_does_not_lock_the_save(tmp_path):
+    """A writer killed as it finished leaves a journal whose header SQLite has zeroed:
+    nothing to roll back, and SQLite reads the file as it is. The companion refused it (2 of
+    10 kills of a rollback-journal writer during a one-page change)."""
+    path = tmp_path / "old.db"
+    con = sqlite3.connect(path)
+    con.executescript(V1_DDL)
+    con.close()
+    code = f"""
+import os, sqlite3
+con = sqlite3.connect({str(path)!r}, isolation_level=None)
+con.execute("BEGIN")
+con.execute("UPDATE games SET title='HALF'")  # one page, journaled, not yet in the file
+os._exit(0)
+"""
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+    journal = path.with_name(path.name + "-journal")
+    data = bytearray(journal.read_bytes())
+    assert any(data[8:28])
+    data[:8] = bytes(8)  # the magic SQLite zeroes when nothing is left to roll back
+    journal.write_bytes(bytes(data))
+    with Store.open(path, games=GAMES) as store:
+        assert store.list_games()[0].title == "old friday"
+    all_consistent(path)
+
+
+def _sqlite_failure(kind: str, tmp_path: Path) -> sqlite3.Error:
+    path = tmp_path / f"{kind}.db"
+    con = sqlite3.connect(path, isolation_level=None, timeout=0)
+    con.execute("CREATE TABLE t (x)")
+    try:
+        if kind == "locked":
+            holder = sqlite3.connect(path, isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")
+            con.execute("INSERT INTO t VALUES (1)")
+        elif kind == "full":
+            con.execute("PRAGMA max_page_count = 3")
+            for _ in range(100):
+                con.execute("INSERT INTO t VALUES (?)", ("x" * 4000,))
+        else:
+            ro = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+            ro.execute("INSERT INTO t VALUES (1)")
+    except sqlite3.Error as exc:
+        return exc
+    raise AssertionError(f"no {kind} failure")
+
+
+@pytest.mark.parametrize(
+    ("kind", "key", "says", "never"),
+    [
+        ("locked", "store.write_locked", "close the other program", "disk space"),
+        ("full", "store.write_full", "free some disk space", "permission"),
+        ("read_only", "store.read_only", "read-only", "disk space"),
+    ],
+)
+def test_the_advice_matches_the_failure(tmp_path, kind, key, says, never):
+    from companion.store.errors import failure_kind
+    from companion.store.store import write_failed
+
+    exc = _sqlite_failure(kind, tmp_path)
+    assert failure_kind(exc) == kind
+    error = write_failed("s.db", exc)
+    assert error.message.key == key and says in str(error) and never not in str(error)
+
+
+def test_starting_a_game_on_a_full_disk_is_a_message_and_leaves_no_save(tmp_path):
+    """No byte can be written (a file-size limit of 0, as a full disk without root): a
+    message, exit 2, and no empty save left behind (one was, with a screen of traceback)."""
+    db = tmp_path / "new.db"
+    code = (
+        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN);"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0));"
+        "from companion.cli import main;"
+        f"sys.exit(main(['--db', {str(db)!r}, 'demo', 'insurrection', '--autoplay']))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert out.returncode == 2 and "Cannot open" in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_the_app_ends_with_the_message_when_its_save_cannot_be_made(tmp_path):
+    from companion.ui.app import Start, create_app
+
+    def full():
+        raise StoreError("store.open_full", file="new.db", problem="database or disk is full")
+
+    app = create_app(start=Start("demo", game_key="insurrection"), open_store=full, lang="en")
+    said, leave = [], app.exit
+    app.exit = lambda *a, **k: (said.append(str(k.get("message"))), leave(*a, **k))
+    async with app.run_test(size=(100, 30)):
+        for _ in range(600):  # until the app has ended (it opens the save in a thread)
+            if app.return_code is not None:
+                break
+            await asyncio.sleep(0.05)
+    assert app.return_code == 2 and app._exception is None
+    assert len(said) == 1 and "disk is full" in said[0]  # once, as a message
+
+
+def test_import_game_refuses_what_is_not_a_regular_file(tmp_path, capsys, monkeypatch):
+    db = str(tmp_path / "s.db")
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", db, "import-game", str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )  # it used to wait for a writer for ever
+    assert out.returncode == 2 and "not a regular file" in out.stderr
+    code, err = cli(capsys, "--db", db, "import-game", "/dev/zero")  # used to read for ever
+    assert code == 2 and "not a regular file" in err
+    from companion.store import exchange
+
+    big = tmp_path / "big.json"
+    big.write_text('{"format": "companion.game", "pad": "' + "x" * 200 + '"}')
+    monkeypatch.setattr(exchange, "MAX_EXPORT_BYTES", 100)
+    code, err = cli(capsys, "--db", db, "import-game", str(big))
+    assert code == 2 and "larger than" in err
+
+
+def test_export_out_refuses_a_device_and_writes_with_the_umask(tmp_path, capsys):
+    db = str(tmp_path / "s.db")
+    assert cli(capsys, "--db", db, "demo", "insurrection", "--autoplay")[0] == 0
+    code, err = cli(capsys, "--db", db, "export", "1", "--out", "/dev/null")
+    assert code == 2 and "not a regular file" in err
+    assert not Path("/dev/null").is_file()  # still the device
+    old = os.umask(0o027)
+    try:
+        assert cli(capsys, "--db", db, "export", "1", "--out", str(tmp_path / "g.json"))[0] == 0
+    finally:
+        os.umask(old)
+    assert (tmp_path / "g.json").stat().st_mode & 0o777 == 0o640  # 0666 less the umask
+
+
+def _damaged(tmp_path: Path, *sql: str) -> Path:
+    path = tmp_path / "d.db"
+    assert main(["--db", str(path), "demo", "insurrection", "--autoplay"]) == 0
+    con = sqlite3.connect(path)
+    for statement in sql:
+        con.execute(statement)
+    con.commit()
+    con.close()
+    return path
+
+
+def test_a_language_from_a_newer_build_is_no_reason_to_stop(tmp_path, capsys):
+    db = str(_damaged(tmp_path, "INSERT INTO settings VALUES ('language', '\"fr\"')"))
+    for args in (["list"], ["verify"], ["stats"], ["export", "1"], ["catalog", "check"]):
+        assert cli(capsys, "--db", db, *args)[0] == 0, args
+
+
+def test_a_bad_date_is_named_by_verify_resume_and_import(tmp_path, capsys):
+    """A date SQLite holds as a number, a roster date in words: exit 70 in verify, resume and
+    import-game before; now verify names it, the game opens, the import goes through."""
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    game = clean / "game.json"
+    assert cli(capsys, "--db", str(clean / "c.db"), "demo", "insurrection", "--autoplay")[0] == 0
+    assert cli(capsys, "--db", str(clean / "c.db"), "export", "1", "--out", str(game))[0] == 0
+    db = _damaged(
+        tmp_path,
+        "UPDATE games SET created = 12345",
+        "UPDATE players SET last_played = 'last tuesday'",
+    )
+    assert cli(capsys, "--db", str(db), "verify")[0] == 1
+    with Store.open(db) as store:
+        assert [p.where for p in verify_game(store, 1)] == ["created"]
+        store.open_game(1).history()  # what resume reads: the date is not needed to play
+    code, err = cli(capsys, "--db", str(db), "export", "1")
+    assert code == 2 and "games[id=1].created" in err
+    assert cli(capsys, "--db", str(db), "import-game", str(game))[0] == 0
+
+
+def test_verify_decodes_every_log_line(tmp_path, capsys):
+    db = _damaged(tmp_path, "UPDATE steps SET description = '{not json' WHERE idx = 3")
+    with Store.open(db) as store:
+        assert [p.where for p in verify_game(store, 1)] == ["step 4 (log line)"]
+        with pytest.raises(StoreError, match="cannot be read"):
+            store.open_game(1)  # resume refuses it: verify must not say "0 problems"
+    assert cli(capsys, "--db", str(db), "verify")[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "setting", "value"),
+    [
+        ("unicornus", "unicornus.new_game_draft", "{not json"),
+        ("unicornus", "unicornus.new_game_draft", '{"players": 1000, "names": [5]}'),
+        ("unicornus", "unicornus.new_game_draft", '{"options": 5, "form": {"values": 7}}'),
+        ("unicornus", "unicornus.new_game_draft", "[1, 2]"),
+        ("magical-friends", "magical-friends.rounds", '"many"'),
+        ("magical-friends", "magical-friends.rounds", "{"),
+    ],
+)
+async def test_a_damaged_setting_leaves_the_new_game_form_fresh(game, setting, value):
+    """A form's saved draft, the rounds last chosen, the language, the theme and how ties
+    are settled, edited by hand or damaged: the form starts afresh, the app goes on."""
+    from sqlalchemy import text
+
+    from companion.ui.app import Start, create_app
+
+    store = Store.open("sqlite://")
+    with store._begin() as conn:
+        for key, raw in ((setting, value), ("language", "5"), ("theme", "["), ("ties", "{")):
+            conn.execute(text("INSERT INTO settings VALUES (:k, :v)"), {"k": key, "v": raw})
+    app = create_app(store, Start("new", game_key=game))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen" and app._exception is None
+        assert app.ties == "ask"
+    store.close()

@@ -59,28 +59,27 @@ async def test_palette_offers_no_textual_widget_keys(store):
         assert not [t for t in titles if any(w in t for w in TEXTUAL_WORDS)], titles
 
 
-async def test_messages_render_markup_and_keep_user_text(store):
+async def test_messages_are_text_and_keep_user_text(store):
+    """Every message is shown as text (issue 25): a name or a path in a ``Msg`` as typed,
+    even ``[Anna]``, which Textual's escaping leaves a tag."""
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("ctrl+c")
         await pilot.pause()
         (note,) = app._notifications
-        assert note.markup and "[b]" in note.message
+        assert "ctrl+q" in note.message
         try:
             raise CatalogError("box.toml", "tiles[id=capital]", "hp", "not a number")
         except CatalogError as exc:
             app.notify(str(exc))
-        app.notify(Msg("ui.screenshot.saved", {"path": "/tmp/[x]/a.svg"}))
+        app.notify(Msg("ui.screenshot.saved", {"path": "/tmp/[x]/[Anna]\\[b]a.svg"}))
         await pilot.pause()
-        from textual.content import Content
-
         app.notify("Player [/x] joined")  # typed by a person: shown as text, never parsed
         await pilot.pause()
-        shown = [
-            Content.from_markup(n.message).plain if n.markup else n.message
-            for n in list(app._notifications)[1:]
-        ]
-        assert "tiles[id=capital]" in shown[0] and "/tmp/[x]/a.svg" in shown[1]
+        notes = list(app._notifications)
+        assert not any(n.markup for n in notes)
+        shown = [n.message for n in notes[1:]]
+        assert "tiles[id=capital]" in shown[0] and "/tmp/[x]/[Anna]\\[b]a.svg" in shown[1]
         assert shown[2] == "Player [/x] joined"
 
 

@@ -27,6 +27,7 @@ from textual.widgets import (
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
+from companion.core.text import visible
 from companion.games.insurrection import (
     GAME,
     MAX_PLAYERS,
@@ -56,6 +57,7 @@ from companion.ui.insurrection.catalog_values import (
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
 from companion.ui.roster import roster_suggester
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.toggles import Check
 
@@ -188,7 +190,7 @@ class NewGameScreen(Screen):
             self.catalog, gaps = owner_catalog(GAME_KEY, self.catalog_name, user)
         except CompanionError as exc:
             self.catalog = None
-            status.update(str(exc))
+            status.update(as_text(str(exc)))
             return
         self.missing = play_unknowns(self.catalog)
         self.refresh_bindings()
@@ -277,7 +279,7 @@ class NewGameScreen(Screen):
             self.action_start()
 
     def _fail(self, text: Msg) -> None:
-        self.query_one("#error", Static).update(tr(text))
+        self.query_one("#error", Static).update(as_text(text))
 
     def action_start(self) -> None:
         if self.catalog is None:
@@ -285,7 +287,10 @@ class NewGameScreen(Screen):
         if self.missing:
             self._fail(msg("insurrection_ui.new.missing_first", count=len(self.missing)))
             return
-        seats = [self.query_one(f"#seat-{i}", Input).value.strip() for i in range(1, SEATS + 1)]
+        # a name is shown as typed, its control characters as symbols (core.text)
+        seats = [
+            visible(self.query_one(f"#seat-{i}", Input).value.strip()) for i in range(1, SEATS + 1)
+        ]
         names = [n for n in seats if n]
         twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
         if twice is not None:

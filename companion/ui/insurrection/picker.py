@@ -22,6 +22,7 @@ from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection import Cards, InsurrectionCatalog
 from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import label, listed
+from companion.ui.widgets.content import as_text
 
 
 @dataclass(frozen=True)
@@ -122,9 +123,9 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr(self.title_msg), classes="section-title")
+            yield Static(as_text(self.title_msg), classes="section-title")
             if self.intro is not None:
-                yield Static(tr(self.intro), id="intro")
+                yield Static(as_text(self.intro), id="intro")
             yield Input(placeholder=tr("insurrection_ui.picker.filter"), id="filter")
             yield OptionList(id="options")
             yield Static("", id="picked")
@@ -179,7 +180,7 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
             if pick.refused:
                 parts.append(pick.refused)
             disabled = bool(pick.refused) or (left is not None and left <= 0)
-            options.add_option(Option("   ".join(parts), id=pick.id, disabled=disabled))
+            options.add_option(Option(as_text("   ".join(parts)), id=pick.id, disabled=disabled))
         first = next((i for i, p in enumerate(self.shown) if self._can_pick(p)), None)
         options.highlighted = first
         self._show_picked()
@@ -212,7 +213,7 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
                     cards=names,
                 )
             )
-        self.query_one("#picked", Static).update(text)
+        self.query_one("#picked", Static).update(as_text(text))
 
     # keys ------------------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:

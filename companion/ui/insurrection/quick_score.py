@@ -39,6 +39,7 @@ from companion.ui.insurrection.cards import chips, label, land_name
 from companion.ui.insurrection.catalog_values import GAME_KEY
 from companion.ui.insurrection.picker import CardPicker, Pick, all_cards_picks
 from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.toggles import Radio
 
@@ -147,7 +148,7 @@ class QuickScoreScreen(Screen):
             self.catalog = self._catalog_loader()()
         except CompanionError as exc:
             self.catalog = None
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(as_text(str(exc)))
             return
         token = self.query_one("#token", Select)
         lands = [(land_name(self.catalog, land.id), land.id) for land in self.catalog.lands]
@@ -234,19 +235,19 @@ class QuickScoreScreen(Screen):
             if name:
                 players.append((name, cards))
             elif cards:
-                error.update(tr(msg("insurrection_ui.quick.no_name", seat=seat)))
+                error.update(as_text(msg("insurrection_ui.quick.no_name", seat=seat)))
                 return None
         names = [p for p, _ in players]
         twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
         if twice is not None:
-            error.update(tr(msg("insurrection_ui.new.same_name", name=twice)))
+            error.update(as_text(msg("insurrection_ui.new.same_name", name=twice)))
             return None
         if not players:
             error.update(tr("insurrection_ui.quick.bad_players"))
             return None
         text = self.query_one("#graveyard", Input).value.strip() or "0"
         if not text.isascii() or not text.isdigit():  # "-1", "two", "３"
-            error.update(tr(msg("insurrection_ui.quick.graveyard_bad", text=text)))
+            error.update(as_text(msg("insurrection_ui.quick.graveyard_bad", text=text)))
             self.query_one("#graveyard", Input).focus()
             return None
         error.update("")

@@ -31,6 +31,7 @@ from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import land_name
 from companion.ui.insurrection.catalog_values import form_field, keep_values
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 
@@ -113,9 +114,11 @@ class SheetView(Vertical):
         needs = self.query_one("#needs", Static)
         if sheet.needs:
             needs.update(
-                tr(msg("insurrection_ui.score.needs", count=len(sheet.needs)))
-                + "\n"
-                + "\n".join(f"  {n.field}" for n in sheet.needs)
+                as_text(
+                    tr(msg("insurrection_ui.score.needs", count=len(sheet.needs)))
+                    + "\n"
+                    + "\n".join(f"  {n.field}" for n in sheet.needs)
+                )
             )
             needs.display = True
         else:
@@ -136,8 +139,8 @@ class SheetView(Vertical):
                 )
             panel = Static(table, classes="player")
             total = "?" if player.total is None else str(player.total)
-            panel.border_title = tr(
-                msg("insurrection_ui.score.player", player=player.player, total=total)
+            panel.border_title = as_text(
+                tr(msg("insurrection_ui.score.player", player=player.player, total=total))
             )
             if player.player == sheet.winner:
                 panel.add_class("winner")

@@ -26,6 +26,7 @@ from companion.ui.insurrection.cards import label
 from companion.ui.insurrection.picker import cards_picker
 from companion.ui.insurrection.secret import hand_text
 from companion.ui.table import TableScreen
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 SEAT_ACTIONS = frozenset({"pick", "leader", "escape"})  # a seat changes nothing else
@@ -95,7 +96,7 @@ class SeatScreen(TableScreen):
         for part, shown in views.table_panels(state, label).items():
             self.query_one(f"#{part}", Static).update(shown)
         hand = self.query_one("#hand", Static)
-        hand.border_title = tr(msg("insurrection_ui.secret.hand_title", player=view.player))
+        hand.border_title = as_text(msg("insurrection_ui.secret.hand_title", player=view.player))
         hand.update(hand_text(state.catalog, view.hand))
         self.query_one("#status", Static).update(Text(tr(self._status(view))))
         self.refresh_bindings()

@@ -24,6 +24,7 @@ from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection import InsurrectionCatalog, Leader
 from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import chip, counted
+from companion.ui.widgets.content import as_text
 
 
 def sentence_lines(text: str) -> str:
@@ -53,8 +54,8 @@ class PassTo(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr(self.title_msg), id="who")
-            yield Static(sentence_lines(tr(self.body)), id="body")
+            yield Static(as_text(self.title_msg), id="who")
+            yield Static(as_text(sentence_lines(tr(self.body))), id="body")
             yield Static(tr("insurrection_ui.secret.help"), id="help")
 
     def action_ready(self) -> None:
@@ -84,7 +85,9 @@ class ShowHand(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(tr(msg("insurrection_ui.secret.hand_title", player=self.player)), id="who")
+            yield Static(
+                as_text(msg("insurrection_ui.secret.hand_title", player=self.player)), id="who"
+            )
             yield Static(self._cards(), id="cards")
             yield Static(tr("insurrection_ui.secret.hand_help"), id="help")
 

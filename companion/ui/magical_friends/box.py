@@ -340,8 +340,12 @@ class BoxScreen(Screen[bool]):
         except CompanionError as exc:
             self._problem(exc.message, None)
             return
-        store.keep_user_catalog(GAME_KEY)
-        store.save_user_catalog(GAME_KEY, merged)
+        try:
+            store.keep_user_catalog(GAME_KEY)
+            store.save_user_catalog(GAME_KEY, merged)
+        except CompanionError as exc:  # a read-only or full save: said, the sheet stays
+            self._problem(exc.message, None)
+            return
         self.notify(tr("magical_friends_ui.box.saved"))
         self.dismiss(True)
 

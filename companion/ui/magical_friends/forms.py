@@ -14,6 +14,7 @@ from companion.core.game import Entry
 from companion.core.i18n import Msg, tr
 from companion.games.magical_friends import GameState, fortune_teller
 from companion.ui.dialogs import FormDialog, FormField
+from companion.ui.widgets.content import as_text
 
 from .names import creature_label, humanize
 
@@ -52,7 +53,7 @@ class ArtifactsForm(FormDialog):
             self.entry.answer(played)
         except RuleError as exc:
             why = tr(humanize(exc.message, self.state))
-            self.query_one("#mf-refused", Static).update(why)
+            self.query_one("#mf-refused", Static).update(as_text(why))
             self.notify(why, severity="error")
             return None
         return played

@@ -18,12 +18,14 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.core.catalog import merge
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr, tr_name
+from companion.core.text import visible
 from companion.games.magical_friends import (
     ARTIFACT_WANDS,
     CREATURE_FIELD,
@@ -45,6 +47,7 @@ from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 from .names import COLOURS
@@ -187,7 +190,7 @@ class NewGameScreen(Screen):
                         )
                         yield Select(
                             [
-                                (f"{k + 1} · {tr_name(t.name, t.id)}", t.id)
+                                (as_text(f"{k + 1} · {tr_name(t.name, t.id)}"), t.id)
                                 for k, t in enumerate(cat.board.tiles)
                             ],
                             value=tile.id,
@@ -253,9 +256,8 @@ class NewGameScreen(Screen):
 
     def on_mount(self) -> None:
         self.title = tr("ui.game.magical-friends")
-        try:
-            rounds = int(self.app.store.get_setting(SETTING_ROUNDS, 8))
-        except (TypeError, ValueError):
+        rounds = self.app.store.preference(SETTING_ROUNDS, 8)
+        if type(rounds) is not int or not 1 <= rounds <= 99:  # a hand-edited setting
             rounds = 8
         self.query_one("#rounds", Input).value = str(rounds)
         self._fill_last_table()
@@ -309,15 +311,15 @@ class NewGameScreen(Screen):
         start = self.query_one("#start", Select)
         keep = start.value if isinstance(start.value, int) and start.value < n else 0
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)]
-        start.set_options([(f"{i + 1} · {names[i] or '?'}", i) for i in range(n)])
+        start.set_options([(as_text(f"{i + 1} · {names[i] or '?'}"), i) for i in range(n)])
         start.value = keep
         # the same value sets nothing, so the shown label would keep the old name: redraw it
         start.mutate_reactive(Select.value)
 
-    def _side_options(self, tile_id: str) -> list[tuple[str, str]]:
+    def _side_options(self, tile_id: str) -> list[tuple[Content, str]]:
         tile = next(t for t in self.cat.board.tiles if t.id == tile_id)
         return [
-            (f"{SIDE_LETTERS[j]} · {tr_name(side.name, side.id)}", side.id)
+            (as_text(f"{SIDE_LETTERS[j]} · {tr_name(side.name, side.id)}"), side.id)
             for j, side in enumerate(tile.sides)
         ]
 
@@ -423,7 +425,11 @@ class NewGameScreen(Screen):
         except CompanionError as exc:
             self.notify(str(exc), severity="error", timeout=12)
             return
-        self.app.store.save_user_catalog(GAME_KEY, data)
+        try:
+            self.app.store.save_user_catalog(GAME_KEY, data)
+        except CompanionError as exc:  # a read-only or full save: said, the form stays
+            self.notify(str(exc), severity="error", timeout=12)
+            return
         self.cat = cat
         self.notify(tr(msg("magical_friends_ui.ask.saved", count=len(given))))
         self._show_catalog()
@@ -446,7 +452,7 @@ class NewGameScreen(Screen):
         except CompanionError as exc:
             self._error(exc.message)
             return
-        self.app.store.set_setting(SETTING_ROUNDS, setup.rounds)
+        self.app.keep_setting(SETTING_ROUNDS, setup.rounds)
         names = ", ".join(name for name, _ in setup.wizards)
         key = (
             "magical_friends_ui.setup.game_title_demo"
@@ -461,7 +467,7 @@ class NewGameScreen(Screen):
     def _error(self, message: Msg) -> None:
         """Say what is wrong below the form and at once (the form is taller than the screen:
         the line below it may be out of sight)."""
-        self.query_one("#setup-error", Static).update(tr(message))
+        self.query_one("#setup-error", Static).update(as_text(message))
         self.notify(tr(message), severity="error", timeout=8)
 
     def read_setup(self) -> Setup | None:
@@ -471,7 +477,7 @@ class NewGameScreen(Screen):
             return None
         wizards = []
         for i in range(n):
-            name = self.query_one(f"#name-{i}", Input).value.strip()
+            name = visible(self.query_one(f"#name-{i}", Input).value.strip())  # (core.text)
             if not name:
                 self._error(Msg("magical_friends_ui.setup.no_name", {"n": i + 1}))
                 return None

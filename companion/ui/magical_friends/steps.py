@@ -27,6 +27,7 @@ from companion.games.magical_friends import (
     steps_to_tavern,
 )
 from companion.ui.dialogs import Dialog, number_is_complete
+from companion.ui.widgets.content import as_text
 
 from .names import creature_label, humanize, space_label
 
@@ -91,7 +92,7 @@ class StepsDialog(Dialog[int | str | None]):
         # scrolls on a short terminal (80×24): the count typed and the hint stay reachable
         with VerticalScroll():
             yield Static(
-                tr(
+                as_text(
                     msg(
                         "magical_friends_ui.steps.title",
                         creature=creature_label(self.state, self.cid),
@@ -101,7 +102,7 @@ class StepsDialog(Dialog[int | str | None]):
             )
             where = self.state.creature(self.cid).where
             yield Static(
-                tr(msg("magical_friends_ui.steps.from", space=space_label(self.state, where)))
+                as_text(msg("magical_friends_ui.steps.from", space=space_label(self.state, where)))
             )
             lines = Text()
             for n in range(1, min(MAX_STEPS, self.longest) + 1):

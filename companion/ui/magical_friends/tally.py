@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState, ranking, tie_break_steps
+from companion.ui.widgets.content import as_text
 
 from .names import wizard_text
 
@@ -66,7 +67,7 @@ class TallyPanel(Vertical):
             Text(tr(msg(key, who=winners)), style="bold yellow")
         )
         self.query_one("#tally-ties", Static).update(
-            "\n".join(tr(m) for m in tie_break_steps(state))
+            as_text("\n".join(tr(m) for m in tie_break_steps(state)))
         )
         s = state.scoring
         self.query_one("#tally-rule", Static).update(

@@ -48,6 +48,7 @@ from companion.games.unicornus import (
 )
 from companion.ui.dialogs import Confirm, Dialog, FormField, parse_field
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.content import as_text
 
 TOKEN, CHARACTER, NONE = "token", "character", "none"
 BAR = 16  # width of a probability bar
@@ -429,7 +430,7 @@ class BattleHelper(Dialog[RollBattle | ResolveBattle | None]):
         try:
             faces = parse_field(field, event.value)
         except ValueError as exc:
-            error.update(str(exc))  # what was typed stays in the box
+            error.update(as_text(str(exc)))  # what was typed stays in the box
             return
         expected = dice_for(self.state, self.battle)
         if len(faces) == expected:
@@ -440,7 +441,7 @@ class BattleHelper(Dialog[RollBattle | ResolveBattle | None]):
         question = msg(
             "unicornus_forms.battle.other_count", got=count("die", len(faces)), n=expected
         )
-        error.update(tr(question))
+        error.update(as_text(question))
 
         async def answer(yes: bool | None) -> None:
             if yes:

@@ -35,6 +35,7 @@ from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, missing_values
 from companion.games.unicornus import load_catalog as load_unicornus_catalog
 from companion.ui.dialogs import FormDialog, FormField, FormScreen, field_label, parse_field
+from companion.ui.widgets.content import as_text
 
 GAME_KEY = "unicornus"
 SPACE_FIELDS = ("difficulty", "impassable", "recruit", "resource", "defence", "tokens")
@@ -444,9 +445,9 @@ class CardForm(Drafted, FormDialog):
         """One line per field (label, then what is typed), its hint under it: a card fits on
         the screen without scrolling."""
         with VerticalScroll():
-            yield Static(tr(self.title_msg), classes="section-title")
+            yield Static(as_text(self.title_msg), classes="section-title")
             if self.intro is not None:
-                yield Static(tr(self.intro))
+                yield Static(as_text(self.intro))
             for f in self.fields:
                 value = "" if f.value is None else str(f.value)
                 yield Horizontal(
@@ -505,7 +506,7 @@ class CardForm(Drafted, FormDialog):
                 error.update("")
                 error.display = False
             except ValueError as exc:
-                error.update(str(exc))
+                error.update(as_text(str(exc)))
                 error.display = True  # a message takes its line only while there is one
                 bad.append(f"field-{f.name}")
         self.focus_first_error(bad)
@@ -749,7 +750,7 @@ class TileForm(Drafted, FormScreen):
     def _say(self, ident: str, text: str) -> None:
         """A grid line's message, shown only while there is one (the grid stays dense)."""
         error = self.query_one(f"#{ident}", Static)
-        error.update(text)
+        error.update(as_text(text))
         error.display = bool(text)
 
     # --- reading the answers ---
@@ -769,7 +770,7 @@ class TileForm(Drafted, FormScreen):
             elif name.casefold() in taken or (ja and ja.casefold() in taken):
                 twice = name if name.casefold() in taken else ja
                 problem = tr(Msg("unicornus_forms.error.name_taken", {"name": twice}))
-            self.query_one("#error-name", Static).update(problem)
+            self.query_one("#error-name", Static).update(as_text(problem))
             if problem:
                 bad.insert(
                     0, "tile-name_ja" if name and name.casefold() not in taken else "tile-name_en"
@@ -853,7 +854,7 @@ class TileForm(Drafted, FormScreen):
             problems.append(
                 ("card-no_fate", tr(Msg("unicornus_forms.error.yes_no", {"text": get("no_fate")})))
             )
-        self.query_one("#error-card", Static).update("\n".join(p for _, p in problems))
+        self.query_one("#error-card", Static).update(as_text("\n".join(p for _, p in problems)))
         bad += [ident for ident, _ in problems]
         if problems:
             return None

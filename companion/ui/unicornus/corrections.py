@@ -16,6 +16,7 @@ from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice, Option
 from companion.games.unicornus import GAME, Correct, PlaceUnit, RemoveUnit, UKState
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+from companion.ui.widgets.content import as_text
 
 
 class FieldError(ValueError):
@@ -47,7 +48,7 @@ class CheckedForm(FormDialog):
     def _blame(self, field: str, text: str) -> None:
         names = [f.name for f in self.fields]
         field = field if field in names else names[0]
-        self.query_one(f"#error-{field}", Static).update(text)
+        self.query_one(f"#error-{field}", Static).update(as_text(text))
         self.query_one(f"#field-{field}", Input).focus()
 
     def collect(self) -> dict[str, Any] | None:
@@ -57,7 +58,7 @@ class CheckedForm(FormDialog):
             text = self.query_one(f"#field-{f.name}", Input).value.strip()
             if f.name == "space" and text and text not in self.state.board.names:
                 problem = tr(Msg("unicornus.rule.no_such_space", {"space": text}))
-                self.query_one(f"#error-{f.name}", Static).update(problem)
+                self.query_one(f"#error-{f.name}", Static).update(as_text(problem))
                 values = None
         if values is None:
             bad = [f for f in self.fields if str(self.query_one(f"#error-{f.name}").render())]

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -32,6 +33,7 @@ from companion.store.listing import Seat
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
 from companion.ui.unicornus import catalog_forms as forms
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 
 GAME_KEY = "unicornus"
@@ -42,6 +44,32 @@ DRAFT_KEY = "unicornus.new_game_draft"
 """Setting holding an unfinished box flow: the table's choices, whether the forms were being
 asked, and what is typed into a form not yet saved. Closing the app midway loses nothing:
 the next ``new unicornus`` on the box restores it and carries on with the next form."""
+
+
+# what each field of a saved draft holds, as this screen writes it
+DRAFT_FIELDS: dict[str, Any] = {
+    "players": int, "names": list, "tile_mode": str, "event_mode": str, "seed": int,
+    "form": (dict, type(None)), "options": dict, "characters": list, "tiles": list,
+    "princess": (str, type(None)), "start_player": (int, type(None)),
+}  # fmt: skip
+
+
+def usable_draft(value: Any) -> dict[str, Any]:
+    """A draft as this screen saved it; anything else (a setting edited by hand or damaged)
+    is no draft: the form starts afresh rather than failing."""
+    if not isinstance(value, dict):
+        return {}
+    fields_ok = all(
+        key not in value or isinstance(value[key], kind) for key, kind in DRAFT_FIELDS.items()
+    )
+    lists_ok = all(
+        isinstance(x, str | type(None)) for key in ("names", "characters", "tiles")
+        for x in value.get(key) or ()
+    )  # fmt: skip
+    form = value.get("form") or {}
+    if not (fields_ok and lists_ok and isinstance(form.get("values", {}), dict)):
+        return {}
+    return value if 2 <= value.get("players", 2) <= 6 else {}
 
 
 class NewGameScreen(Screen):
@@ -69,7 +97,7 @@ class NewGameScreen(Screen):
         # who sits where: the last table's names, or the draft's
         self.names = [seat.name for seat in self.app.store.last_table(GAME_KEY)]
         if catalog_name == "box":
-            self.draft = self.app.store.get_setting(DRAFT_KEY) or {}
+            self.draft = usable_draft(self.app.store.preference(DRAFT_KEY))
             self.names = list(self.draft.get("names") or self.names)
             self.players = int(self.draft.get("players", self.players))
             self.tile_mode = self.draft.get("tile_mode", self.tile_mode)
@@ -166,16 +194,16 @@ class NewGameScreen(Screen):
                 yield Button(tr("unicornus_forms.setup.start"), id="start", variant="primary")
         yield Footer()
 
-    def _princess_options(self) -> list[tuple[str, str]]:
+    def _princess_options(self) -> list[tuple[Content, str]]:
         return [(self._card_label(p), p.id) for p in self.catalog.princesses]
 
-    def _card_label(self, p) -> str:
+    def _card_label(self, p) -> Content:
         values = msg(
             "unicornus_forms.setup.card_values",
             command="?" if p.command is None else p.command,
             life="?" if p.life is None else p.life,
         )
-        return f"{tr_name(p.name, p.id)}  {tr(values)}"
+        return as_text(f"{tr_name(p.name, p.id)}  {tr(values)}")
 
     async def on_mount(self) -> None:
         # the seats are mounted before a resumed flow reads them (the form count grew)
@@ -215,7 +243,7 @@ class NewGameScreen(Screen):
             return
         if form_only and self._saved_draft is not None:
             self._saved_draft = {**self._saved_draft, "form": self.form_draft}
-            self.app.store.set_setting(DRAFT_KEY, self._saved_draft)
+            self.app.keep_setting(DRAFT_KEY, self._saved_draft)
             return
         start = self.query_one("#start-player", Select).value
         princess = self.query_one("#princess", Select).value
@@ -233,9 +261,9 @@ class NewGameScreen(Screen):
             "asking": self.asking,
             "form": self.form_draft,
         }
-        self.app.store.set_setting(DRAFT_KEY, self._saved_draft)
+        self.app.keep_setting(DRAFT_KEY, self._saved_draft)
 
-    def _character_options(self) -> list[tuple[str, str]]:
+    def _character_options(self) -> list[tuple[Content, str]]:
         return [(self._card_label(k), k.id) for k in self.catalog.kingdom]
 
     def _build_seats(self, keep: list[str] | None = None):
@@ -351,7 +379,9 @@ class NewGameScreen(Screen):
         rows = []
         for lp in self._positions():
             options = [
-                (tr_name(t.name, t.id), t.id) for t in self.catalog.tiles if t.kind == lp.kind
+                (as_text(tr_name(t.name, t.id)), t.id)
+                for t in self.catalog.tiles
+                if t.kind == lp.kind
             ]
             label = tr(
                 msg(
@@ -409,7 +439,7 @@ class NewGameScreen(Screen):
                 self._save_draft()
             else:
                 self.query_one("#error-tiles", Static).update(
-                    tr(Msg("unicornus_forms.error.seed", {"text": text}))
+                    as_text(Msg("unicornus_forms.error.seed", {"text": text}))  # as typed
                 )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -448,8 +478,8 @@ class NewGameScreen(Screen):
         else:
             tiles = self._draw() or ()
         if report:
-            self.query_one("#error-seats", Static).update("\n".join(problems))
-            self.query_one("#error-tiles", Static).update("\n".join(tile_problems))
+            self.query_one("#error-seats", Static).update(as_text("\n".join(problems)))
+            self.query_one("#error-tiles", Static).update(as_text("\n".join(tile_problems)))
         if problems or tile_problems:
             return None
         start = self.query_one("#start-player", Select).value
@@ -514,7 +544,7 @@ class NewGameScreen(Screen):
             self._stop_asking()
             return
         if self.catalog_name == "box":
-            self.app.store.set_setting(DRAFT_KEY, None)  # done: nothing left to resume
+            self.app.keep_setting(DRAFT_KEY, None)  # done: nothing left to resume
             self.ready = False
         key = "title_demo" if self.catalog_name == "demo" else "title_box"
         title = tr(msg(f"unicornus_forms.setup.{key}", players=setup.players))

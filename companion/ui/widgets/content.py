@@ -1,4 +1,14 @@
-"""Updating a :class:`~textual.widgets.Static` only when what it shows changed.
+"""Words on widgets: :func:`as_text`, the one way text reaches a widget, and updating a
+:class:`~textual.widgets.Static` only when what it shows changed.
+
+Textual reads a plain ``str`` as markup almost everywhere (``Static``, ``Label``, ``Button``,
+border titles, ``DataTable`` cells): a player named ``[/]Bob`` would raise a ``MarkupError``
+on every redraw, ``[b]x`` and ``[Anna]`` would lose their brackets (or vanish) and
+``[@click=app.quit]`` would become a link that quits. So nothing a person typed or a file held
+reaches a widget as a ``str``: it goes through :func:`as_text` (Textual ``Content``, which is
+never parsed), or is already a Rich ``Text``. ``tests/hardening/test_screen_text.py`` renders
+every screen with such names and fails when one is parsed as markup or shown otherwise than
+as typed.
 
 ``Static.update`` always refreshes, and by default asks the screen for a full layout: on a game
 screen redrawn after every key, unchanged panels would cost a layout and a repaint each time.
@@ -9,13 +19,26 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
+
+from companion.core.i18n import Msg, tr
+
+
+def as_text(value: str | Msg | Text | Content | None) -> Content | Text:
+    """``value`` shown as typed, never read as markup: a ``Msg`` translated (its names as
+    they are), a ``str`` as it is; ``Text`` and ``Content`` are text already."""
+    if isinstance(value, Content | Text):
+        return value
+    if isinstance(value, Msg):
+        value = tr(value)
+    return Content(value or "")
 
 
 def content_key(content: Any) -> Any:
     """What decides how ``content`` is drawn, comparable with ``==`` (``None``: not known)."""
-    if isinstance(content, str):
+    if isinstance(content, str | Content):
         return content
     if isinstance(content, Text):
         return (
@@ -33,7 +56,10 @@ def content_key(content: Any) -> Any:
 
 def set_content(widget: Static, content: Any, *, layout: bool = True) -> bool:
     """``widget.update(content)`` unless it already shows the same; True if it updated.
-    ``layout=False`` where the widget's size cannot change with its content (fixed size)."""
+    ``layout=False`` where the widget's size cannot change with its content (fixed size).
+    A ``str`` or ``Msg`` is shown as text (:func:`as_text`)."""
+    if isinstance(content, str | Msg):
+        content = as_text(content)
     key = content_key(content)
     shown = getattr(widget, "_shown_key", None)  # (content, key) of the last update here
     if key is not None and shown is not None and shown[0] is widget.content and shown[1] == key:
@@ -43,8 +69,10 @@ def set_content(widget: Static, content: Any, *, layout: bool = True) -> bool:
     return True
 
 
-def set_border_title(widget: Widget, title: str) -> None:
-    """``widget.border_title = title`` unless it is already that (setting it always repaints)."""
+def set_border_title(widget: Widget, title: str | Msg | Content) -> None:
+    """``widget.border_title = title`` (as text) unless it is already that (setting it always
+    repaints)."""
+    title = as_text(title)
     shown = getattr(widget, "_shown_title", None)  # (title, what Textual gives back of it)
     if shown is not None and shown[0] == title and shown[1] == widget.border_title:
         return
