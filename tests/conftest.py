@@ -38,6 +38,7 @@ def pytest_collection_modifyitems(config, items):
             config.hook.pytest_deselected(items=snapshots)
             items[:] = [item for item in items if item not in snapshots]
 
+
 # The command line takes the database, the language and the theme from the environment, the
 # user's config file and the system's language (companion/cli_config.py): the tests run as on a
 # machine that sets none of them (a test that needs one sets it).

@@ -321,17 +321,6 @@ class Session(Protocol):
         ...
 
 
-def upgrade(game: Any, cmd: Command) -> Command:
-    """``game.upgrade(cmd)`` where the game has one (a test's tiny game may not)."""
-    up = getattr(game, "upgrade", None)
-    return up(cmd) if up is not None else cmd
-
-
-def outcome_of(game: Any, state: Any) -> Outcome | None:
-    check = getattr(game, "outcome", None)
-    return check(state) if check is not None else None
-
-
 # --- what an open dialog asks, after a change made elsewhere -----------------------------
 
 
@@ -474,9 +463,7 @@ __all__ = [
     "Unasked",
     "decide",
     "is_lead",
-    "outcome_of",
     "play",
     "settle",
     "still_asked",
-    "upgrade",
 ]

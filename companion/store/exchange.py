@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
 from companion.core.commands import apply_command
-from companion.core.game import Outcome, upgrade
+from companion.core.game import Outcome
 from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible_data
@@ -234,7 +234,7 @@ def import_game(store: Any, data: Any, label: str) -> int:
         steps = data["steps"]
         if not isinstance(steps, list):
             raise TypeError("steps: not a list")
-        commands = [upgrade(game, codec.load_command(json.dumps(s["command"]))) for s in steps]
+        commands = [game.upgrade(codec.load_command(json.dumps(s["command"]))) for s in steps]
         lines = [load_msg(json.dumps(s["line"])) for s in steps]
         cursor = int(data.get("cursor", len(steps)))
         if not 0 <= cursor <= len(steps):

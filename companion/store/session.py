@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from companion.core import codec
 from companion.core.commands import Command, apply_command
 from companion.core.errors import ChangedElsewhere, Elsewhere
-from companion.core.game import Game, Outcome, outcome_of, upgrade
+from companion.core.game import Game, Outcome
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.steplog import HistoryLine, StepLog
@@ -69,7 +69,7 @@ def now() -> datetime:
 
 def outcome_json(game: Game, state: Any) -> str | None:
     """The game's outcome at ``state`` as stored (``None`` while the game goes on)."""
-    result = outcome_of(game, state)
+    result = game.outcome(state)
     return None if result is None else json.dumps(result.to_json(), ensure_ascii=False)
 
 
@@ -187,7 +187,7 @@ class GameSession:
 
     @property
     def outcome(self) -> Outcome | None:
-        return outcome_of(self.game, self.state)
+        return self.game.outcome(self.state)
 
     # -- states ----------------------------------------------------------------------------
     def _state_at(self, n: int) -> Any:
@@ -376,7 +376,7 @@ class GameSession:
         ):
             raise self._store._damaged(f"game {self.id}")
         try:
-            commands = [upgrade(self.game, codec.load_command(c)) for _, c, _ in remote.steps]
+            commands = [self.game.upgrade(codec.load_command(c)) for _, c, _ in remote.steps]
             lines = [load_msg(d) for _, _, d in remote.steps]
         except (ValueError, KeyError, TypeError) as exc:  # pydantic's ValidationError too
             raise StoreError(

@@ -43,7 +43,7 @@ from sqlmodel import SQLModel
 from companion.core import codec
 from companion.core.catalog import is_empty, locate, merge, read_toml, to_toml
 from companion.core.errors import CatalogError
-from companion.core.game import Game, upgrade
+from companion.core.game import Game
 from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible
@@ -310,7 +310,7 @@ class Store:
             ) from None
         # an older save's commands in today's terms; a snapshot after one that changed was
         # written without what it now records, so those states are replayed instead
-        commands = [upgrade(game, c) for c in stored]
+        commands = [game.upgrade(c) for c in stored]
         changed = next(
             (i for i, (a, b) in enumerate(zip(stored, commands, strict=True)) if a != b), None
         )

@@ -20,7 +20,6 @@ from sqlalchemy import select
 
 from companion.core import codec
 from companion.core.commands import apply_command
-from companion.core.game import upgrade
 from companion.core.i18n import Msg, msg
 from companion.core.msgjson import load_msg
 from companion.store.listing import in_utc, load_seats
@@ -87,7 +86,7 @@ def verify_game(store: Any, game_id: int) -> list[Problem]:
             bad(f"{where} (log line)", "undecodable", problem=_short(exc))
         try:
             stored = codec.load_command(s.command)
-            cmd = upgrade(game, stored)
+            cmd = game.upgrade(stored)
         except Exception as exc:  # noqa: BLE001
             bad(where, "undecodable", problem=_short(exc))
             break

@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from companion.core.commands import Command, apply_command
 from companion.core.errors import ChangedElsewhere, CompanionError, Elsewhere, RuleError
-from companion.core.game import Moment, Session, outcome_of, still_asked
+from companion.core.game import Moment, Session, still_asked
 from companion.core.i18n import Msg, msg, tr
 from companion.core.steplog import HistoryLine
 from companion.ui.dialogs import Confirm, Dialog
@@ -253,7 +253,7 @@ class GameScreen(Screen):
         """:meth:`do` for corrections: a change that would end the game (the engine's outcome
         appears) is asked first, saying how the game would end."""
         game = self.session.game
-        if outcome_of(game, self.state) is not None:  # over already: nothing more to end
+        if game.outcome(self.state) is not None:  # over already: nothing more to end
             self.do(*commands)
             return
         after = self.state
@@ -263,7 +263,7 @@ class GameScreen(Screen):
         except CompanionError:
             self.do(*commands)  # refused: do() says why
             return
-        ending = outcome_of(game, after)
+        ending = game.outcome(after)
         if ending is None:
             self.do(*commands)
             return

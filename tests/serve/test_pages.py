@@ -34,7 +34,7 @@ CAP = 10  # the lever refuses "add" from this total on
 
 
 @dataclass(frozen=True)
-class LeverGame:
+class LeverGame(type(TINY)):
     """The tiny game with a moment whose actions lead somewhere: each kind of lead once."""
 
     key = "tiny"
