@@ -100,7 +100,7 @@ def check_line(key: str, line: Msg, ids: set[str], what: str) -> None:
         assert not named, f"{key}: {what}: the {lang} log line {text!r} names ids {named}"
 
 
-def follow(game: Any, state: Any, lead: Any, table: RandomTable) -> Any:
+def follow(state: Any, lead: Any, table: RandomTable) -> Any:
     """What following ``lead`` ends in (a command, a view, or nothing; ``None`` too when an
     answer on the way was refused with the engine's reason, e.g. a kind with no copy left)."""
     try:
@@ -139,7 +139,7 @@ def test_random_play_through_the_protocol(key: str, seed: int) -> None:
                 tr(action.reason)
                 continue
             assert is_lead(action.leads), f"{key}: the allowed {action.name!r} leads nowhere"
-            end = follow(game, state, action.leads, table)
+            end = follow(state, action.leads, table)
             if isinstance(end, Show) or end is None:
                 performed.add(action.name)
                 continue

@@ -19,7 +19,8 @@ def game_screen(session: Any):
 
 
 def record_panel(session: Any) -> Any:
-    """The game's own part of the finished-game screen (none yet)."""
+    """None: a Unicornus game is won or lost together, scores no player, and the record's head
+    already says how it ended."""
     return None
 
 
