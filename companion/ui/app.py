@@ -215,10 +215,16 @@ class CompanionApp(App):
             return
         target = self.focused or self.screen
         await super().on_event(event)
-        # posted to the target (no priority binding took it), and not a character typed into a
-        # field (the field takes it and it goes no further: the next key may follow it at once)
-        if event.is_forwarded and not (event.is_printable and isinstance(target, Input)):
-            self._key_on_its_way = event
+        # posted to the target (no priority binding took it); a character typed into a field
+        # goes no further than the field: the next key waits only until the field has taken it
+        # (a form's ctrl+s typed right after a name must not act before the name's last letters)
+        if not event.is_forwarded:
+            return
+        self._key_on_its_way = event
+        if event.is_printable and isinstance(target, Input):
+            if not target.call_later(self.call_later, self._key_done, event):
+                self.call_later(self._key_done, event)
+        else:
             self._follow(event, target, target, again=False)
 
     def _follow(self, event: events.Key, target, node, again: bool) -> None:

@@ -158,3 +158,20 @@ async def test_keys_held_behind_a_lost_key_go_out_in_order(store) -> None:
             await asyncio.sleep(0.01)
         assert form_seen(form) == (["1", "2", ""], 1)
         assert app._key_on_its_way is None
+
+
+async def test_a_forms_ctrl_s_typed_after_a_name_waits_for_the_name(store) -> None:
+    """The new-game form's ctrl+s (a priority key) typed in the same burst as the last name
+    starts the game with the name as typed: "Ann Tab Ben Tab Cleo ctrl+s" seats three players
+    (it seated two: the characters typed into a field were not waited for)."""
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        burst(app, *"Ann", "tab", *"Ben", "tab", *"Cleo", "ctrl+s")
+        for _ in range(300):  # the bound only stops a hang
+            await pilot.pause()
+            game = next((s for s in app.screen_stack if hasattr(s, "session")), None)
+            if game is not None and not app._keys_busy:
+                break
+        assert game is not None
+        assert game.session.state.players == ("Ann", "Ben", "Cleo")
