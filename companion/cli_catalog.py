@@ -34,9 +34,7 @@ def add_import_arguments(p: argparse.ArgumentParser) -> None:
 
 def import_command(args: argparse.Namespace, store) -> int:
     # here, not at the top: every command line builds the parser, and pydantic is slow to load
-    from companion.core.catalog import diff, is_empty, locate, merge, read_toml
-    from companion.games.registry import load_game_catalog
-    from companion.store.errors import StoreError
+    from companion.core.catalog import diff
 
     game = args.game
     if args.list:
@@ -55,32 +53,34 @@ def import_command(args: argparse.Namespace, store) -> int:
         print(tr("cli.import.needs_path"), file=sys.stderr)
         return EXIT_BAD
     path: Path = args.path
-    data = read_toml(path)
-    if is_empty(data):
-        raise StoreError("store.catalog_empty", file=str(path))
-    old = store.user_catalog(game) or {}
-    new = data if args.replace else merge(old, data)
-    try:
-        load_game_catalog(game, "box", new)
-    except CatalogError as exc:
-        raise locate(exc, path) from None
-    added, changed, removed = diff(old, new)
-    if not (added or changed or removed):
-        print(tr("cli.import.no_change", path=str(path)))
-        return EXIT_OK
-    for key, paths in (("added", added), ("changed", changed), ("removed", removed)):
-        if not paths:
-            continue
-        print(tr(f"cli.import.{key}", n=len(paths)))
-        for where in paths[:SHOWN]:
-            print(f"    {visible(where)}")
-        if len(paths) > SHOWN:
-            print("    " + tr("cli.import.more", n=len(paths) - SHOWN))
-    if not args.yes and not _confirm(tr("cli.import.ask")):
-        print(tr("cli.import.declined"), file=sys.stderr)
-        return EXIT_DECLINED
-    store.keep_user_catalog(game, args.keep_as)
-    store.save_user_catalog(game, new)
+    declined: list[int] = []
+
+    def shown_and_asked(old: dict, new: dict) -> bool:
+        """What the import adds, changes and removes, then the table's yes (or ``--yes``)."""
+        added, changed, removed = diff(old, new)
+        if not (added or changed or removed):
+            print(tr("cli.import.no_change", path=str(path)))
+            declined.append(EXIT_OK)
+            return False
+        for key, paths in (("added", added), ("changed", changed), ("removed", removed)):
+            if not paths:
+                continue
+            print(tr(f"cli.import.{key}", n=len(paths)))
+            for where in paths[:SHOWN]:
+                print(f"    {visible(where)}")
+            if len(paths) > SHOWN:
+                print("    " + tr("cli.import.more", n=len(paths) - SHOWN))
+        if not args.yes and not _confirm(tr("cli.import.ask")):
+            print(tr("cli.import.declined"), file=sys.stderr)
+            declined.append(EXIT_DECLINED)
+            return False
+        return True
+
+    store.import_user_catalog(
+        game, path, replace=args.replace, keep_as=args.keep_as, confirm=shown_and_asked
+    )
+    if declined:
+        return declined[0]
     print(tr("cli.catalog.imported", path=str(path)))
     print(tr("cli.import.how_to_undo", game=game))
     return EXIT_OK

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -164,12 +164,16 @@ def line_of(text: str, ident: Any, field: str) -> int | None:
     return start + 1 if ident is not None else None
 
 
-def merge(base: Any, override: Any) -> Any:
-    """Deep-merge ``override`` into ``base``: tables by key, lists of tables by their ``id``."""
+def merge(base: Any, override: Any, whole: Iterable[str] = ()) -> Any:
+    """Deep-merge ``override`` into ``base``: tables by key, lists of tables by their ``id``.
+    The one rule by which anything changes the owner's catalog (``Store.change_user_catalog``).
+    ``whole``: top-level tables ``override`` states whole (a form that shows every row of
+    them), which replace the base's instead of merging, so a row taken out of the form is gone."""
     if isinstance(base, dict) and isinstance(override, dict):
         out = dict(base)
+        whole = frozenset(whole)
         for key, value in override.items():
-            out[key] = merge(base[key], value) if key in base else value
+            out[key] = merge(base[key], value) if key in base and key not in whole else value
         return out
     if _is_id_list(base) and _is_id_list(override):
         out_list = list(base)

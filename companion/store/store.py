@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -433,7 +433,42 @@ class Store:
             raise self._damaged_row(f"user_catalogs[game_key={game_key}]", TypeError("not a table"))
         return data
 
+    def change_user_catalog(
+        self,
+        game_key: str,
+        patch: dict,
+        *,
+        whole: bool | Iterable[str] = (),
+        keep: bool = False,
+        keep_as: str | None = None,
+        check: Callable[[dict], Any] | None = None,
+        confirm: Callable[[dict, dict], bool] | None = None,
+    ) -> dict | None:
+        """The one writer of the owner's catalog: ``patch`` merged over the current one by
+        the one rule (:func:`companion.core.catalog.merge`; ``whole=True`` puts ``patch`` in
+        its place, a list of table names replaces just those), checked (``check(new)``, by
+        default the game's box loader) before anything is written, the previous one kept
+        first when ``keep`` (``keep_as`` names it), and saved. ``confirm(old, new)`` may still
+        decline (nothing written, None returned). A refused catalog raises ``CatalogError``
+        naming the field; nothing is written."""
+        from companion.games.registry import GAME_KEYS, load_game_catalog
+
+        old = self.user_catalog(game_key) or {}
+        new = patch if whole is True else merge(old, patch, () if whole is False else whole)
+        if check is not None:
+            check(new)
+        elif game_key in GAME_KEYS:  # (a test's tiny game has no catalog schema)
+            load_game_catalog(game_key, "box", new)
+        if confirm is not None and not confirm(old, new):
+            return None
+        if keep or keep_as:
+            self.keep_user_catalog(game_key, keep_as)
+        self.save_user_catalog(game_key, new)
+        return new
+
     def save_user_catalog(self, game_key: str, data: dict) -> None:
+        """The row written as it is, unchecked: the app changes the catalog through
+        :meth:`change_user_catalog`; this is its last step (and a test's way to seed one)."""
         try:
             encoded = json.dumps(data, ensure_ascii=False)
         except TypeError as exc:  # TOML dates and times have no place in a catalog
@@ -484,8 +519,8 @@ class Store:
             )
         rest = [k for k in kept if k is not pick]
         self.set_setting(f"catalog.previous.{game_key}", rest)
-        self.keep_user_catalog(game_key)
-        self.save_user_catalog(game_key, pick["data"])
+        # as it was kept: a transcription checked when it was written
+        self.change_user_catalog(game_key, pick["data"], whole=True, keep=True, check=_as_kept)
         return pick
 
     def import_user_catalog(
@@ -496,28 +531,33 @@ class Store:
         *,
         replace: bool = False,
         keep_as: str | None = None,
-    ) -> dict:
+        confirm: Callable[[dict, dict], bool] | None = None,
+    ) -> dict | None:
         """Read a TOML transcription and merge it over the current one (``replace``: instead
         of it); the previous one is kept (:meth:`restore_user_catalog` brings it back).
         An empty file is refused; unreadable TOML raises ``CatalogError`` naming the file and
         line; the result is checked against the game's schema (``check(data, label)``, by
-        default the game's box loader) before anything is written. Returns what was stored."""
-        from companion.games.registry import GAME_KEYS, load_game_catalog
-
+        default the game's box loader) before anything is written. Returns what was stored
+        (None when ``confirm(old, new)`` declined)."""
         data = read_toml(path)
         if is_empty(data):
             raise StoreError("store.catalog_empty", file=str(path))
-        new = data if replace else merge(self.user_catalog(game_key) or {}, data)
         try:
-            if check is not None:
-                check(new, str(path))
-            elif game_key in GAME_KEYS:  # (a test's tiny game has no catalog schema)
-                load_game_catalog(game_key, "box", new)
+            return self.change_user_catalog(
+                game_key,
+                data,
+                whole=replace,
+                keep=True,
+                keep_as=keep_as,
+                check=None if check is None else (lambda new: check(new, str(path))),
+                confirm=confirm,
+            )
         except CatalogError as exc:
             raise locate(exc, path) from None
-        self.keep_user_catalog(game_key, keep_as)
-        self.save_user_catalog(game_key, new)
-        return new
+
+
+def _as_kept(data: dict) -> None:
+    """A kept transcription is restored as it was kept (it was checked when written)."""
 
 
 def insert_game(

@@ -41,7 +41,8 @@ def save_owner_catalog(screen: Any, change: Callable[[dict | None], dict]) -> bo
     a change the catalog refuses is said and nothing is saved."""
     store = screen.app.store
     try:
-        store.save_user_catalog(GAME_KEY, change(store.user_catalog(GAME_KEY)))
+        # the engine's edit is the whole new catalog, checked (values.checked)
+        store.change_user_catalog(GAME_KEY, change(store.user_catalog(GAME_KEY)), whole=True)
     except CompanionError as exc:
         screen.notify(str(exc), title=tr("ui.error.catalog"), severity="error", timeout=10)
         return False

@@ -31,7 +31,6 @@ from companion.games.magical_friends import (
     TrackFork,
     TrackNode,
     carried,
-    load,
     parse_track,
     sheet_data,
     sheet_of,
@@ -333,17 +332,9 @@ class BoxScreen(Screen[bool]):
         except SheetProblem as exc:
             self._problem(exc.message, exc.where)
             return
-        store = self.app.store
-        merged = {**(store.user_catalog(GAME_KEY) or {}), **data}
-        try:
-            load("box", merged)  # the schema's own checks, before anything is written
-        except CompanionError as exc:
-            self._problem(exc.message, None)
-            return
-        try:
-            store.keep_user_catalog(GAME_KEY)
-            store.save_user_catalog(GAME_KEY, merged)
-        except CompanionError as exc:  # a read-only or full save: said, the sheet stays
+        try:  # the sheet shows every row of its tables: what it leaves out is gone
+            self.app.store.change_user_catalog(GAME_KEY, data, whole=data, keep=True)
+        except CompanionError as exc:  # refused by the schema, or a read-only or full save
             self._problem(exc.message, None)
             return
         self.notify(tr("magical_friends_ui.box.saved"))

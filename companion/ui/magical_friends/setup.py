@@ -419,15 +419,10 @@ class NewGameScreen(Screen):
         given = answers(self.cat, paths, [values[f"u{i}"] for i in range(len(paths))])
         if not given:
             return
-        data = reduce(merge, given, self.app.store.user_catalog(GAME_KEY) or {})
-        try:
-            cat = load("box", data)  # check before saving: never store a catalog that breaks
-        except CompanionError as exc:
-            self.notify(str(exc), severity="error", timeout=12)
-            return
-        try:
-            self.app.store.save_user_catalog(GAME_KEY, data)
-        except CompanionError as exc:  # a read-only or full save: said, the form stays
+        try:  # checked before saving: never a catalog that breaks
+            data = self.app.store.change_user_catalog(GAME_KEY, reduce(merge, given, {}))
+            cat = load("box", data)
+        except CompanionError as exc:  # refused, or a read-only or full save: the form stays
             self.notify(str(exc), severity="error", timeout=12)
             return
         self.cat = cat

@@ -30,7 +30,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from companion.core.catalog import merge
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, missing_values
 from companion.games.unicornus import load_catalog as load_unicornus_catalog
@@ -140,11 +139,9 @@ def load(catalog_name: str, user: dict | None) -> UnicornusCatalog:
 
 
 def save_patch(store: Any, patch: dict) -> UnicornusCatalog:
-    """Merge ``patch`` into the user's catalog (by entry id), check it, save it."""
-    user = merge(store.user_catalog(GAME_KEY) or {}, patch)
-    catalog = load("box", user)  # raises CatalogError naming the field if it does not fit
-    store.save_user_catalog(GAME_KEY, user)
-    return catalog
+    """``patch`` into the owner's catalog (merged by entry id, checked, saved); raises
+    CatalogError naming the field if it does not fit, and nothing is written."""
+    return load("box", store.change_user_catalog(GAME_KEY, patch))
 
 
 # --- what each value is and where it is printed -------------------------------------------
