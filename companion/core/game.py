@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from companion.core.commands import Command, apply_command
 from companion.core.i18n import Msg
@@ -333,6 +333,22 @@ class Unasked:
 NOTHING = Unasked()
 
 
+@runtime_checkable
+class AskedStill(Protocol):
+    """An entry's subject that may still ask what it asked after a change made elsewhere (a
+    pick that goes round the table, of which a player answered on their own device)."""
+
+    def asks_still(self, now: Any) -> bool: ...
+
+
+@runtime_checkable
+class AskedPart(Protocol):
+    """A game's own part of a question (one player's pick while the keyboard goes round):
+    it says itself whether ``moment`` still asks it."""
+
+    def asked_by(self, moment: Moment) -> bool: ...
+
+
 def still_asked(moment: Moment, asked: Any) -> Any:
     """What of ``moment`` answers for ``asked``, the question a dialog was opened for, once
     the game changed (on another device); ``None`` when ``moment`` no longer asks it: the
@@ -341,11 +357,11 @@ def still_asked(moment: Moment, asked: Any) -> Any:
     ``asked`` is :data:`NOTHING` (never stale, returned as is); an :class:`Ask` (asked while
     the moment's next is the same question, the same commands); an :class:`Entry` (the
     moment's entry of the same kind and range, whose subject is the same, or still asks what
-    it asked: a subject may say so with ``asks_still(now)``, e.g. a pick that goes round the
+    it asked: a subject may say so (:class:`AskedStill`), e.g. a pick that goes round the
     table and of which a player answered on their own device; that entry is returned, and
     an answer goes through its ``answer``, made for the state as it is now); an
-    :class:`Action` (while the moment allows it); or a game's own part of a question, an
-    object with ``asked_by(moment)``. Anything else (``None``: the game as it was when the
+    :class:`Action` (while the moment allows it); or a game's own part of a question
+    (:class:`AskedPart`). Anything else (``None``: the game as it was when the
     dialog opened) is stale after any change."""
     now = moment.next
     if isinstance(asked, Unasked):
@@ -359,14 +375,12 @@ def still_asked(moment: Moment, asked: Any) -> Any:
             asked.maximum,
         ):
             return None
-        same = getattr(asked.subject, "asks_still", None)
-        if same is not None:
-            return now if same(now.subject) else None
+        if isinstance(asked.subject, AskedStill):
+            return now if asked.subject.asks_still(now.subject) else None
         return now if now == asked else None
     if isinstance(asked, Action):
         return asked if moment.allows(asked.name) else None
-    part = getattr(asked, "asked_by", None)
-    return asked if part is not None and part(moment) else None
+    return asked if isinstance(asked, AskedPart) and asked.asked_by(moment) else None
 
 
 # --- the headless runner ------------------------------------------------------------------
@@ -466,4 +480,6 @@ __all__ = [
     "play",
     "settle",
     "still_asked",
+    "AskedPart",
+    "AskedStill",
 ]
