@@ -113,7 +113,6 @@ from companion.games.insurrection.flow import (
     Scouting,
     Seat,
     picks,
-    round_shown,
     seat,
     seats,
 )
@@ -143,6 +142,7 @@ from companion.games.insurrection.state import (
     InsurrectionState,
     Options,
     changed_options,
+    round_shown,
     rules_line,
 )
 

@@ -50,6 +50,7 @@ from companion.games.insurrection.state import (
     InsurrectionState,
     Options,
     Turn,
+    round_shown,
 )
 from companion.games.insurrection.values import parse_value, with_catalog_value
 
@@ -724,7 +725,7 @@ def summary(state: InsurrectionState) -> Msg:
         )
     return msg(
         "insurrection.summary.round",
-        round=state.round,
+        round=round_shown(state),
         rounds=ROUNDS,
         phase=Msg(f"insurrection.phase.{state.phase}"),
         tally=state.tally,

@@ -159,3 +159,9 @@ class InsurrectionState:
             else 0
         )
         return out
+
+
+def round_shown(state: InsurrectionState) -> int:
+    """The round the table names (the header, the saved-games list): before the March, the
+    one about to start (§3.1)."""
+    return state.round + 1 if state.phase in ("setup", "march") else state.round

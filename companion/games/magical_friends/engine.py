@@ -147,7 +147,7 @@ def summary(state: GameState) -> Msg:
     return Msg(
         "magical_friends.summary.round",
         {
-            "round": state.round,
+            "round": min(state.round_named, state.rounds),
             "rounds": state.rounds,
             "phase": Msg(f"magical_friends.phase.{state.phase}"),
         },

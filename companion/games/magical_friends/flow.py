@@ -258,7 +258,7 @@ class Banner:
 def banner(state: GameState) -> Banner:
     over = state.phase == "over"
     coming = state.phase == "round_start"
-    nxt = state.round + 1 if coming else state.round
+    nxt = state.round_named
     ahead = replace(state, round=nxt)
     bonus = nxt if not over and nxt == state.options.bonus_round and nxt <= state.rounds else None
     lava = state.options.lava_rounds

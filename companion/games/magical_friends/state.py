@@ -220,6 +220,12 @@ class GameState:
     tally: Tally | None = None
 
     # -- look-ups -------------------------------------------------------------------
+    @property
+    def round_named(self) -> int:
+        """The round the table calls the game's: between rounds, the one about to start (the
+        header, the saved-games list and the round's banner all name this one)."""
+        return self.round + 1 if self.phase == "round_start" else self.round
+
     def creature(self, cid: str) -> Creature:
         for c in self.creatures:
             if c.id == cid:
