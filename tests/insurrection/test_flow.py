@@ -55,9 +55,24 @@ def next_step(s):
     return settle(nxt.command if isinstance(nxt, Step) else nxt, s, autoplay.POLICY)
 
 
-def run(s, until=lambda s: False):
+class LeadersFirst(autoplay.TablePolicy):
+    """A table that plays its leaders as soon as it can: at the end nobody holds one to
+    break a tie (§4)."""
+
+    def enter(self, state, entry):
+        if not isinstance(entry.subject, flow.Played):
+            return super().enter(state, entry)
+        taken: tuple[str, ...] = ()
+        for p in entry.subject.players:
+            cards = entry.subject.cards(p, taken)
+            ok = [c.card for c in cards.candidates if c.refused is None]
+            taken += (next((c for c in ok if state.catalog.is_leader(c)), cards.first()[0]),)
+        return taken
+
+
+def run(s, until=lambda s: False, policy=autoplay.POLICY):
     """Play ``s`` with the sensible table until ``until`` holds or the outcome."""
-    for _cmd, after in play(GAME, s, autoplay.POLICY):
+    for _cmd, after in play(GAME, s, policy):
         s = after
         if until(s):
             break
@@ -173,7 +188,7 @@ def test_hands_then_effects_then_the_outcome():
     them, one step the table confirms (never typed again); effects in initiative order, each
     asked at once; the outcome from the score sheet, best first, the winner first."""
     s = with_leaders(demo(2))
-    s = run(s, lambda s: s.phase == "hands")
+    s = run(s, lambda s: s.phase == "hands", LeadersFirst())  # seed 2: a hand keeps a scorer
     m = GAME.moment(s)
     assert m.next == Step(RevealHands(), m.next.reason) and m.next.confirm
     assert m.allows("hands")
@@ -197,7 +212,7 @@ def test_hands_then_effects_then_the_outcome():
 def test_a_shared_win_names_every_tied_player():
     """§4: a tie no leader breaks: every tied player wins."""
     s = with_leaders(demo(6))
-    s = run(s)
+    s = run(s, policy=LeadersFirst())  # leaders all played: none breaks the tie
     out = GAME.outcome(s)
     best = out.scores[0][1]
     assert engine.final_score(s).winner is None  # seed 6: Ann and Cleo tie at the top
@@ -207,8 +222,8 @@ def test_a_shared_win_names_every_tied_player():
 def test_values_the_score_needs_are_asked_before_the_outcome():
     """§1/§6: a scoring value still unknown is an entry; once entered the outcome comes."""
     s = with_leaders(demo(2))
-    s = run(s, lambda s: s.phase == "hands")
-    card = next(c for c in engine.prefill(s, "Ann") if DEMO.card(c).scoring)
+    s = run(s, lambda s: s.phase == "hands", LeadersFirst())  # seed 2: a hand keeps a scorer
+    card = next(c for p in s.players for c in engine.prefill(s, p) if DEMO.card(c).scoring)
     path = f"{DEMO.path_of(card)}.scoring[0]"
     term = DEMO.card(card).scoring[0]
     field = next(f for f in ("points", "good", "evil") if getattr(term, f, None) is not None)

@@ -788,6 +788,9 @@ def play_candidates(
     cat = state.catalog
     hand = state.hand(player)
     known = list(hand.known) + (list(hand.secret) if state.virtual else [])
+    # the leader last: a player who presses Enter on the first card plays a person, never
+    # their leader by accident (a leader may be played, §3.2, but seldom is)
+    known.sort(key=cat.is_leader)
     out = [Candidate(c, copies=known.count(c), in_hand=True) for c in dict.fromkeys(known)]
     if state.virtual:
         return tuple(out)
@@ -1070,11 +1073,6 @@ def ranked_scores(sheet: ScoreSheet) -> tuple[tuple[str, int], ...]:
 
 
 # small helpers -----------------------------------------------------------------------------
-
-
-def round_shown(state: InsurrectionState) -> int:
-    """The round the header names: before the March, the one about to start (§3.1)."""
-    return state.round + 1 if state.phase in ("setup", "march") else state.round
 
 
 def _leader_left(state: InsurrectionState) -> list[str]:

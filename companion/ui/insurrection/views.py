@@ -295,14 +295,18 @@ def turns_panel(state: InsurrectionState) -> Text:
 
 
 def hands_panel(state: InsurrectionState) -> Text:
-    """Hand sizes and the cards the table saw each player take (kept leaders stay secret)."""
+    """Hand sizes and the cards the table saw each player take (a kept leader stays secret; a
+    leader taken face up from the play area was seen by all)."""
     cat = state.catalog
     text = Text()
     for i, player in enumerate(state.players):
         if i:
             text.append("\n")
         hand = state.hand(player)
-        seen = [c for c in hand.known if not cat.is_leader(c)]
+        if player in state.kept_leaders:
+            seen = [c for c in hand.known if c != state.kept_leaders[player]]
+        else:  # no leader kept through the app (or a save from before it said which)
+            seen = [c for c in hand.known if not cat.is_leader(c)]
         text.append(f"{player}", style="bold")
         if i == 0:
             text.append(" ⚑", style="yellow")
