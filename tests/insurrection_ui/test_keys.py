@@ -11,6 +11,7 @@ from companion.ui.insurrection.picker import CardPicker
 from companion.ui.record import RecordScreen
 from companion.ui.table import TableScreen
 from tests.insurrection_ui.helpers import new_demo_game, resume_app
+from tests.ui.keys import handled
 from tests.ui.storm import burst
 
 # §3 with the app's deck: the March (n), the draw (n), the keyboard round the table (n, then
@@ -20,8 +21,7 @@ ROUND = ["n", "n", "n", *["enter", "enter"] * 3, "t", "enter", "n", "enter", "n"
 
 
 async def settle(pilot) -> None:
-    for _ in range(3):
-        await pilot.pause()
+    await handled(pilot)
 
 
 async def played(store, keys: list[str], at_once: bool, seed: int = 7, rounds: int = 0):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.ui.app import Start, create_app
+from tests.ui.keys import handled
 from tests.ui.storm import burst
 
 from .helpers import keys, play_to_round_3, saved_game, screen_state
@@ -22,8 +23,7 @@ SEQUENCES = [
 
 
 async def _settle(pilot) -> None:
-    for _ in range(4):
-        await pilot.pause()
+    await handled(pilot)
 
 
 async def _played(store, sent, at_once: bool):

@@ -54,3 +54,19 @@ async def typed(pilot, keys: list[str], done: Callable[[], bool], what: str) -> 
     """Send ``keys`` at once, then let the app work until ``done()``."""
     burst(pilot.app, *keys)
     await until(pilot, done, f"{what} after {keys}")
+
+
+async def handled(pilot) -> None:
+    """Until the app has handled every key sent to it (none left in its queue, none held for
+    a dialog, none at work), then what they did is drawn: a burst is over however loaded the
+    machine is, which a fixed number of pauses is not."""
+    app = pilot.app
+
+    def done() -> bool:
+        return (
+            app._message_queue.empty() and app.screen._message_queue.empty() and not app._keys_busy
+        )
+
+    await until(pilot, done, "every key sent handled")
+    await pilot.pause()
+    await pilot.pause()
