@@ -91,9 +91,11 @@ async def test_full_round_on_the_demo_with_keys(store):
             await pilot.pause()
         state = screen.state
         assert state.phase == "march" and state.round == 1
-        # each player took one card; the 3 played cards are face up
+        # each player took one card; the 3 played cards are face up; Enter on the first card
+        # played a person, the kept leader (listed last) is still in hand
         assert len(state.area) == revealed - 3 + 3
-        assert all(len(state.hand(p).known) == 1 for p in state.players)
+        assert all(len(state.hand(p).known) == 2 for p in state.players)
+        assert all(state.kept_leaders[p] in state.hand(p).known for p in state.players)
         assert conserved(state)
         # three leaders kept, March, Draw, Play, three takes
         assert screen.session.cursor == 3 + 1 + 1 + 1 + 3
