@@ -188,7 +188,7 @@ class WebServer:
         shared: dict[str, str] = {}
         sends = []
         for page, ws in list(self._sockets.items()):
-            if page.question is None and page.notice is None:
+            if not page.own:
                 html = shared.get(page.code.token)
                 if html is None:
                     html = shared[page.code.token] = render.view(self.table, page)

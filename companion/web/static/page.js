@@ -48,11 +48,11 @@
     event.preventDefault();
     send(b.dataset.op, b.dataset.arg === undefined ? null : JSON.parse(b.dataset.arg));
   });
-  document.addEventListener("submit", function (event) {
-    var form = event.target.closest("form[data-op]");
-    if (!form) { return; }
-    event.preventDefault();
-    send(form.dataset.op, form.querySelector("input[name=value]").value);
+  // a name typed into a form (the one thing not tapped) is kept as it changes
+  document.addEventListener("change", function (event) {
+    var input = event.target.closest("input[data-field]");
+    if (!input) { return; }
+    send("set", [input.dataset.where, input.dataset.field, input.value]);
   });
   connect();
 })();
