@@ -167,11 +167,33 @@ def test_a_step_refused_because_the_host_wrote_first_is_said_and_followed(lever)
     assert table.state.total == 1 and table.revision == host.revision  # followed, no fork
 
 
+def test_undo_and_redo_from_a_full_control_page_are_the_hosts(lever):
+    table, host = lever
+    page = Page(JoinCode(TABLE, "t"))
+    table.pages.add(page)
+    tap(table, page, "step")
+    tap(table, page, "act", "draft")
+    assert 'data-op="undo"' in render.view(table, page) and table.state.total == 6
+    tap(table, page, "undo")
+    assert table.state.total == 1 and page.notice.key == "ui.undo.done"
+    assert host.follow(host.fetch_remote()) is not None and host.state.total == 1
+    tap(table, page, "redo")
+    assert table.state.total == 6 and page.notice.key == "ui.redo.done"
+    host.follow(host.fetch_remote())
+    host.undo()  # the host undoes meanwhile: the page's undo is refused, said and followed
+    tap(table, page, "undo")
+    assert page.notice.key == "sync.refused"
+    assert table.state.total == 1 and table.revision == host.revision  # no fork
+    tap(table, page, "undo")
+    tap(table, page, "undo")  # nothing left to undo: said
+    assert table.state.total == 0 and page.notice.key == "ui.undo.nothing"
+
+
 def test_read_only_and_seat_pages_change_nothing_of_the_table(lever):
     table, _host = lever
     for code in (JoinCode(TABLE_READ_ONLY, "r"), JoinCode(SEAT, "s", 1, "Ann")):
         page = Page(code)
-        for op, arg in (("step", None), ("act", "draft"), ("act", "reset")):
+        for op, arg in (("step", None), ("act", "draft"), ("act", "reset"), ("undo", None)):
             tap(table, page, op, arg)
         assert table.revision == 0 and page.question is None
         assert "data-op" not in render.view(table, Page(code)).replace('data-op="close"', "")
