@@ -318,5 +318,8 @@ def refused_page(reason: Msg) -> str:
         "<!doctype html>"
         f'<html lang="{escape(language())}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>companion</title></head><body><p>{text(reason)}</p></body></html>"
+        "<title>companion</title></head><body>"
+        f'<p role="alert" style="max-width:34rem;margin:20vh auto 0;padding:16px;'
+        f'font:600 1.2rem system-ui,sans-serif;text-align:center">{text(reason)}</p>'
+        "</body></html>"
     )

@@ -22,10 +22,15 @@
     ws.onmessage = function (event) {
       var data = JSON.parse(event.data);
       if (data.view !== undefined) { show(data.view); }
-      if (data.refused !== undefined) {
+      if (data.refused !== undefined) {  // revoked, or too many pages: the game is gone
         refused = true;
-        link.textContent = data.refused;
-        link.hidden = false;
+        var gone = document.createElement("p");
+        gone.id = "view";
+        gone.className = "gone";
+        gone.setAttribute("role", "alert");
+        gone.textContent = data.refused;
+        view().replaceWith(gone);
+        link.hidden = true;
       }
     };
     ws.onclose = function () {
