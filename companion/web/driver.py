@@ -111,6 +111,9 @@ class WebTable:
         if page.code.view == SEAT:
             self._seat(page, str(op), arg)
             return
+        if op in ("act", "step", "pick", ENTER):  # the table moves on: the page's question goes
+            page.question = page.asks = None
+            page.drafts.pop(ANSWER, None)
         if op == "act":
             self.act(page, str(arg))
         elif op == ANSWER:

@@ -22,6 +22,7 @@
     ws.onmessage = function (event) {
       var data = JSON.parse(event.data);
       if (data.view !== undefined) { show(data.view); }
+      document.body.dataset.live = "1";  // the game as the server has it now
       if (data.refused !== undefined) {  // revoked, or too many pages: the game is gone
         refused = true;
         var gone = document.createElement("p");
