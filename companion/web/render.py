@@ -69,7 +69,6 @@ def view(table: WebTable, page: Page) -> str:
         parts.append(_prompt(table, page, controls=page.controls))
         if page.controls:
             parts.append(_actions(table))
-            parts.append(_undo())
     for panel in panels.public(key, state, table.moment):
         parts.append(_panel(panel))
     parts.append(_log(table))
@@ -151,11 +150,10 @@ def _actions(table: WebTable) -> str:
         else:  # the advance key's action (ending the turn, say) stands out
             cls = "tap primary" if action.name == table.moment.advance else "tap"
             out.append(button(label, "act", action.name, cls=cls))
-    if not out:
-        return ""
     title = text(Msg("web.actions"))
     return (
-        f'<section class="actions"><h2>{title}</h2><div class="taps">{"".join(out)}</div></section>'
+        f'<section class="actions"><h2>{title}</h2><div class="taps">{"".join(out)}</div>'
+        f"{_undo()}</section>"
     )
 
 
@@ -176,10 +174,10 @@ def _options(ask: Ask, op: str) -> str:
 def _undo() -> str:
     """The host's undo and redo, on a full-control page."""
     return (
-        '<section class="undo"><div class="taps row">'
-        + button(text(Msg("web.undo")), "undo", cls="tap quiet")
-        + button(text(Msg("web.redo")), "redo", cls="tap quiet")
-        + "</div></section>"
+        '<div class="taps row undo">'
+        + button(text(Msg("web.undo")), "undo")
+        + button(text(Msg("web.redo")), "redo")
+        + "</div>"
     )
 
 
@@ -192,7 +190,9 @@ def _entry(table: WebTable, page: Page, entry: Entry, where: str) -> str:
         return ""
     values = form.values(draft)
     out = [f'<div class="form" data-kind="{escape(entry.kind)}">']
-    out.append(f'<p class="reason">{text(panels.named(table.key, entry.prompt, table.state))}</p>')
+    if where == ANSWER or entry.prompt != table.moment.prompt:  # else the banner says it
+        said = panels.named(table.key, entry.prompt, table.state)
+        out.append(f'<p class="reason">{text(said)}</p>')
     out += [f'<p class="note">{text(line)}</p>' for line in form.lines]
     for f in form.fields:
         out.append(_field(f, values[f.name], where, form.at_tap))
