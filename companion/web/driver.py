@@ -360,6 +360,9 @@ class WebTable:
         """The game moved: a page's question the game no longer asks is closed, and said."""
         moment = self.moment
         for page in self.pages:
+            kept = page.drafts.get(ENTER)
+            if kept is not None and kept[0] != moment.next:  # the moment asks another now
+                del page.drafts[ENTER]
             if page.question is not None and still_asked(moment, page.asks) is None:
                 page.question = page.asks = None
                 page.drafts.pop(ANSWER, None)
