@@ -389,18 +389,11 @@ def _mf_power(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     power = entry.subject
     fields = []
     if "cost" in power.unknown:
-        label = msg("web.mf.wand_cost", creature=_mf_creature(state, power.ability))
-        fields.append(Field("cost", label, NUMBER, high=20, value=0))
+        fields.append(Field("cost", Msg("web.mf.wand_cost"), NUMBER, high=20, value=0))
     if "wands" in power.unknown:
         label = msg("magical_friends_ui.ask.power", wizard=state.wizards[power.wizard].name)
         fields.append(Field("wands", label, NUMBER, high=99, value=0))
     return Form(tuple(fields), dict)
-
-
-def _mf_creature(state: Any, cid: str) -> Msg:
-    from companion.games.magical_friends.log import creature
-
-    return creature(state, cid)
 
 
 def _holders(state: Any) -> tuple[Tap, ...]:

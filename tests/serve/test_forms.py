@@ -6,7 +6,9 @@ what the entries' ``answer`` takes, and every form draws on a page."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Policy, decide, settle
 from companion.core.i18n import set_language, tr
 from companion.games.registry import get_game, load_game_catalog, sensible_table
-from companion.web import forms
+from companion.web import forms, render
 
 STEPS = {"unicornus": 400, "magical-friends": 400, "insurrection": 200}
 REACHED = {  # the kinds these plays reach (each answered through its form)
@@ -65,6 +67,17 @@ def tap_form(form: forms.Form, rng: random.Random) -> dict[str, Any]:
     return draft
 
 
+def render_form(key: str, state: Any, entry: Entry, draft: dict[str, Any]) -> str:
+    """The form as a page draws it, with ``draft`` tapped in (held values pressed)."""
+    table = SimpleNamespace(
+        key=key,
+        state=state,
+        moment=get_game(key).moment(state),
+        draft=lambda page, where, asked: draft,
+    )
+    return render._entry(table, None, entry, "answer")
+
+
 class TappingTable(Policy):
     """The sensible table's actions and picks, every entry answered through its page form."""
 
@@ -94,6 +107,9 @@ class TappingTable(Policy):
             if more is not None and [f.name for f in more.fields] != [f.name for f in form.fields]:
                 draft = {**draft, **tap_form(more, self.rng)}
                 more = forms.form(self.key, entry, state, draft)
+            drawn = render_form(self.key, state, entry, draft)
+            words = re.sub(r"<[^>]*>", " ", drawn)
+            assert "data-op=" in drawn and "{" not in words, words  # every word translated
             try:
                 value = (more or form).answer(draft)
                 lead = entry.answer(value)
