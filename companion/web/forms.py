@@ -346,6 +346,75 @@ def _uk_new_event(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     return Form(fields, lambda v: (v["en"], v["ja"], v["level"], v["ongoing"]))
 
 
+def _uk_correct(key: str, entry: Entry, state: Any, draft: dict) -> Form:
+    """The table's values (the table is the source of truth): what (a character, a unit, a
+    space's printed values, the game), which space when it is one, then its values as the
+    engine lists them, each changed one a step (``corrections``)."""
+    g = _game(key)
+    names = state.board.names
+    what = [
+        Tap("", f"hero:{h.id}", msg("unicornus_ui.correct.hero", name=pair(h.name)))
+        for h in state.heroes
+    ] + [
+        Tap("", f"imperial:{c.id}", msg("unicornus_ui.correct.imperial", name=pair(c.name)))
+        for c in state.imperial
+    ]
+    for u in state.units:
+        what.append(Tap("", f"unit:{u.space}", msg("web.uk.correct_unit", space=names[u.space])))
+        what.append(Tap("", f"remove:{u.space}", msg("web.uk.remove_unit", space=names[u.space])))
+    what += [
+        Tap("", "place", Msg("unicornus_ui.correct.place")),
+        Tap("", "space", Msg("web.uk.space_values")),
+        Tap("", "game", Msg("unicornus_ui.correct.game")),
+    ]
+    fields = [Field("what", Msg("unicornus_ui.correct.title"), options=tuple(what))]
+    chosen = draft.get("what")
+    if not fields[0].takes(chosen):
+        return Form(tuple(fields), lambda v: ())
+    kind, _, ident = chosen.partition(":")
+    if kind in ("place", "space"):
+        spaces = tuple(Tap("", n, name) for n, name in enumerate(names))
+        fields.append(Field("where", Msg("web.uk.which_space"), options=spaces))
+        where = draft.get("where")
+        if not fields[-1].takes(where):
+            return Form(tuple(fields), lambda v: ())
+        ident = where
+    elif kind in ("unit", "remove"):
+        ident = int(ident)
+    at = f"{kind}.{ident}."  # a field of this target's (another target's taps stay its own)
+    nobody = (("", Msg("unicornus_ui.form.nobody")),)
+    lists = {
+        "yes_no": ((True, Msg("web.yes")), (False, Msg("web.no"))),
+        "space": ((-1, Msg("web.none")),) + tuple(enumerate(names)),
+        "hero": nobody + tuple((h.id, _uk_name(h.name)) for h in state.heroes),
+        "imperial": nobody + tuple((c.id, _uk_name(c.name)) for c in state.imperial),
+        "personality": tuple((p, Msg(f"unicornus_ui.personality.{p}")) for p in g.PERSONALITIES),
+        "status": tuple((x, Msg(f"unicornus_ui.status.{x}")) for x in g.STATUSES),
+        "seat": tuple((n, str(n + 1)) for n in range(state.players)),
+    }
+    keys = []
+    for v in g.correction_values(state, kind, ident):
+        label = Msg(f"unicornus_ui.correct.{_UK_LABELS.get(v.key, v.key)}")
+        if v.kind == "number":
+            fields.append(Field(at + v.key, label, NUMBER, low=v.low, high=v.high, value=v.now))
+        else:
+            options = tuple(Tap("", a, w) for a, w in lists[v.kind] if a != -1 or v.now == -1)
+            fields.append(Field(at + v.key, label, options=options, value=v.now))
+        keys.append(v.key)
+
+    def make(values: dict) -> list:
+        return g.corrections(state, kind, ident, {k: values[at + k] for k in keys})
+
+    return Form(tuple(fields), make)
+
+
+_UK_LABELS = {"combat_power": "power"}  # a value's words, where its key differs
+
+
+def _uk_name(names: tuple[str, str]) -> Msg:
+    return Msg("unicornus.name", pair(names))
+
+
 # -- Magical Friends ------------------------------------------------------------------------
 
 
@@ -649,6 +718,7 @@ _FORMS: dict[str, Callable[[str, Entry, Any, dict], Form | None]] = {
     "unicornus.transport": _uk_transport,
     "unicornus.replace": _uk_replace,
     "unicornus.new_event": _uk_new_event,
+    "unicornus.correct": _uk_correct,
     "magical_friends.fairy": _mf_fairy,
     "magical_friends.artifacts": _mf_artifacts,
     "magical_friends.steps": _mf_steps,
@@ -666,7 +736,6 @@ _FORMS: dict[str, Callable[[str, Entry, Any, dict], Form | None]] = {
     "insurrection.effect": _ins_effect,
     "insurrection.progress": _ins_progress,
 }
-"""Every entry kind the games ask (``grep -rn "Entry(" companion/games``) but two the host's
-screen keeps: Unicornus' correction of the board (``unicornus.correct``: a whole map's
-editor) and Insurrection's values printed on cards (``insurrection.values``: written into
+"""Every entry kind the games ask (``grep -rn "Entry(" companion/games``) but one the host's
+screen keeps: Insurrection's values printed on cards (``insurrection.values``: written into
 the owner's catalog, which only the host's app writes)."""

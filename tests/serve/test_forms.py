@@ -22,7 +22,12 @@ from companion.web import forms, render
 
 STEPS = {"unicornus": 400, "magical-friends": 400, "insurrection": 200}
 REACHED = {  # the kinds these plays reach (each answered through its form)
-    "unicornus": {"unicornus.battle", "unicornus.replace", "unicornus.transport"},
+    "unicornus": {
+        "unicornus.battle",
+        "unicornus.correct",
+        "unicornus.replace",
+        "unicornus.transport",
+    },
     "magical-friends": {
         "magical_friends.artifacts",
         "magical_friends.correct_board",
@@ -41,7 +46,7 @@ REACHED = {  # the kinds these plays reach (each answered through its form)
         "number",
     },
 }
-HOST_ONLY = {"unicornus.correct", "insurrection.values"}  # forms only the host's screen has
+HOST_ONLY = {"insurrection.values"}  # the form only the host's screen has
 
 
 def tap_form(form: forms.Form, rng: random.Random) -> dict[str, Any]:
@@ -83,7 +88,7 @@ class TappingTable(Policy):
 
     def __init__(self, key: str, policy: Policy, rng: random.Random) -> None:
         self.key, self.policy, self.rng = key, policy, rng
-        self.kinds: set[str] = set()
+        self.kinds: set[str] = set()  # the kinds answered through their forms
         self.exploring = False
 
     def act(self, state: Any, moment: Any) -> Any:
@@ -100,7 +105,6 @@ class TappingTable(Policy):
             secret = getattr(entry.subject, "secret", False) or getattr(entry.subject, "top", None)
             assert entry.kind in HOST_ONLY or secret, entry.kind  # a seat's phone asks it
             return self.policy.enter(state, entry)
-        self.kinds.add(entry.kind)
         for _ in range(40):  # taps the rules refuse are tapped again, as a table would
             draft = tap_form(form, self.rng)
             more = forms.form(self.key, entry, state, draft)
@@ -116,6 +120,7 @@ class TappingTable(Policy):
                 settle(lead, state, self.policy)
             except (CompanionError, ValueError):
                 continue
+            self.kinds.add(entry.kind)  # answered through its form
             return value
         return self.policy.enter(state, entry)  # nothing tapped was right: the table's own
 

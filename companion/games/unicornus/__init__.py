@@ -110,6 +110,13 @@ from companion.games.unicornus.commands import (
     upgrade,
 )
 
+# corrections: what may be corrected, each value as it stands, the steps of the table's values
+from companion.games.unicornus.correcting import PERSONALITIES, STATUSES
+from companion.games.unicornus.correcting import Value as CorrectionValue
+from companion.games.unicornus.correcting import commands as corrections
+from companion.games.unicornus.correcting import targets as correction_targets
+from companion.games.unicornus.correcting import values as correction_values
+
 # the Empire's plan (§5.2)
 from companion.games.unicornus.empire import (
     EmpirePlan,
@@ -287,6 +294,13 @@ __all__ = [
     "BeginRound",
     "Correct",
     "Corrections",
+    # corrections
+    "CorrectionValue",
+    "PERSONALITIES",
+    "STATUSES",
+    "correction_targets",
+    "correction_values",
+    "corrections",
     "DrawFate",
     "DrawSupport",
     "EndEmpire",
