@@ -36,7 +36,9 @@ no submodule):
   ``SettleConflict``, ``MoveEmpire``), ``RetreatBeforeBattle``/``StayAndFight``,
   ``RollBattle``, ``ResolveBattle``, ``PickFatePair``, ``DrawFate``, ``MakeAlly``,
   ``EndEmpire``, ``ReplaceCharacter``, ``EndRound``, corrections
-  ``Correct``/``Corrections``/``PlaceUnit``/``RemoveUnit``/``SetOption``.
+  ``Correct``/``Corrections``/``PlaceUnit``/``RemoveUnit``/``SetOption``; what a correction
+  may set: ``correction_targets(state, space)``, ``correction_values(state, kind, ident)``
+  (each a ``CorrectionValue``), ``corrections(state, kind, ident, values)`` (the steps).
 - Boards: ``Board``; ``board_from_text`` builds a small board for tests and demos;
   ``default_layout()``, ``flower(a, b)`` (the hexes of a tile).
 """
