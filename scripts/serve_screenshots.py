@@ -1,9 +1,12 @@
 """Screenshots of ``companion serve``'s pages in a real browser, into docs/: an Insurrection
-seat and the table (full control) at 390 px (a phone, 390×844) and 820 px (a tablet,
-820×1180), and the Unicornus and Magical Friends tables on a phone.
+seat and the table (full control), the Unicornus table at a battle (the dice rolled: where
+each goes, the damage split) and the Magical Friends table at the artifacts played (a form of
+taps), each at 390 px (a phone, 390×844) and 820 px (a tablet, 820×1180), and the page of a
+revoked code on a phone.
 
 Demo games are made in a temporary database (Insurrection with the app's deck: the first pick
-of round 2, Ben having picked on his phone, Ann to pick on hers; Unicornus and Magical Friends some steps in); the
+of round 2, Ben having picked on his phone, Ann to pick on hers; Unicornus and Magical Friends
+some steps in); the
 web server runs here on a free port; Debian's headless ``chromium --screenshot`` opens each
 page (the first view is in the page itself, so nothing waits for the WebSocket).
 
@@ -34,14 +37,18 @@ from companion.web.server import WebServer  # noqa: E402
 
 PLAYERS = ("Ann", "Ben", "Cleo", "Dan")
 PHONE, TABLET = (390, 844), (820, 1180)
-SHOTS = (  # (file, game, which code: 1 the table with full control, 2 seat 1; size)
+SHOTS = (  # (file, game, which code: 0 revoked, 1 the table with full control, 2 seat 1; size)
     ("web-seat-390.png", "insurrection", 2, PHONE),
     ("web-table-390.png", "insurrection", 1, PHONE),
     ("web-seat-820.png", "insurrection", 2, TABLET),
     ("web-table-820.png", "insurrection", 1, TABLET),
     ("web-unicornus-table-390.png", "unicornus", 1, PHONE),
+    ("web-unicornus-table-820.png", "unicornus", 1, TABLET),
     ("web-magical-friends-table-390.png", "magical-friends", 1, PHONE),
+    ("web-magical-friends-table-820.png", "magical-friends", 1, TABLET),
+    ("web-revoked-390.png", "insurrection", 0, PHONE),
 )
+REVOKED = 1  # the code revoked for its page's picture (the read-only table's)
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -103,8 +110,8 @@ async def main(out: Path) -> None:
         store = Store.open(Path(tmp) / "serve.db")
         games = {
             "insurrection": insurrection(store),
-            "unicornus": demo(store, "unicornus", 30),
-            "magical-friends": demo(store, "magical-friends", 40),
+            "unicornus": demo(store, "unicornus", 31),  # a battle, its dice rolled
+            "magical-friends": demo(store, "magical-friends", 1),  # the artifacts played
         }
         servers = {}
         for key, game_id in games.items():
@@ -112,10 +119,13 @@ async def main(out: Path) -> None:
             codes = join_codes(store, game_id, seats(key, session.state))
             servers[key] = WebServer(store, session, codes, "127.0.0.1", 0)
             await servers[key].start()
+        server = servers["insurrection"]
+        gone = server.url(server.codes[REVOKED - 1])
+        await server.revoke(REVOKED)
         try:
             for name, key, which, size in SHOTS:
                 server = servers[key]
-                url = server.url(server.codes[which])
+                url = server.url(server.codes[which]) if which else gone
                 await shoot(chromium, url, size, out / name, f"{tmp}/chromium")
                 print(f"{out / name}: {key}, {server.codes[which].view} at {size[0]}×{size[1]}")
         finally:

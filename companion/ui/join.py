@@ -18,14 +18,16 @@ from textual.widgets import Static
 
 from companion.core.game import NOTHING
 from companion.core.i18n import msg, tr
-from companion.ui.dialogs import Dialog
+from companion.ui.dialogs import Confirm, Dialog
 from companion.ui.widgets.qr import QRCode
 
 
 class JoinDialog(Dialog[None]):
     """The codes of ``join`` (``companion serve``'s web server: ``codes``, ``url(code)``,
-    ``local_only``; each code's ``label``), one shown at a time:
-    left/right or a digit picks one; Escape closes (the server keeps serving)."""
+    ``local_only``, ``revoke(n)``; each code's ``label``), one shown at a time:
+    left/right or a digit picks one; ``r`` revokes the one shown (asked first: the pages open
+    on it are told so and closed, and a new code takes its place); Escape closes (the server
+    keeps serving)."""
 
     DEFAULT_CSS = """
     JoinDialog { align: center middle; }
@@ -44,6 +46,7 @@ class JoinDialog(Dialog[None]):
         Binding("right,down,tab", "show(1)", show=False),
         Binding("left,up,shift+tab", "show(-1)", show=False),
         Binding("escape,enter", "close", show=False),
+        Binding("r", "revoke", show=False),
     ]
     asks = NOTHING  # the codes ask nothing of the game: a step made elsewhere leaves them open
 
@@ -98,6 +101,22 @@ class JoinDialog(Dialog[None]):
                 self.index = n - 1
                 self._draw()
                 event.stop()
+
+    def action_revoke(self) -> None:
+        """A new code for the one shown, once the host says yes (a phone that lost it, a
+        player who left the table)."""
+        n = self.index + 1
+        label = self.join.codes[self.index].label
+        question = msg("serve.join.revoke_sure", n=n, label=label)
+
+        async def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            await self.join.revoke(n)
+            self._draw()
+            self.notify(tr(msg("serve.join.revoked", n=n, label=label)))
+
+        self.app.push_screen(Confirm(question), answer)
 
     def action_close(self) -> None:
         self.dismiss(None)

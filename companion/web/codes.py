@@ -18,8 +18,15 @@ TOKEN_BYTES = 16  # 22 characters: unguessable, and the URL still makes a small 
 TABLE_READ_ONLY, TABLE, SEAT = "table-read-only", "table", "seat"
 
 
+REVOKED_KEPT = 100  # revoked tokens remembered per game (a phone opening one is told why)
+
+
 def setting_key(game_id: int) -> str:
     return f"serve.codes.{game_id}"
+
+
+def revoked_key(game_id: int) -> str:
+    return f"serve.revoked.{game_id}"
 
 
 @dataclass(frozen=True)
@@ -80,12 +87,22 @@ def revoke(store: Any, game_id: int, codes: tuple[JoinCode, ...], which: int | N
     every code (``None``); the old ones open nothing from then on. Returns the codes."""
     if which is not None and not 1 <= which <= len(codes):
         raise IndexError(which)
-    codes = tuple(
+    new = tuple(
         replace(c, token=_token()) if which is None or n == which else c
         for n, c in enumerate(codes, 1)
     )
-    store.set_setting(setting_key(game_id), [c.to_json() for c in codes])
-    return codes
+    old = [c.token for c, n in zip(codes, new, strict=True) if c.token != n.token]
+    gone = [*revoked(store, game_id), *old][-REVOKED_KEPT:]
+    store.set_setting(revoked_key(game_id), gone)
+    store.set_setting(setting_key(game_id), [c.to_json() for c in new])
+    return new
+
+
+def revoked(store: Any, game_id: int) -> tuple[str, ...]:
+    """The tokens revoked so far (the newest :data:`REVOKED_KEPT`): a page opened on one is
+    told it was revoked, rather than refused as an address without a code."""
+    kept = store.get_setting(revoked_key(game_id), []) or []
+    return tuple(str(t) for t in kept if isinstance(t, str))
 
 
 def code_of(codes: tuple[JoinCode, ...], token: str) -> JoinCode | None:

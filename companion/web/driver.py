@@ -35,11 +35,11 @@ from companion.core.game import (
     still_asked,
 )
 from companion.core.i18n import Msg, msg
-from companion.web import panels
+from companion.web import forms, panels
 from companion.web.codes import SEAT, TABLE, JoinCode
 
 AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
-VALUE_KINDS = ("dice", "number")  # the entries a page answers with a plain form
+ANSWER, ENTER = "answer", "enter"  # a form of the page's own question; of the moment's entry
 
 
 @dataclass(eq=False)
@@ -52,6 +52,14 @@ class Page:
     asks: Any = None
     notice: Msg | None = None
     sent: str | None = field(default=None, repr=False)  # the last picture sent
+    # what the page tapped into a form so far, by where the form is (:data:`ANSWER`: its own
+    # question; :data:`ENTER`: the moment's entry), with the entry it was tapped for
+    drafts: dict[str, tuple[Entry, dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def own(self) -> bool:
+        """Whether the page shows something of its own (a question, a notice, a form)."""
+        return self.question is not None or self.notice is not None or bool(self.drafts)
 
     @property
     def controls(self) -> bool:
@@ -98,15 +106,23 @@ class WebTable:
             return
         if op == "close":
             page.question = page.asks = None
+            page.drafts.pop(ANSWER, None)
             return
         if page.code.view == SEAT:
             self._seat(page, str(op), arg)
             return
+        if op in ("act", "step", "pick", ENTER):  # the table moves on: the page's question goes
+            page.question = page.asks = None
+            page.drafts.pop(ANSWER, None)
         if op == "act":
             self.act(page, str(arg))
-        elif op == "answer":
+        elif op == ANSWER:
             self._answer_page(page, arg)
-        elif op in ("step", "pick", "enter"):
+        elif op == "set":
+            self._set(page, arg)
+        elif op in ("undo", "redo"):
+            self.undo(page, redo=op == "redo")
+        elif op in ("step", "pick", ENTER):
             if data.get("rev") != self.revision:  # tapped on an older picture of the game
                 page.notice = Msg("web.look_again")
                 return
@@ -147,8 +163,8 @@ class WebTable:
                 page.notice = Msg("web.look_again")
             else:
                 self.perform(page, value, asks=nxt)
-        elif op == "enter" and isinstance(nxt, Entry) and self.answerable(nxt):
-            self._enter(page, nxt, arg, asks=nxt)
+        elif op == ENTER and isinstance(nxt, Entry) and self.answerable(nxt):
+            self._enter(page, nxt, arg, nxt, ENTER)
         else:
             page.notice = Msg("web.look_again")
 
@@ -158,36 +174,107 @@ class WebTable:
         if question is None:
             page.notice = Msg("web.look_again")
             return
+        if isinstance(question, Entry):
+            now = still_asked(self.moment, question) if asks is question else None
+            self._enter(page, now if isinstance(now, Entry) else question, arg, asks, ANSWER)
+            return
         page.question = page.asks = None
         if isinstance(question, Ask):
             value = _option(question, arg)
             if value is not None:
                 self.perform(page, value, asks)
-        elif isinstance(question, ConfirmFirst):
-            if arg is True:
-                self.perform(page, question.then, asks)
-        else:
-            now = still_asked(self.moment, question) if asks is question else None
-            self._enter(page, now if isinstance(now, Entry) else question, arg, asks)
+        elif arg is True:  # a confirmation
+            self.perform(page, question.then, asks)
 
-    def _enter(self, page: Page, entry: Entry, text: Any, asks: Any) -> None:
+    def _entry(self, page: Page, where: Any) -> Entry | None:
+        """The entry a form at ``where`` answers: the page's question, or the moment's."""
+        entry = page.question if where == ANSWER else self.moment.next
+        return entry if isinstance(entry, Entry) else None
+
+    def draft(self, page: Page, where: str, entry: Entry) -> dict[str, Any]:
+        """What ``page`` tapped into ``entry``'s form so far (nothing once it asks another)."""
+        kept = page.drafts.get(where)
+        asked = page.question if where == ANSWER else entry  # the question, as it opened
+        return kept[1] if kept is not None and kept[0] == asked else {}
+
+    def form(self, page: Page, where: str, entry: Entry) -> forms.Form | None:
+        return forms.form(self.key, entry, self.state, self.draft(page, where, entry))
+
+    def _set(self, page: Page, arg: Any) -> None:
+        """A tap into a form: ``[where, field, value]``."""
+        if not (isinstance(arg, list) and len(arg) == 3):
+            page.notice = Msg("web.unknown")
+            return
+        where, name, value = arg
+        entry = self._entry(page, where)
+        form = self.form(page, where, entry) if entry is not None else None
+        draft = form.set(self.draft(page, where, entry), name, value) if form else None
+        if draft is None:  # not a field of the form as it is now (an older picture)
+            page.notice = Msg("web.look_again")
+            return
+        self._keep(page, where, entry, draft)
+
+    def _keep(self, page: Page, where: str, entry: Entry, draft: dict[str, Any]) -> None:
+        page.drafts[where] = (page.question if where == ANSWER else entry, draft)
+
+    def _enter(self, page: Page, entry: Entry, arg: Any, asks: Any, where: str) -> None:
+        """The form's answer: the draft (``arg`` ``None``), or the draft with one more tap
+        (``{"set": [field, value]}``, or a one-field form's value): made into the entry's
+        value and answered. A tap that adds fields to the form (which card was turned face
+        up, once "face up" is tapped) waits for them."""
+        draft = self.draft(page, where, entry)
+        form = forms.form(self.key, entry, self.state, draft)
         try:
-            if entry.kind in VALUE_KINDS:
-                value = parse_value(entry, text)
-            else:  # a game's own entry answered by a tap: one of the taps it offers
-                value = panels.entry_value(self.key, entry, self.state, text)
-                if value is None:
+            if form is None:
+                raise ValueError(Msg("web.look_again"))
+            if arg is not None:
+                name, value = arg["set"] if isinstance(arg, dict) else (form.fields[0].name, arg)
+                value = _typed(form.field(name), value)
+                tapped = form.set(draft, name, value)
+                if tapped is None:
                     raise ValueError(Msg("web.look_again"))
-            lead = entry.answer(value)
-        except ValueError as exc:
-            page.question, page.asks = entry, asks  # what was typed is refused: ask again
+                draft = tapped
+                more = forms.form(self.key, entry, self.state, draft)
+                if more is not None and [f.name for f in more.fields] != [
+                    f.name for f in form.fields
+                ]:
+                    self._keep(page, where, entry, draft)
+                    return
+                form = more or form
+            lead = entry.answer(form.answer(draft))
+        except ValueError as exc:  # refused: the form stays as tapped, and says why
+            self._keep(page, where, entry, draft)
             page.notice = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else None
             return
         except CompanionError as exc:
-            page.question, page.asks = entry, asks
+            self._keep(page, where, entry, draft)
             page.notice = panels.named(self.key, exc.message, self.state)
             return
+        page.drafts.pop(where, None)
+        if where == ANSWER:
+            page.question = page.asks = None
         self.perform(page, lead, asks)
+
+    def undo(self, page: Page, redo: bool = False) -> None:
+        """The host's undo (or redo): the last step taken back, saved, the pages redrawn; a
+        step made meanwhile on another device is followed and said, never undone."""
+        try:
+            cmd = self.session.redo() if redo else self.session.undo()
+        except ChangedElsewhere as exc:
+            page.notice = exc.message
+            self.changed()
+            return
+        except CompanionError as exc:
+            page.notice = panels.named(self.key, exc.message, self.state)
+            return
+        session = self.session
+        if cmd is None:
+            page.notice = Msg("ui.redo.nothing" if redo else "ui.undo.nothing")
+        else:  # the step, in the words it was logged with
+            line = session.line(session.cursor - 1 if redo else session.cursor)
+            said = msg("ui.redo.done" if redo else "ui.undo.done", step=line)
+            page.notice = panels.named(self.key, said, self.state)
+        self.changed()
 
     # -- what an action or an answer leads to ----------------------------------------------
     def perform(self, page: Page, lead: Lead | None, asks: Any = None) -> None:
@@ -245,11 +332,8 @@ class WebTable:
                 return
 
     def answerable(self, entry: Entry) -> bool:
-        """Whether a page answers ``entry``: a number, dice, or a game's own entry it answers
-        by a tap (``panels.entry_taps``); any other form is the host's screen's."""
-        return (
-            entry.kind in VALUE_KINDS or panels.entry_taps(self.key, entry, self.state) is not None
-        )
+        """Whether a page answers ``entry`` (it has a form: :mod:`companion.web.forms`)."""
+        return forms.form(self.key, entry, self.state) is not None
 
     def can_follow(self, lead: Lead | None) -> bool:
         """Whether a page can follow ``lead`` as far as it can be seen now (a draft's questions
@@ -276,8 +360,12 @@ class WebTable:
         """The game moved: a page's question the game no longer asks is closed, and said."""
         moment = self.moment
         for page in self.pages:
+            kept = page.drafts.get(ENTER)
+            if kept is not None and kept[0] != moment.next:  # the moment asks another now
+                del page.drafts[ENTER]
             if page.question is not None and still_asked(moment, page.asks) is None:
                 page.question = page.asks = None
+                page.drafts.pop(ANSWER, None)
                 page.notice = Msg("web.closed")
             elif said is not None and page.notice is None:
                 page.notice = said
@@ -290,34 +378,16 @@ def _option(ask: Ask, index: Any) -> Lead | None:
     return None
 
 
-def parse_value(entry: Entry, text: Any) -> Any:
-    """The table's value for a ``number`` or ``dice`` entry, from what the page sent (a
-    number; the faces separated by spaces). ``ValueError`` carries the message that says
-    what is wrong."""
-    words = str(text if text is not None else "").replace(",", " ").split()
-    if entry.kind == "number":
-        if len(words) != 1 or not words[0].lstrip("-").isdigit():
-            raise ValueError(Msg("web.form.number"))
-        value = int(words[0])
-        _in_range(value, entry.minimum, entry.maximum)
+def _typed(field: forms.Field | None, value: Any) -> Any:
+    """A number typed as text (a test's, or an old page's) as the number it is; a message
+    that says what is wrong with one that is not, or is out of range."""
+    if field is None or field.kind != forms.NUMBER or not isinstance(value, str):
         return value
-    if len(words) == 1 and words[0].isdigit() and (entry.maximum or 6) < 10:
-        words = list(words[0])  # "356" is three dice
-    faces = []
-    for word in words:
-        if not word.isdigit():
-            raise ValueError(msg("web.form.die", text=word))
-        faces.append(int(word))
-        _in_range(faces[-1], entry.minimum or 1, entry.maximum)
-    if entry.count is not None and len(faces) != entry.count:
-        raise ValueError(msg("web.form.dice_count", count=entry.count, got=len(faces)))
-    if not faces:
-        raise ValueError(msg("web.form.dice_count", count=entry.count or 1, got=0))
-    return tuple(faces)
-
-
-def _in_range(value: int, low: int | None, high: int | None) -> None:
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(
-            msg("web.form.range", low="" if low is None else low, high="" if high is None else high)
-        )
+    word = value.strip()
+    if not word.lstrip("-").isdigit():
+        raise ValueError(Msg("web.form.number"))
+    number = int(word)
+    if not field.takes(number):
+        high = "" if field.high is None else field.high
+        raise ValueError(msg("web.form.range", low=field.low, high=high))
+    return number

@@ -34,7 +34,7 @@ class Tap:
     ``refused`` one is shown with why, and cannot be tapped."""
 
     op: str
-    arg: str
+    arg: Any
     label: Line
     note: Line | None = None
     refused: Line | None = None
@@ -121,36 +121,6 @@ def action_lead(key: str, state: Any, moment: Any, name: str) -> Any:
     return lead
 
 
-def entry_taps(key: str, entry: Any, state: Any) -> tuple[Tap, ...] | None:
-    """A game's own entry a page answers by one tap, as its taps (the candidates the engine
-    lists, a refused one with why); ``None`` when only the host's screen has its form (a
-    pick of several cards, a secret one, a form)."""
-    if key == "insurrection" and entry.kind == "insurrection.cards":
-        cards = entry.subject
-        if cards.count != 1 or cards.secret:
-            return None
-        return tuple(
-            Tap(
-                "pick",
-                c.card,
-                c.label if c.label is not None else _card(state, c.card),
-                note=named(key, c.note, state) if c.note is not None else None,
-                refused=named(key, c.refused, state) if c.refused is not None else None,
-            )
-            for c in cards.candidates
-        )
-    return None
-
-
-def entry_value(key: str, entry: Any, state: Any, arg: Any) -> Any:
-    """The value ``entry.answer`` takes for a tap of :func:`entry_taps` (``None``: not one
-    of its taps, or a refused one)."""
-    taps = entry_taps(key, entry, state) or ()
-    if not any(t.arg == arg and t.refused is None for t in taps):
-        return None
-    return (arg,)  # insurrection.cards: the cards picked
-
-
 def percent(p: Fraction | float) -> str:
     return f"{float(p) * 100:.0f}%"
 
@@ -158,7 +128,7 @@ def percent(p: Fraction | float) -> str:
 # -- Insurrection --------------------------------------------------------------------------
 
 
-def _card(state: Any, cid: str) -> Msg:
+def card_label(state: Any, cid: str) -> Msg:
     """A card as the table names it, with its corruption marks, Remove/Scout icons and
     initiative (what is printed on it)."""
     g = _game("insurrection")
@@ -194,7 +164,7 @@ def _insurrection_public(state: Any) -> tuple[Panel, ...]:
     if state.token < 0:
         path.insert(0, Msg("web.ins.before_path"))
     out.append(Panel(Msg("web.ins.path"), tuple(path), "path"))
-    area = tuple(_card(state, c) for c in state.area) or (Msg("web.none"),)
+    area = tuple(card_label(state, c) for c in state.area) or (Msg("web.none"),)
     out.append(Panel(Msg("web.ins.area"), area, "area"))
     lines: list[Line] = [msg("web.ins.tally", tally=state.tally, evil_at=g.EVIL_AT)]
     if state.evil_won:
@@ -213,7 +183,7 @@ def _insurrection_public(state: Any) -> tuple[Panel, ...]:
                 "web.ins.turn",
                 here="▶ " if i == state.turn and state.phase == "turns" else "",
                 player=t.player,
-                card=_card(state, t.card),
+                card=card_label(state, t.card),
             )
             for i, t in enumerate(state.turns)
         )
@@ -244,7 +214,7 @@ def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
     )
     if scouting:  # §3.3 Scout with the app's deck: the top card, for this player's eyes only
         top = action_lead("insurrection", state, moment, "scout").subject.top
-        status = msg("web.ins.scout_seen", card=_card(state, top))
+        status = msg("web.ins.scout_seen", card=card_label(state, top))
         title = Msg("web.ins.scout")
         taps = (
             Tap("scout", g.BOTTOM, Msg("web.ins.scout_bottom")),
@@ -253,7 +223,7 @@ def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
     elif view.leader is not None:
         status = Msg("web.ins.keep_leader")
         title = Msg("web.ins.leaders")
-        taps = tuple(Tap("keep", c, _card(state, c)) for c in view.leader.offers)
+        taps = tuple(Tap("keep", c, card_label(state, c)) for c in view.leader.offers)
     elif view.pick is not None and view.picked is None:
         done, count = view.picks or (0, len(state.players))
         status = msg("web.ins.pick_now", picked=done, players=count)
@@ -262,7 +232,7 @@ def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
             Tap(
                 "choose",
                 c.card,
-                _card(state, c.card),
+                card_label(state, c.card),
                 note=msg("web.ins.copies", copies=c.copies) if (c.copies or 0) > 1 else None,
                 refused=named("insurrection", c.refused, state) if c.refused else None,
             )
@@ -271,13 +241,13 @@ def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
     elif view.picked is not None and view.picks is not None:
         status = msg(
             "web.ins.picked",
-            card=_card(state, view.picked),
+            card=card_label(state, view.picked),
             picked=view.picks[0],
             players=view.picks[1],
         )
     else:
         status = Msg("web.seat.wait")
-    hand = tuple(_card(state, c) for c in view.hand) or (Msg("web.none"),)
+    hand = tuple(card_label(state, c) for c in view.hand) or (Msg("web.none"),)
     mine = Panel(msg("web.ins.your_hand", player=view.player), hand, "hand")
     return SeatView(who, status, taps, title, (mine,))
 

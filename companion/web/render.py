@@ -13,13 +13,12 @@ from html import escape
 from typing import Any
 
 from companion.core.game import Ask, ConfirmFirst, Entry, Outcome, Step
-from companion.core.i18n import Msg, has_key, language, tr
-from companion.web import panels
+from companion.core.i18n import Msg, has_key, language, msg, tr
+from companion.web import forms, panels
 from companion.web.codes import SEAT
-from companion.web.driver import VALUE_KINDS, Page, WebTable
+from companion.web.driver import ANSWER, ENTER, Page, WebTable
 
 LOG_LINES = 12  # the newest log lines a page shows
-TAP_NUMBERS = 24  # a number entry with at most this many values is a row of buttons
 
 
 def text(line: panels.Line | None) -> str:
@@ -29,12 +28,21 @@ def text(line: panels.Line | None) -> str:
     return escape(tr(line) if isinstance(line, Msg) else str(line))
 
 
-def button(label: str, op: str, arg: Any = None, cls: str = "tap", disabled: bool = False) -> str:
-    """A tap target (``label`` already escaped)."""
+def button(
+    label: str,
+    op: str,
+    arg: Any = None,
+    cls: str = "tap",
+    disabled: bool = False,
+    pressed: bool | None = None,
+) -> str:
+    """A tap target (``label`` already escaped); ``pressed``: a form's value, held or not."""
     data = f' data-op="{escape(op)}"'
     if arg is not None:
         data += f' data-arg="{escape(json.dumps(arg, ensure_ascii=False))}"'
     off = " disabled" if disabled else ""
+    if pressed is not None:
+        off += f' aria-pressed="{"true" if pressed else "false"}"'
     return f'<button type="button" class="{cls}"{data}{off}>{label}</button>'
 
 
@@ -53,12 +61,12 @@ def view(table: WebTable, page: Page) -> str:
         notice = panels.named(key, page.notice, state)
         parts.append(f'<p class="notice" role="status">{text(notice)}</p>')
     if page.question is not None:
-        parts.append(_question(table, page.question))
+        parts.append(_question(table, page, page.question))
     if code.view == SEAT:
         parts.append(_seat(seat) if seat is not None else "")
-        parts.append(_prompt(table, controls=False))
+        parts.append(_prompt(table, page, controls=False))
     else:
-        parts.append(_prompt(table, controls=page.controls))
+        parts.append(_prompt(table, page, controls=page.controls))
         if page.controls:
             parts.append(_actions(table))
     for panel in panels.public(key, state, table.moment):
@@ -98,7 +106,7 @@ def _seat(seat: panels.SeatView) -> str:
     return "".join(out)
 
 
-def _prompt(table: WebTable, controls: bool) -> str:
+def _prompt(table: WebTable, page: Page, controls: bool) -> str:
     """The banner and the moment's next thing: the app's step, the question, the entry (with
     their taps on a full-control page), or the outcome."""
     moment = table.moment
@@ -116,7 +124,7 @@ def _prompt(table: WebTable, controls: bool) -> str:
     elif controls and isinstance(nxt, Ask):
         out.append(_options(nxt, "pick"))
     elif controls and isinstance(nxt, Entry) and table.answerable(nxt):
-        out.append(_entry(table, nxt, "enter"))
+        out.append(_entry(table, page, nxt, ENTER))
     elif isinstance(nxt, Entry | Ask) and controls:
         where = (
             "web.on_host_or_seat" if panels.seats(table.key, table.state) else "web.on_host_only"
@@ -142,11 +150,10 @@ def _actions(table: WebTable) -> str:
         else:  # the advance key's action (ending the turn, say) stands out
             cls = "tap primary" if action.name == table.moment.advance else "tap"
             out.append(button(label, "act", action.name, cls=cls))
-    if not out:
-        return ""
     title = text(Msg("web.actions"))
     return (
-        f'<section class="actions"><h2>{title}</h2><div class="taps">{"".join(out)}</div></section>'
+        f'<section class="actions"><h2>{title}</h2><div class="taps">{"".join(out)}</div>'
+        f"{_undo()}</section>"
     )
 
 
@@ -164,45 +171,115 @@ def _options(ask: Ask, op: str) -> str:
     return "".join(out)
 
 
-def _entry(table: WebTable, entry: Entry, op: str) -> str:
-    """A game's own entry as its taps; a number as a row of buttons when it has few values;
-    otherwise (and dice) a field."""
-    if entry.kind not in VALUE_KINDS:
-        return _taps(panels.entry_taps(table.key, entry, table.state) or (), op, entry.prompt)
-    low, high = entry.minimum, entry.maximum
-    if entry.kind == "number" and low is not None and high is not None:
-        if 0 <= high - low < TAP_NUMBERS:
-            buttons = "".join(
-                button(str(n), op, str(n), cls="tap num") for n in range(low, high + 1)
-            )
-            return f'<div class="taps numbers">{buttons}</div>'
-    hint = Msg("web.form.dice_hint") if entry.kind == "dice" else Msg("web.form.number_hint")
-    suggest = entry.suggest
-    if isinstance(suggest, tuple | list):
-        suggest = " ".join(str(v) for v in suggest)
-    value = "" if suggest is None else escape(str(suggest))
+def _undo() -> str:
+    """The host's undo and redo, on a full-control page."""
     return (
-        f'<form class="entry" data-op="{escape(op)}">'
-        f'<label>{text(entry.prompt)}<input name="value" inputmode="numeric" '
-        f'autocomplete="off" value="{value}"></label>'
-        f'<p class="note">{text(hint)}</p>'
-        f'<button type="submit" class="tap primary">{text(Msg("web.ok"))}</button></form>'
+        '<div class="taps row undo">'
+        + button(text(Msg("web.undo")), "undo")
+        + button(text(Msg("web.redo")), "redo")
+        + "</div>"
     )
 
 
-def _question(table: WebTable, question: Ask | Entry | ConfirmFirst) -> str:
+def _entry(table: WebTable, page: Page, entry: Entry, where: str) -> str:
+    """An entry's form (:mod:`companion.web.forms`) as taps: each field's values as buttons,
+    the one held pressed; a form of one field answers at its tap, any other with OK."""
+    draft = table.draft(page, where, entry)
+    form = forms.form(table.key, entry, table.state, draft)
+    if form is None:
+        return ""
+    values = form.values(draft)
+    out = [f'<div class="form" data-kind="{escape(entry.kind)}">']
+    if where == ANSWER or entry.prompt != table.moment.prompt:  # else the banner says it
+        said = panels.named(table.key, entry.prompt, table.state)
+        out.append(f'<p class="reason">{text(said)}</p>')
+    out += [f'<p class="note">{text(line)}</p>' for line in form.lines]
+    for f in form.fields:
+        out.append(_field(f, values[f.name], where, form.at_tap))
+    taps = [
+        button(text(q.label), where, {"set": [q.field, q.value]}, cls="tap") for q in form.quick
+    ]
+    if not form.at_tap:
+        taps.append(button(text(Msg("web.ok")), where, cls="tap primary"))
+    out.append(f'<div class="taps row">{"".join(taps)}</div></div>')
+    return "".join(out)
+
+
+def _field(f: forms.Field, value: Any, where: str, at_tap: bool) -> str:
+    """One field: its label and its taps (``at_tap``: each answers; else each sets it)."""
+    label = text(f.label)
+    if f.kind == forms.MANY and f.count is not None:
+        label += f' <span class="count">{text(msg("web.form.picked", got=len(value or ()), count=f.count))}</span>'
+    out = [f'<fieldset class="field" data-field="{escape(f.name)}"><legend>{label}</legend>']
+
+    def tap(option: panels.Tap, held: bool) -> str:
+        words = f'<span class="label">{text(option.label)}</span>'
+        if option.note is not None:
+            words += f'<span class="note">{text(option.note)}</span>'
+        if option.refused is not None:
+            words += f'<span class="note refused">{text(option.refused)}</span>'
+        if at_tap:
+            return button(words, where, option.arg, disabled=option.refused is not None)
+        return button(
+            words,
+            "set",
+            [where, f.name, option.arg],
+            cls="tap on" if held else "tap",
+            disabled=option.refused is not None,
+            pressed=held,
+        )
+
+    if f.kind in (forms.ONE, forms.MANY):
+        held = set(value or ()) if f.kind == forms.MANY else {value}
+        short = f.kind == forms.ONE and all(
+            isinstance(o.label, str) and len(o.label) <= 3 for o in f.options
+        )
+        cls = "taps numbers" if short else "taps"
+        out.append(f'<div class="{cls}">')
+        out += [tap(o, o.arg in held) for o in f.options]
+        out.append("</div>")
+    elif f.kind == forms.NUMBER and f.buttons:
+        out.append('<div class="taps numbers">')
+        high = f.high if f.high is not None else f.low
+        for n in range(f.low, high + 1):
+            option = panels.Tap("", n, str(n))
+            out.append(tap(option, n == value).replace('class="tap', 'class="tap num', 1))
+        out.append("</div>")
+    elif f.kind == forms.NUMBER:  # a long range: steps of 1 and 10 from the value held
+        shown = "—" if value is None else str(value)
+        out.append('<div class="taps numbers stepper">')
+        for step in forms.STEPS:
+            to = (f.low if value is None else value) + step
+            to = max(f.low, to if f.high is None else min(f.high, to))
+            words = f"{step:+d}"
+            out.append(
+                button(words, "set", [where, f.name, to], cls="tap num", disabled=to == value)
+            )
+            if step == -1:
+                out.append(f'<output class="value">{escape(shown)}</output>')
+        out.append("</div>")
+    else:
+        out.append(
+            f'<input class="text" data-where="{escape(where)}" data-field="{escape(f.name)}" '
+            f'maxlength="{forms.TEXT_MAX}" autocomplete="off" value="{escape(value or "")}">'
+        )
+    out.append("</fieldset>")
+    return "".join(out)
+
+
+def _question(table: WebTable, page: Page, question: Ask | Entry | ConfirmFirst) -> str:
     """The question the page opened (an action's), with a button that closes it."""
     out = ['<section class="dialog" role="dialog">']
     if isinstance(question, Ask):
         if question.title is not None:
             out.append(f"<h2>{text(question.title)}</h2>")
-        out.append(_options(question, "answer"))
+        out.append(_options(question, ANSWER))
     elif isinstance(question, ConfirmFirst):
         out.append(f'<p class="reason">{text(question.prompt)}</p><div class="taps">')
-        out.append(button(text(Msg("web.yes")), "answer", True, cls="tap primary"))
+        out.append(button(text(Msg("web.yes")), ANSWER, True, cls="tap primary"))
         out.append("</div>")
     else:
-        out.append(_entry(table, question, "answer"))
+        out.append(_entry(table, page, question, ANSWER))
     out.append(button(text(Msg("web.close")), "close", cls="tap quiet"))
     out.append("</section>")
     return "".join(out)
@@ -241,5 +318,8 @@ def refused_page(reason: Msg) -> str:
         "<!doctype html>"
         f'<html lang="{escape(language())}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>companion</title></head><body><p>{text(reason)}</p></body></html>"
+        "<title>companion</title></head><body>"
+        f'<p role="alert" style="max-width:34rem;margin:20vh auto 0;padding:16px;'
+        f'font:600 1.2rem system-ui,sans-serif;text-align:center">{text(reason)}</p>'
+        "</body></html>"
     )

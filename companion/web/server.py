@@ -21,7 +21,7 @@ from aiohttp import WSMsgType, web
 
 from companion.core.i18n import Msg
 from companion.web import render
-from companion.web.codes import JoinCode, code_of, revoke
+from companion.web.codes import JoinCode, code_of, revoke, revoked
 from companion.web.driver import Page, WebTable
 
 LOCALHOST = "localhost"
@@ -61,6 +61,7 @@ class WebServer:
     ) -> None:
         self.store, self.codes = store, codes
         self.table = WebTable(store, session)
+        self.revoked = set(revoked(store, session.id))
         self.host, self.port = host, port
         self.per_code, self.total = per_code, total
         self._sockets: dict[Page, web.WebSocketResponse] = {}
@@ -121,10 +122,26 @@ class WebServer:
         """In front of every route: a path that does not start with a join code is refused."""
         parts = request.path.split("/", 2)
         code = code_of(self.codes, parts[1]) if len(parts) == 3 else None
+        if code is None and len(parts) == 3 and parts[1] in self.revoked:
+            return await self.gone(request, parts[2])
         if code is None:
             raise web.HTTPForbidden(text="403: this address needs a join code\n")
         request[CODE] = code
         return await handler(request)
+
+    async def gone(self, request: web.Request, rest: str) -> web.StreamResponse:
+        """A revoked code: its page says so (and its socket, so that a page open on it stops
+        reconnecting); nothing else of the game."""
+        said = Msg("web.revoked")
+        if rest == "ws":
+            ws = web.WebSocketResponse()
+            await ws.prepare(request)
+            await ws.send_str(json.dumps({"refused": render.text(said)}))
+            await ws.close(code=REFUSED)
+            return ws
+        if rest:
+            raise web.HTTPForbidden(text="403: this address needs a join code\n")
+        return web.Response(text=render.refused_page(said), content_type="text/html", status=410)
 
     def _full(self, code: JoinCode) -> Msg | None:
         if self.open_pages(code) >= self.per_code:
@@ -188,7 +205,7 @@ class WebServer:
         shared: dict[str, str] = {}
         sends = []
         for page, ws in list(self._sockets.items()):
-            if page.question is None and page.notice is None:
+            if not page.own:
                 html = shared.get(page.code.token)
                 if html is None:
                     html = shared[page.code.token] = render.view(self.table, page)
@@ -220,8 +237,10 @@ class WebServer:
     async def revoke(self, which: int | None) -> None:
         """New tokens for code ``which`` (1-based) or every code; the pages open on an old one
         are told so and closed."""
+        before = {c.token for c in self.codes}
         self.codes = revoke(self.store, self.table.session.id, self.codes, which)
         tokens = {c.token for c in self.codes}
+        self.revoked |= before - tokens
         for page, ws in list(self._sockets.items()):
             if page.code.token not in tokens:
                 await ws.send_str(json.dumps({"refused": render.text(Msg("web.revoked"))}))

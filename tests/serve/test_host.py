@@ -14,9 +14,13 @@ from companion.core.i18n import set_language
 from companion.games.insurrection import GAME, engine
 from companion.store import Store
 from companion.ui.app import Start, create_app
+from companion.ui.dialogs import Confirm
 from companion.ui.insurrection.board import InsurrectionScreen
-from companion.web.codes import SEAT, JoinCode
+from companion.ui.join import JoinDialog
+from companion.ui.widgets.qr import QRCode
+from companion.web.codes import SEAT, JoinCode, join_codes, revoked
 from companion.web.driver import Page, WebTable
+from companion.web.server import WebServer
 from tests.insurrection_ui.helpers import demo_state
 
 WITHIN = 60.0  # seconds: a guard against a hang only (bench_phones.py measures the speed)
@@ -65,3 +69,38 @@ async def test_the_host_follows_phones_keeping_their_leaders_while_its_question_
     finally:
         for s in stores:
             s.close()
+
+
+async def test_the_host_revokes_a_code_from_its_dialog_once_sure(tmp_path):
+    """A code revoked from the QR dialog (``r``, then yes): a new code replaces it there and
+    in the save; no closes the question and changes nothing."""
+    set_language("en")
+    store = Store.open(tmp_path / "codes.db")
+    start = engine.new_game(demo_state().catalog, ("Ann", "Ben"), seed=7, virtual=True)
+    game_id = store.new_game(GAME, start, "Codes", "demo").id
+    codes = join_codes(store, game_id, ("Ann", "Ben"))
+    app = create_app(store, Start("resume", game_id=game_id), lang="en")
+    app.join = WebServer(store, store.open_game(game_id), codes)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, JoinDialog)
+            await pilot.press("3", "r")  # Ann's code: asked first
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is dialog and app.join.codes == codes
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.screen is dialog
+            now = app.join.codes
+            assert now[2].token != codes[2].token and now[:2] == codes[:2]
+            assert dialog.query_one(QRCode).data == app.join.url(now[2])  # the new one shown
+            assert join_codes(store, game_id, ("Ann", "Ben")) == now  # kept in the save
+            assert codes[2].token in revoked(store, game_id)
+    finally:
+        store.close()

@@ -167,11 +167,33 @@ def test_a_step_refused_because_the_host_wrote_first_is_said_and_followed(lever)
     assert table.state.total == 1 and table.revision == host.revision  # followed, no fork
 
 
+def test_undo_and_redo_from_a_full_control_page_are_the_hosts(lever):
+    table, host = lever
+    page = Page(JoinCode(TABLE, "t"))
+    table.pages.add(page)
+    tap(table, page, "step")
+    tap(table, page, "act", "draft")
+    assert 'data-op="undo"' in render.view(table, page) and table.state.total == 6
+    tap(table, page, "undo")
+    assert table.state.total == 1 and page.notice.key == "ui.undo.done"
+    assert host.follow(host.fetch_remote()) is not None and host.state.total == 1
+    tap(table, page, "redo")
+    assert table.state.total == 6 and page.notice.key == "ui.redo.done"
+    host.follow(host.fetch_remote())
+    host.undo()  # the host undoes meanwhile: the page's undo is refused, said and followed
+    tap(table, page, "undo")
+    assert page.notice.key == "sync.refused"
+    assert table.state.total == 1 and table.revision == host.revision  # no fork
+    tap(table, page, "undo")
+    tap(table, page, "undo")  # nothing left to undo: said
+    assert table.state.total == 0 and page.notice.key == "ui.undo.nothing"
+
+
 def test_read_only_and_seat_pages_change_nothing_of_the_table(lever):
     table, _host = lever
     for code in (JoinCode(TABLE_READ_ONLY, "r"), JoinCode(SEAT, "s", 1, "Ann")):
         page = Page(code)
-        for op, arg in (("step", None), ("act", "draft"), ("act", "reset")):
+        for op, arg in (("step", None), ("act", "draft"), ("act", "reset"), ("undo", None)):
             tap(table, page, op, arg)
         assert table.revision == 0 and page.question is None
         assert "data-op" not in render.view(table, Page(code)).replace('data-op="close"', "")
@@ -352,3 +374,36 @@ def test_a_card_to_take_is_tapped_on_the_table_page(store):
     tap(table, page, "answer", allowed[0])
     assert table.session.cursor > steps and page.question is None
     assert table.session.history()[steps].description.params.get("player") == player
+
+
+# -- a form of several taps ---------------------------------------------------------------
+
+
+def test_a_form_keeps_its_taps_says_what_is_missing_and_answers_once_complete(tmp_path):
+    """Magical Friends §6: the artifact each wizard played, tapped one by one; OK before the
+    last says which is missing and keeps the taps; a tap the form does not have changes
+    nothing."""
+    from companion.games.registry import get_game, load_game_catalog, sensible_table
+
+    set_language("en")
+    game = get_game("magical-friends")
+    catalog = load_game_catalog("magical-friends", "demo")
+    _policy, setup = sensible_table("magical-friends", 3)
+    store = Store.open(tmp_path / "mf.db")
+    game_id = store.new_game(game, game.new_game(setup(catalog, None), catalog, 3), "MF", "demo").id
+    table = WebTable(store, store.open_game(game_id))
+    page = Page(JoinCode(TABLE, "t"))
+    table.pages.add(page)
+    tap(table, page, "step")  # the round begins: the artifacts are asked
+    tap(table, page, "set", ["enter", "w0", 7])
+    tap(table, page, "set", ["enter", "w1", 3])
+    tap(table, page, "set", ["enter", "w1", 99])  # not an artifact Blue has
+    assert page.notice == Msg("web.look_again")
+    tap(table, page, "enter")
+    assert page.notice.key == "web.form.missing" and table.state.played == ()
+    html = render.view(table, page)
+    assert 'data-arg="[&quot;enter&quot;, &quot;w0&quot;, 7]" aria-pressed="true"' in html
+    tap(table, page, "set", ["enter", "w2", 5])
+    tap(table, page, "enter")
+    assert table.state.played == (7, 3, 5) and not page.drafts
+    store.close()

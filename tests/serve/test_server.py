@@ -114,8 +114,14 @@ async def test_a_revoked_code_closes_its_pages_and_opens_nothing(saved):
             await server.revoke(4)
             said = json.loads((await ws.receive()).data)
             assert "revoked" in said["refused"]
-        async with client.get(server.url(old)) as r:
+        async with client.get(server.url(old)) as r:  # a clear page saying so, nothing more
+            assert r.status == 410 and "revoked" in await r.text()
+        async with client.ws_connect(server.url(old) + "ws") as ws:  # its page stops trying
+            assert "revoked" in json.loads((await ws.receive()).data)["refused"]
+        async with client.get(server.url(old) + "static/page.css") as r:
             assert r.status == 403
+        again = server_for(store, game_id)  # serve started again: still known as revoked
+        assert old.token in again.revoked
         async with client.get(server.url(server.codes[3])) as r:
             assert r.status == 200
 

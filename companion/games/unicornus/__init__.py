@@ -36,7 +36,9 @@ no submodule):
   ``SettleConflict``, ``MoveEmpire``), ``RetreatBeforeBattle``/``StayAndFight``,
   ``RollBattle``, ``ResolveBattle``, ``PickFatePair``, ``DrawFate``, ``MakeAlly``,
   ``EndEmpire``, ``ReplaceCharacter``, ``EndRound``, corrections
-  ``Correct``/``Corrections``/``PlaceUnit``/``RemoveUnit``/``SetOption``.
+  ``Correct``/``Corrections``/``PlaceUnit``/``RemoveUnit``/``SetOption``; what a correction
+  may set: ``correction_targets(state, space)``, ``correction_values(state, kind, ident)``
+  (each a ``CorrectionValue``), ``corrections(state, kind, ident, values)`` (the steps).
 - Boards: ``Board``; ``board_from_text`` builds a small board for tests and demos;
   ``default_layout()``, ``flower(a, b)`` (the hexes of a tile).
 """
@@ -109,6 +111,13 @@ from companion.games.unicornus.commands import (
     Transport,
     upgrade,
 )
+
+# corrections: what may be corrected, each value as it stands, the steps of the table's values
+from companion.games.unicornus.correcting import PERSONALITIES, STATUSES
+from companion.games.unicornus.correcting import Value as CorrectionValue
+from companion.games.unicornus.correcting import commands as corrections
+from companion.games.unicornus.correcting import targets as correction_targets
+from companion.games.unicornus.correcting import values as correction_values
 
 # the Empire's plan (§5.2)
 from companion.games.unicornus.empire import (
@@ -287,6 +296,13 @@ __all__ = [
     "BeginRound",
     "Correct",
     "Corrections",
+    # corrections
+    "CorrectionValue",
+    "PERSONALITIES",
+    "STATUSES",
+    "correction_targets",
+    "correction_values",
+    "corrections",
     "DrawFate",
     "DrawSupport",
     "EndEmpire",

@@ -14,7 +14,13 @@ from textual.widgets import Input, Static
 from companion.core.errors import RuleError
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice, Option
-from companion.games.unicornus import GAME, Correct, PlaceUnit, RemoveUnit, UKState
+from companion.games.unicornus import (
+    GAME,
+    RemoveUnit,
+    UKState,
+    correction_targets,
+    corrections,
+)
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
 from companion.ui.widgets.content import as_text
 
@@ -287,54 +293,43 @@ def game_fields(state: UKState) -> list[FormField]:
     ]
 
 
-def diff(state: UKState, target: str, old: dict, values: dict) -> list[Correct]:
-    """One ``Correct`` per changed value, in the engine's types."""
-    out = []
-    for key, value in decode(state, values).items():
-        if value is None:
-            continue
-        if key == "space" and isinstance(value, str):
-            name = value.strip()
-            if name not in state.board.names:
-                raise FieldError("space", tr(Msg("unicornus.rule.no_such_space", {"space": name})))
-            value = state.board.names.index(name)
-        elif key == "start_player":
-            value = value - 1
-        if value != old[key]:
-            out.append(Correct(target, key, value))
-    return out
+def diff(state: UKState, kind: str, ident: Any, values: dict) -> list:
+    """The steps of the form's values (the typed codes decoded, a space by its name, a seat
+    from 1), as the engine makes them: one ``Correct`` per changed value."""
+    new = decode(state, values)
+    space = new.get("space")
+    if isinstance(space, str):
+        name = space.strip()
+        if name not in state.board.names:
+            raise FieldError("space", tr(Msg("unicornus.rule.no_such_space", {"space": name})))
+        new["space"] = state.board.names.index(name)
+    if new.get("start_player") is not None:
+        new["start_player"] -= 1
+    return corrections(state, kind, ident, new)
 
 
 def _menu(state: UKState, space: int) -> Choice:
-    """What may be corrected from ``space``: what stands there, the space, anything else."""
+    """What may be corrected from ``space`` (the engine's list), then any other character."""
+    words = {
+        "unit": Msg("unicornus_ui.correct.unit"),
+        "remove": Msg("unicornus_ui.correct.remove"),
+        "place": Msg("unicornus_ui.correct.place"),
+        "space": Msg("unicornus_ui.correct.space_values", {"space": state.board.names[space]}),
+        "game": Msg("unicornus_ui.correct.game"),
+    }
     options: list[Option] = []
-    hero = state.hero_at(space)
-    unit = state.unit_at(space)
-    if hero is not None:
-        options.append(
-            Option(("hero", hero.id), Msg("unicornus_ui.correct.hero", {"name": _n(hero.name)}))
-        )
-    if unit is not None:
-        options.append(Option(("unit", space), Msg("unicornus_ui.correct.unit")))
-        if unit.leader:
-            ch = state.imp(unit.leader)
-            options.append(
-                Option(
-                    ("imperial", ch.id), Msg("unicornus_ui.correct.imperial", {"name": _n(ch.name)})
-                )
-            )
-        options.append(Option(("remove", space), Msg("unicornus_ui.correct.remove")))
-    else:
-        options.append(Option(("place", space), Msg("unicornus_ui.correct.place")))
-    options.append(
-        Option(
-            ("space", space),
-            Msg("unicornus_ui.correct.space_values", {"space": state.board.names[space]}),
-        )
-    )
+    for kind, ident in correction_targets(state, space):
+        if kind == "game":  # last, after any other character
+            continue
+        if kind in ("hero", "imperial"):
+            who = state.hero(ident) if kind == "hero" else state.imp(ident)
+            label = Msg(f"unicornus_ui.correct.{kind}", {"name": _n(who.name)})
+        else:
+            label = words[kind]
+        options.append(Option((kind, ident), label))
     options.append(Option(("other_hero", ""), Msg("unicornus_ui.correct.other_hero")))
     options.append(Option(("other_imperial", ""), Msg("unicornus_ui.correct.other_imperial")))
-    options.append(Option(("game", ""), Msg("unicornus_ui.correct.game")))
+    options.append(Option(("game", ""), words["game"]))
     return Choice(
         Msg("unicornus_ui.correct.what", {"space": state.board.names[space]}), tuple(options)
     )
@@ -369,19 +364,16 @@ class CorrectionMenu(ChoiceDialog):
         if kind in ("hero", "imperial"):
             who = s.hero(ident) if kind == "hero" else s.imp(ident)
             fields = (hero_fields if kind == "hero" else imperial_fields)(s, ident)
-            old = {f.name: getattr(who, f.name) for f in fields}
             self.form(
                 Msg(f"unicornus_ui.correct.{kind}", {"name": _n(who.name)}),
                 fields,
-                lambda v: diff(s, f"{kind}:{ident}", old, v),
+                lambda v: diff(s, kind, ident, v),
             )
         elif kind == "unit":
-            u = s.unit_at(ident)
-            old = {"tokens": u.tokens, "leader": u.leader, "space": u.space}
             self.form(
                 Msg("unicornus_ui.correct.unit"),
                 unit_fields(s, ident),
-                lambda v: diff(s, f"unit:{ident}", old, v),
+                lambda v: diff(s, kind, ident, v),
             )
         elif kind == "remove":
             self.dismiss([RemoveUnit(ident)])
@@ -389,27 +381,17 @@ class CorrectionMenu(ChoiceDialog):
             self.form(
                 Msg("unicornus_ui.correct.place"),
                 place_fields(s),
-                lambda v: [PlaceUnit(ident, v["tokens"], decode(s, v)["leader"])],
+                lambda v: diff(s, kind, ident, v),
             )
         elif kind == "space":
-            b = s.board
-            old = {
-                f: getattr(b, f)[ident]
-                for f in ("difficulty", "impassable", "recruit", "resource", "defence")
-            }
             self.form(
-                Msg("unicornus_ui.correct.space_values", {"space": b.names[ident]}),
+                Msg("unicornus_ui.correct.space_values", {"space": s.board.names[ident]}),
                 space_fields(s, ident),
-                lambda v: diff(s, f"space:{ident}", old, v),
+                lambda v: diff(s, kind, ident, v),
             )
         elif kind == "game":
-            old = {
-                "round": s.round,
-                "start_player": s.start_player,
-                "princess_used": s.princess_used,
-            }
             self.form(
-                Msg("unicornus_ui.correct.game"), game_fields(s), lambda v: diff(s, "game", old, v)
+                Msg("unicornus_ui.correct.game"), game_fields(s), lambda v: diff(s, kind, "", v)
             )
         elif kind in ("other_hero", "other_imperial"):
             if kind == "other_hero":

@@ -22,10 +22,16 @@
     ws.onmessage = function (event) {
       var data = JSON.parse(event.data);
       if (data.view !== undefined) { show(data.view); }
-      if (data.refused !== undefined) {
+      document.body.dataset.live = "1";  // the game as the server has it now
+      if (data.refused !== undefined) {  // revoked, or too many pages: the game is gone
         refused = true;
-        link.textContent = data.refused;
-        link.hidden = false;
+        var gone = document.createElement("p");
+        gone.id = "view";
+        gone.className = "gone";
+        gone.setAttribute("role", "alert");
+        gone.textContent = data.refused;
+        view().replaceWith(gone);
+        link.hidden = true;
       }
     };
     ws.onclose = function () {
@@ -48,11 +54,11 @@
     event.preventDefault();
     send(b.dataset.op, b.dataset.arg === undefined ? null : JSON.parse(b.dataset.arg));
   });
-  document.addEventListener("submit", function (event) {
-    var form = event.target.closest("form[data-op]");
-    if (!form) { return; }
-    event.preventDefault();
-    send(form.dataset.op, form.querySelector("input[name=value]").value);
+  // a name typed into a form (the one thing not tapped) is kept as it changes
+  document.addEventListener("change", function (event) {
+    var input = event.target.closest("input[data-field]");
+    if (!input) { return; }
+    send("set", [input.dataset.where, input.dataset.field, input.value]);
   });
   connect();
 })();
