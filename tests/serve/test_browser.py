@@ -20,6 +20,7 @@ import pytest
 from companion.core.game import play
 from companion.core.i18n import set_language, tr
 from companion.games.insurrection import Choose, Draw, KeepLeader, March, name_msg, prefill
+from companion.games.insurrection.flow import play_candidates
 from companion.games.registry import get_game, load_game_catalog, sensible_table
 from companion.store import Store
 from companion.web.codes import join_codes
@@ -166,12 +167,12 @@ def test_a_phone_keeps_a_leader_and_picks_a_card_by_tap_while_the_host_plays_on(
     ben.wait(lambda: ben.rev() == host.revision and taps_of(ben, "choose"), "the pick")
     host.do(Choose(player="Ann", card=prefill(host.state, "Ann")[0]))  # the host plays on
     ben.wait(lambda: ben.rev() == host.revision, "Ann's pick")
-    hand = prefill(host.state, "Ben")
+    first = play_candidates(host.state, "Ben")[0].card  # as listed: the kept leader last
     ben.tap(taps_of(ben, "choose")[0])
     served.host_sees(lambda s: "Ben" in s.chosen)
-    assert host.state.chosen["Ben"] == hand[0]
+    assert host.state.chosen["Ben"] == first
     html = ben.html()
-    assert tr(name_msg(host.state.catalog.card(hand[0]).name)) in html
+    assert tr(name_msg(host.state.catalog.card(first).name)) in html
     assert not {n for n in secret_names(host.state, "Ben") if n in html}
 
     live(ben, served.url(2))  # Ann's seat on the same phone: never Ben's hand
