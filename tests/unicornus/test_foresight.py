@@ -9,8 +9,8 @@ import pytest
 from companion.core.errors import RuleError
 from companion.core.game import decide, play
 from companion.games.unicornus import (
-    DrawFate,
     GAME,
+    DrawFate,
     Move,
     MoveEmpire,
     PrincessAct,
