@@ -171,7 +171,15 @@ def _insurrection_public(state: Any) -> tuple[Panel, ...]:
         lines.append(Msg("web.ins.evil_won"))
     fc = g.march_forecast(state)
     if fc is not None and fc.land:
-        lines.append(msg("web.ins.forecast", chance=percent(fc.probability), reveal=fc.reveal))
+        # the range alone when no one figure lies within the table's choices (issue 24)
+        head = fc.headline
+        b = fc.by_march
+        words = (
+            percent(head)
+            if head is not None or b is None
+            else (f"{percent(b.least)}–{percent(b.most)}")
+        )
+        lines.append(msg("web.ins.forecast", chance=words, reveal=fc.reveal))
     lines.append(msg("web.ins.deck", deck=state.deck_count, graveyard=len(state.graveyard)))
     picked = g.picks(state)
     if picked is not None:

@@ -183,3 +183,27 @@ def check_by_march(seed: int) -> int:
 def test_the_march_chances_are_checked_on_real_states():
     """The property above is not vacuous: seed 149 reaches states with a March to come."""
     assert check_by_march(149) > 0
+
+
+@settings(max_examples=10, deadline=None, derandomize=True)
+@example(149)  # no marked card staying was not among the choices
+@given(st.integers(0, 10_000))
+def test_the_headline_is_a_chance_the_table_s_choices_can_make(seed):
+    """§3, §3.1 (issue 24): the forecast's headline is never outside the range the table's
+    Removes and takes leave: it is the chance of one way the round can end (an exact figure
+    under those choices), or None when no marked card leaving is not among them."""
+    for s in _turn_states(seed):
+        f = forecast(s)
+        if f is None or not f.land:
+            continue
+        chances = set()
+        for end in _round_ends(s):
+            won = end.evil_won or end.outcome == "evil"
+            reveal = min(s.catalog.land(f.land).reveal or 0, end.deck_count)
+            chances.add(Fraction(1) if won else brute(_groups(end), reveal, 10 - end.tally))
+        if f.headline is None:
+            assert f.by_march.kept is None and f.by_march.least < f.by_march.most
+        elif f.by_march.kept is None:
+            assert f.headline == f.by_march.least == f.by_march.most
+        else:
+            assert f.headline in chances

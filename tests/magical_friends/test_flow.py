@@ -130,7 +130,7 @@ def test_a_move_report_asks_the_fork_the_cavern_and_the_throw():
     # the catapult on p2: a friend ending there is thrown 2 steps, through the fork
     thrown = apply(st, CorrectBoard(catapult_holder=1, catapult_space="p2"))
     draft, q = question(thrown, Draft(Move(cid, steps=1)))
-    assert q.kind == "fork" and {o.value.move.throw_branches for o in q.choice.options} == {
+    assert q.kind == "throw_fork" and {o.value.move.throw_branches for o in q.choice.options} == {
         ("p3",),
         ("p3b",),
     }

@@ -15,14 +15,15 @@ from companion.games.magical_friends.foresight import preview_move
 from companion.games.magical_friends.queries import legal_ends
 
 
-def turn_states(seed: int, count: int = 8, lava: bool = False):
+def turn_states(seed: int, count: int = 8, lava: bool = False, side: str | None = None):
     """States of a wizard's turn, picked at random along a sensible game whose tiles lie on
-    random sides (``lava``: tile 2 on its Lava side)."""
+    random sides (``lava``: tile 2 on its Lava side; ``side``: tile 2 on that side)."""
     rnd = random.Random(seed)
     cat = load("demo")
     tiles = tuple((t.id, rnd.choice(t.sides).id) for t in cat.board.tiles)
-    if lava:
-        tiles = tuple((i, "t2-lava" if i == "t2" else side) for i, side in tiles)
+    if lava or side:
+        two = side or "t2-lava"
+        tiles = tuple((i, two if i == "t2" else s) for i, s in tiles)
     setup = replace(demo_setup(cat, 3), tiles=tiles)
     start = GAME.new_game(setup, cat, seed)
     out = []

@@ -63,13 +63,20 @@ def test_a_move_asks_which_friend_even_of_one_then_how_far_then_the_report():
     assert at(apply(st, move), cid) in ("p3", "p3b")
 
 
-def test_a_bonus_card_move_goes_its_fixed_distance_without_asking():
-    """§4 Pity Power moves exactly 2 steps: after the friend, no steps are asked."""
+def test_a_bonus_card_move_goes_its_fixed_distance_shown_with_its_preview():
+    """§4 Pity Power moves exactly 2 steps: after the friend, the steps entry has that one
+    count (so the steps form shows its preview before it is taken); another is refused."""
     st = apply(in_turns(BOARD_A), CorrectBoard())
     st, cid = place(st, 0, "moss-knight", "w1")
     st = apply(st, CorrectWizard(0, pity=1))
     friends = _lead(st, "pity")
-    move = _open(st, friends.choice.options[0].value)
+    steps = _open(st, friends.choice.options[0].value)
+    assert isinstance(steps, Entry) and steps.kind == "magical_friends.steps"
+    assert steps.subject.exact == 2 and (steps.minimum, steps.maximum) == (2, 2)
+    with pytest.raises(RuleError) as refused:
+        steps.answer(3)
+    assert refused.value.message.key == "magical_friends.move.exact_steps"
+    move = _open(st, steps.answer(steps.suggest))
     assert (move.creature, move.steps, move.how) == (cid, 2, "pity")
 
 

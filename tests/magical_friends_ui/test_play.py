@@ -101,7 +101,7 @@ async def test_fork_cavern_roll_and_pity_power_move(store):
         await keys(pilot, "ctrl+a", "ctrl+k", "1", "enter", "enter", "enter", "enter")
         state = screen_state(app)
         assert state.wizards[1].pity == 1
-        await keys(pilot, "p", "1")  # the one friend, listed
+        await keys(pilot, "p", "1", "enter")  # the one friend, listed; its 2 steps shown
         state = screen_state(app)
         assert state.creature("moss-knight-1").where == "c3"  # cp1 → cp2 → c3
         assert state.wizards[1].pity == 0

@@ -10,6 +10,7 @@ from companion.core.errors import RuleError
 from companion.core.game import decide, play
 from companion.games.unicornus import (
     GAME,
+    DrawFate,
     Move,
     MoveEmpire,
     PrincessAct,
@@ -101,3 +102,32 @@ def test_what_if_is_the_preview_of_the_state_after_the_step():
         with pytest.raises(RuleError):
             preview(s, Move(hid, s.hero(hid).space))
     assert {"Recruit", "Procure", "Move"} <= kinds
+
+
+def fates_drawn(state):
+    """The imperial characters whose Fate card the real phases draw after the players stop,
+    up to the Empire's move, then those its move makes due (§7): the whole phase's draws."""
+    s = end_turns(state)
+    drawn = []
+    while not s.outcome and not (s.phase == "empire" and s.empire_moved):
+        if s.phase not in ("princess", "empire"):
+            return drawn
+        cmd = decide(GAME.moment(s), s, POLICY)
+        if isinstance(cmd, DrawFate):
+            drawn.append(cmd.imperial)
+        s = GAME.apply(s, cmd)
+    return drawn + ([] if s.outcome else list(s.fate_pending))
+
+
+def test_the_preview_lists_every_fate_draw_of_the_phase():
+    """§7 (issue 24): the Fate card the Princess's move makes due and the one the Empire's
+    move makes due are both in the preview, in the order they come."""
+    checked = after_empire = 0
+    for seed in range(12):
+        for s in players_states(seed, 4):
+            f = preview(s)
+            drawn = fates_drawn(s)
+            assert [x.imperial for x in f.of("fate")] == drawn
+            checked += bool(drawn)
+            after_empire += bool(f.state.fate_pending)
+    assert checked and after_empire  # not vacuous: the Empire's move made some due

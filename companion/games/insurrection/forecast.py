@@ -40,6 +40,21 @@ class Forecast:
     round: Reach | None = None  # the end of this round, in the turns phase
     by_march: ByMarch | None = None  # the chance Evil wins by the next March, in the turns phase
 
+    @property
+    def headline(self) -> Fraction | None:
+        """The one figure to headline, never outside the range the table's choices leave:
+        in the turns phase, the chance Evil wins by the next March if no marked card leaves
+        the play area, when that is among the table's choices (``by_march.kept``), or the
+        one chance every choice leaves; else None, and only the range
+        (``by_march.least``–``most``) is exact. Before the turns (no take is known yet) the
+        chance the reveal brings what is needed."""
+        b = self.by_march
+        if b is None:
+            return self.probability
+        if b.kept is None and b.least == b.most:
+            return b.least
+        return b.kept
+
 
 @dataclass(frozen=True)
 class ByMarch:

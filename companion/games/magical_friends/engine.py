@@ -76,8 +76,10 @@ def new_game(cat: MagicalFriendsCatalog, setup: Setup, seed: int) -> GameState:
     )
 
 
-def apply(state: GameState, cmd: Command) -> GameState:
-    """The state after ``cmd`` (pure). Raises ``RuleError`` when it is not legal now."""
+def apply(state: GameState, cmd: Command, *, ask_dice: bool = False) -> GameState:
+    """The state after ``cmd`` (pure). Raises ``RuleError`` when it is not legal now.
+    ``ask_dice``: a move's die with no face entered raises ``dice.DieNeeded`` instead of
+    being rolled by the app (the report's questions and the preview ask it)."""
     if state.phase == "over" and not _is_correction(cmd):
         raise RuleError("magical_friends.game.over")
     if state.pending and not isinstance(cmd, ResolveHighway) and not _is_correction(cmd):
@@ -92,7 +94,7 @@ def apply(state: GameState, cmd: Command) -> GameState:
     if isinstance(cmd, Summon):
         return apply_summon(state, cmd)
     if isinstance(cmd, Move):
-        return apply_move(state, cmd)
+        return apply_move(state, cmd, ask_dice)
     if isinstance(cmd, MoveCatapult):
         why = catapult_refusal(state, cmd.to)
         if why is not None:

@@ -1,7 +1,8 @@
 """What each action of a Magical Friends moment leads to (spec §2–§6), one question at a time.
 
 A move: which friend (a list, even of one, so that ``m 1 5`` always means friend 1, five
-steps), how far (an entry the screen's steps form takes), then the report's own questions
+steps), how far (an entry the screen's steps form takes, with the preview of each count; a
+bonus card's move has its one count, shown with its preview before the table takes it), then the report's own questions
 (``reports.question``: the cavern die, where it ended, a fork), ending in the ``Move``. An
 ability: whose ability (the friend), the numbers the catalog does not know, the engine's
 refusal when the wands fall short, then what it does. Summon: which kind (every kind in
@@ -63,12 +64,13 @@ class Steps:
     """What the steps entry (kind ``magical_friends.steps``) is about: how far ``creature``
     went on a move of kind ``how``; ``power``: the ability's fields (``by``, ``ability``,
     ``wands``, ``cost``) as pairs; ``jump``: it may be put on a space instead (answer
-    :data:`JUMP`)."""
+    :data:`JUMP`); ``exact``: the one count a bonus card's move goes (§4)."""
 
     creature: str
     how: str
     power: tuple[tuple[str, Any], ...] = ()
     jump: bool = False
+    exact: int | None = None
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,8 @@ def _friends(state: GameState, how: str, power: dict[str, Any] | None = None) ->
         raise RuleError(refusal(state, "move" if how == "basic" else how) or _not_now())
     options = tuple(
         Option(
-            Then(partial(_how_far, cid=c.id, how=how, power=power or {}), c.id), _at(state, c.id)
+            Then(partial(steps_entry, cid=c.id, how=how, power=power or {}), c.id),
+            _at(state, c.id),
         )
         for c in pool
     )
@@ -135,24 +138,19 @@ def _friends(state: GameState, how: str, power: dict[str, Any] | None = None) ->
     )
 
 
-def _how_far(state: GameState, cid: str, how: str, power: dict[str, Any]) -> Lead:
-    """A card's bonus move goes a fixed distance (§4); any other move asks how far."""
-    fixed = bonus_steps(state, how)
-    if fixed is not None:
-        return report(Draft(Move(cid, steps=fixed, how=how, **power)))  # type: ignore[arg-type]
-    return steps_entry(state, cid, how, power)
-
-
 def steps_entry(state: GameState, cid: str, how: str, power: dict[str, Any]) -> Entry:
-    longest = steps_to_tavern(state, cid)
-    subject = Steps(cid, how, tuple(power.items()), may_jump(how))
+    """How far: the count, with the preview of each; a card's bonus move goes its one count
+    (§4), asked all the same so that the table sees its preview before it is taken."""
+    fixed = bonus_steps(state, how)
+    longest = fixed if fixed is not None else steps_to_tavern(state, cid)
+    subject = Steps(cid, how, tuple(power.items()), may_jump(how), fixed)
     return Entry(
         "magical_friends.steps",
         Msg("magical_friends.pick.steps", {"creature": creature(state, cid)}),
         partial(_steps_answer, subject),
         subject=subject,
-        suggest=1,
-        minimum=1,
+        suggest=fixed or 1,
+        minimum=fixed or 1,
         maximum=max(1, longest),
     )
 
@@ -170,6 +168,8 @@ def _steps_answer(subject: Steps, value: int | str) -> Lead:
     steps = int(value)
     if steps < 1:
         raise RuleError("magical_friends.move.steps_positive")
+    if subject.exact is not None and steps != subject.exact:
+        raise RuleError("magical_friends.move.exact_steps", steps=subject.exact)
     return report(Draft(Move(subject.creature, steps=steps, how=subject.how, **power)))  # type: ignore[arg-type]
 
 

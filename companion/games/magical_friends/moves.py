@@ -108,7 +108,9 @@ def move_refusal(state: GameState, how: str) -> Msg | None:
     return Msg("magical_friends.move.no_friend", {"wizard": wiz})
 
 
-def apply_move(state: GameState, cmd: Move) -> GameState:
+def apply_move(state: GameState, cmd: Move, ask_dice: bool = False) -> GameState:
+    """``ask_dice``: a die the command has no face for raises ``DieNeeded`` (the report's
+    question, the preview's branch) instead of being rolled by the app."""
     if state.phase != "turns":
         raise RuleError("magical_friends.move.not_now")
     c = state.creature(cmd.creature)
@@ -124,7 +126,7 @@ def apply_move(state: GameState, cmd: Move) -> GameState:
         raise RuleError("magical_friends.move.jump_only_ability")
 
     state, steps = _pay_for_move(state, c, cmd)
-    dice = Dice(cmd.cavern_rolls, state.rng)
+    dice = Dice(cmd.cavern_rolls, state.rng, ask_dice)
     if cmd.how == "fairy_dust":
         # Fairy Dust poisons the friend before it moves (§4)
         state = poison(state, c.id, None, "fairy_dust")
@@ -186,7 +188,8 @@ def _walk_for(state: GameState, c: Creature, cmd: Move, steps: int | None, dice:
         assert steps is not None
         return follow(board, c.where, steps, cmd.branches, dice.roll)
     board.space(cmd.to)
-    # the end space was reported: find the ways there that fit what else was reported
+    # the end space was reported: find the ways there that fit what else was reported; the
+    # way's own caverns take the first rolls, the rest are a catapult throw's or shot's
     wanted = tuple(CAVERN_DIE.get(r, "?") for r in cmd.cavern_rolls)
     found = [
         w
@@ -197,7 +200,7 @@ def _walk_for(state: GameState, c: Creature, cmd: Move, steps: int | None, dice:
             or (w.end == board.tavern and len(w.path) <= steps)
         )
         and w.forks[: len(cmd.branches)] == cmd.branches
-        and w.cavern[: len(wanted)] == wanted
+        and w.cavern[: len(wanted)] == wanted[: len(w.cavern)]
     ]
     if not found:
         raise RuleError("magical_friends.move.unreachable", creature=c.id, space=cmd.to)
@@ -205,7 +208,8 @@ def _walk_for(state: GameState, c: Creature, cmd: Move, steps: int | None, dice:
     relevant = {(w.cavern, w.path if cmd.how == "dagger" else ()) for w in found}
     if len(relevant) > 1:
         raise RuleError("magical_friends.move.ambiguous", space=cmd.to)
-    dice.left = dice.left[len(wanted) :]  # those rolls are accounted for by the way found
+    # those rolls are accounted for by the way found
+    dice.left = dice.left[min(len(found[0].cavern), len(wanted)) :]
     return found[0]
 
 

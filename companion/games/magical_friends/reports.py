@@ -1,7 +1,9 @@
 """A move as the table reports it, one question at a time (spec §5): the engine says what the
-report still needs — the cavern die, where the move ended, the way the Scheming Dagger took,
-a fork of the walk or of a catapult throw or shot — as a typed question whose options are the
-more complete reports. A screen asks until :func:`question` says nothing is missing, then
+report still needs — the cavern die (of the move, or of a catapult throw or shot entering the
+Dark Cavern), where the move ended, the way the Scheming Dagger took, a fork of the walk or of
+a catapult throw or shot — as a typed question whose options are the more complete reports.
+A die is the table's to enter by default; its last option lets the app roll it (the app then
+logs the face). A screen asks until :func:`question` says nothing is missing, then
 applies ``draft.move``; the headless runner answers the same questions.
 
 Questions with one possible answer are answered here, never asked.
@@ -17,6 +19,7 @@ from companion.core.plan import Choice, Option
 
 from .board import CAVERN_DIE, BranchNeeded, Walk
 from .commands import Move
+from .dice import DieNeeded
 from .engine import apply
 from .queries import destinations
 from .state import GameState
@@ -24,8 +27,9 @@ from .state import GameState
 
 @dataclass(frozen=True)
 class Draft:
-    """A report in progress: the move so far; ``app_rolls``: the app rolls the cavern die
-    (the end is known only once it has); ``way``: the way along the board was given."""
+    """A report in progress: the move so far; ``app_rolls``: the app rolls the dice the
+    table has not entered (the end is known only once it has); ``way``: the way along the
+    board was given."""
 
     move: Move
     app_rolls: bool = False
@@ -34,7 +38,9 @@ class Draft:
 
 @dataclass(frozen=True)
 class Question:
-    """``kind``: "cavern", "end", "way" or "fork"; each option's value is a :class:`Draft`."""
+    """``kind``: "cavern" (the move's die), "throw_cavern" / "shot_cavern" (a catapult's),
+    "end", "way", "fork", "throw_fork" or "shot_fork"; each option's value is a
+    :class:`Draft`."""
 
     kind: str
     title: Msg
@@ -77,7 +83,7 @@ def _next(state: GameState, d: Draft) -> tuple[str, Msg, list[Option]] | None:
         if not walks:
             return None
         if any(w.cavern for w in walks) and not m.cavern_rolls:
-            return _cavern(d)
+            return _cavern(d, "cavern")
         walks = _fitting(walks, m)
         ends = list(dict.fromkeys(w.end for w in walks))
         reason = Msg("magical_friends.report.end", {"steps": m.steps})
@@ -102,30 +108,40 @@ def _fitting(walks: list[Walk], m: Move) -> list[Walk]:
     return [w for w in walks if not w.cavern or w.cavern[0] == path]
 
 
-def _cavern(d: Draft) -> tuple[str, Msg, list[Option]]:
+def _cavern(d: Draft, what: str) -> tuple[str, Msg, list[Option]]:
+    """The cavern die of ``what`` (the move's own way, or a catapult "throw" or "shot"): each
+    face the table may have rolled, then the app's roll."""
+    rolled = d.move.cavern_rolls
     options = [
         _option(
             d,
             Msg("magical_friends.report.face", {"face": face, "path": _path(path)}),
-            cavern_rolls=(face,),
+            cavern_rolls=(*rolled, face),
         )
         for face, path in CAVERN_DIE.items()
     ]
     options.append(Option(replace(d, app_rolls=True), Msg("magical_friends.report.app_rolls")))
-    return "cavern", Msg("magical_friends.report.cavern"), options
+    kind = "cavern" if what == "cavern" else f"{what}_cavern"
+    return kind, Msg(f"magical_friends.report.{kind}"), options
+
+
+FORK_KIND = {"branches": "fork", "throw_branches": "throw_fork", "shot_branches": "shot_fork"}
 
 
 def _fork(state: GameState, d: Draft) -> tuple[str, Msg, list[Option]] | None:
     try:
-        apply(state, d.move)
+        apply(state, d.move, ask_dice=not d.app_rolls)
     except BranchNeeded as need:
         taken = getattr(d.move, need.field)
-        reason = Msg("magical_friends.report.fork", {"space": space_name(state, need.space)})
+        kind = FORK_KIND[need.field]  # the move's own way, or the catapult's throw or shot
+        reason = Msg(f"magical_friends.report.{kind}", {"space": space_name(state, need.space)})
         return (
-            "fork",
+            kind,
             reason,
             [_option(d, space_name(state, o), **{need.field: (*taken, o)}) for o in need.options],
         )
+    except DieNeeded as need:  # a catapult's throw or shot enters the Dark Cavern
+        return _cavern(d, need.what)
     except RuleError:
         return None  # complete; the rule's refusal is the table's to read when it is applied
     return None

@@ -9,6 +9,7 @@ Scheming Dagger (slays along its way).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 
 from companion.core.errors import RuleError
 
@@ -70,7 +71,8 @@ def arrive(state: GameState, cid: str, ctx: MoveContext, dice: Dice) -> GameStat
         return state.note("magical_friends.event.tavern", creature=cid, wizard=owner)
     if state.catapult_space == sp.id:
         # thrown 2 steps forward; its move ends where it lands (§5 Catapult)
-        walk = follow(state.board, sp.id, 2, ctx.throw_branches, dice.roll, "throw_branches")
+        roll = partial(dice.roll, 6, "throw")
+        walk = follow(state.board, sp.id, 2, ctx.throw_branches, roll, "throw_branches")
         state = state.note("magical_friends.event.thrown", creature=cid, space=walk.end)
         return place_and_arrive(state, cid, sp.id, walk, replace(ctx, throw_branches=()), dice)
     if sp.kind == "lava" and state.round in state.options.lava_rounds:
@@ -106,7 +108,8 @@ def _workshop(state: GameState, owner: int, sid: str, ctx: MoveContext, dice: Di
         # the catapult comes to this wizard at the end of the turn (§5 Goblin Workshop)
         state = replace(state, catapult_pickup=owner)
         return state.note("magical_friends.event.catapult_pickup", wizard=owner)
-    walk = follow(state.board, sid, 2, ctx.shot_branches, dice.roll, "shot_branches")
+    roll = partial(dice.roll, 6, "shot")
+    walk = follow(state.board, sid, 2, ctx.shot_branches, roll, "shot_branches")
     target = walk.end
     state = state.note("magical_friends.event.catapult_shot", wizard=owner, space=target)
     return slay_all_on(state, target, owner, "catapult")

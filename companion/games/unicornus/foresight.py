@@ -8,8 +8,8 @@ them, and collects each as a :class:`Seen`. A tie the rules leave to the players
 its first option (the app's auto pick) and shown as a tie with its options; a Fate card is
 assumed to bind (the table reads the real card); a battle the Princess fights is resolved as
 the flow suggests (§6.2 has no dice). The preview stops once the Empire has moved, listing
-the battles it starts with their exact odds (§6.1), or earlier at the outcome or at anything
-only the table can know. Because it is the real flow, the preview and the phase that follows
+the Fate cards its move makes due (§7) and the battles it starts with their exact odds
+(§6.1), or earlier at the outcome or at anything only the table can know. Because it is the real flow, the preview and the phase that follows
 can never disagree (tests/unicornus/test_foresight.py).
 """
 
@@ -41,6 +41,7 @@ from companion.games.unicornus.commands import (
 from companion.games.unicornus.engine import apply
 from companion.games.unicornus.flow import moment, move_targets, name, receivers, refusal
 from companion.games.unicornus.log import describe
+from companion.games.unicornus.rules import fate_pick
 from companion.games.unicornus.state import UKState
 from companion.games.unicornus.words import space_label
 
@@ -66,6 +67,7 @@ class Seen:
     odds: Distribution | None = None
     damage: int | None = None
     hero: str = ""
+    imperial: str = ""  # a Fate card's imperial character
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,28 @@ def _battles(state: UKState) -> list[Seen]:
         else:
             odds = battle_odds(state, b.space)
             out.append(Seen("battle", text, b.space, hero=b.hero, odds=odds))
+    return out
+
+
+def _fate_seen(state: UKState, imperial: str, hero: str, tie: Choice | None = None) -> Seen:
+    words = {
+        "imperial": name(state.imp(imperial).name),
+        "hero": name(state.hero(hero).name) if hero else "—",
+    }
+    text = Msg("unicornus.foresight.fate", words)
+    return Seen("fate", text, hero=hero, tie=tie, imperial=imperial)
+
+
+def _fates_due(state: UKState) -> list[Seen]:
+    """Every Fate draw waiting (§7), with the pair it binds: several kingdom characters in
+    reach are the players' choice (a tie, shown with its options)."""
+    out = []
+    for cid in state.fate_pending:
+        pick = dict(state.fate_pairs).get(cid) or fate_pick(state, cid)
+        if isinstance(pick, Choice):
+            out.append(_fate_seen(state, cid, "", pick))
+        else:
+            out.append(_fate_seen(state, cid, pick))
     return out
 
 
@@ -172,6 +196,7 @@ def preview(state: UKState, *what_if: Command) -> Foresight:
         if isinstance(nxt, Outcome):
             return Foresight(tuple(seen), nxt.reason, s)
         if s.phase == "empire" and s.empire_moved:
+            seen.extend(_fates_due(s))  # the draws the Empire's move makes due (§7)
             seen.extend(_battles(s))
             return Foresight(tuple(seen), Msg("unicornus.foresight.stop_moved"), s)
         if s.phase not in ("princess", "empire"):
@@ -193,11 +218,7 @@ def preview(state: UKState, *what_if: Command) -> Foresight:
             elif isinstance(cmd, PickFatePair):
                 pass  # the pair is said with the card that follows
             elif isinstance(cmd, DrawFate):
-                words = {
-                    "imperial": name(s.imp(cmd.imperial).name),
-                    "hero": name(s.hero(cmd.hero).name) if cmd.hero else "—",
-                }
-                seen.append(Seen("fate", Msg("unicornus.foresight.fate", words), hero=cmd.hero))
+                seen.append(_fate_seen(s, cmd.imperial, cmd.hero))
             else:  # a retreat, an event: only the table knows
                 return Foresight(tuple(seen), nxt.choice.reason, s)
         elif isinstance(nxt, Entry) and nxt.kind == "unicornus.battle":

@@ -4,6 +4,7 @@ corruption meter, the forecast, the deck, the round's turn order and the hands."
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 from rich.console import Group
 from rich.text import Text
@@ -167,10 +168,13 @@ def forecast_line(state: InsurrectionState) -> Text:
         return text
     if fc.round is not None and fc.needed <= 0:  # Evil at the round's end unless marks leave
         return by_march_line(text, fc)
+    p = fc.headline
+    if p is None or (fc.by_march is not None and fc.by_march.kept is None):
+        # some marked card must leave: the reveal's chance at today's marks is not among
+        # the table's choices; the chance by the next March says the figure or the range
+        return by_march_line(text, fc)
     text.append(tr("insurrection_ui.forecast.label") + " ", style="bold")
-    p = fc.probability
-    style = "bold red" if p >= 0.5 else ("yellow" if p > 0 else "green")
-    text.append(f"{percent(p)}", style=style)
+    chance(text, p)
     text.append(
         "  "
         + tr(
@@ -194,6 +198,19 @@ def forecast_line(state: InsurrectionState) -> Text:
     return by_march_line(text, fc)
 
 
+def chance(text: Text, p: Fraction, most: Fraction | None = None) -> None:
+    """A chance (or the range ``p``–``most``) in the colour of its risk; from one half on the
+    words say it too (never the colour alone)."""
+    high = p if most is None else most
+    style = "bold red" if high >= 0.5 else ("yellow" if high > 0 else "green")
+    text.append(percent(p) if most is None else f"{percent(p)}–{percent(most)}", style=style)
+    if high >= 0.5:
+        likely = "likely" if most is None or p >= 0.5 else "may_be_likely"
+        if p == 1:
+            likely = "sure"
+        text.append(" " + tr(f"insurrection_ui.forecast.{likely}"), style=style)
+
+
 def by_march_line(text: Text, fc: Forecast) -> Text:
     """In the turns phase: the engine's chance that Evil wins by the next March, over the range
     the table's takes and Removes leave (the players choose; only the reveal is random)."""
@@ -202,13 +219,11 @@ def by_march_line(text: Text, fc: Forecast) -> Text:
         text.rstrip()
         return text
     text.append(tr("insurrection_ui.foresight.by_march_label") + " ", style="bold")
-    head = b.most if b.kept is None else b.kept
-    style = "bold red" if head >= 0.5 else ("yellow" if head > 0 else "green")
-    if b.kept is None:  # some marked card must leave: only the table's range
-        text.append(f"{percent(b.least)}–{percent(b.most)}", style=style)
+    if b.kept is None:  # some marked card must leave: the table's range (one figure: exact)
+        chance(text, b.least, None if fc.headline is not None else b.most)
         text.append(" " + tr("insurrection_ui.foresight.by_march_choices"), style="dim")
         return text
-    text.append(percent(b.kept), style=style)
+    chance(text, b.kept)
     if b.least == b.most:
         words = msg("insurrection_ui.foresight.by_march_one")
     else:

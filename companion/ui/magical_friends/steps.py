@@ -1,6 +1,8 @@
 """The "how far did it go?" dialog (the form of the engine's ``magical_friends.steps`` entry):
 one line per step count with where that count ends, so the table presses the digit of the
-count it moved (or j to put it on any space, where an ability may).
+count it moved (or j to put it on any space, where an ability may). A bonus card's move
+(Pity Power, Fairy Dust) has one count: its line and preview, taken with its digit or Enter.
+A count of 10 or more, typed, shows its preview under what was typed.
 
 A digit is taken at once only when no longer count is possible from where the creature
 stands (nothing is 10+ steps from the tavern, or the digit is 3 and the tavern is 25 steps
@@ -85,7 +87,8 @@ class StepsDialog(Dialog[int | str | None]):
         steps = entry.subject  # what the engine asks: whose move, of which kind, jump or not
         self.state, self.cid, self.allow_jump = state, steps.creature, steps.jump
         self.how, self.power = steps.how, dict(steps.power)
-        self.longest = steps_to_tavern(state, self.cid)
+        self.exact = steps.exact  # a bonus card's one count (§4), else None
+        self.longest = steps.exact or steps_to_tavern(state, self.cid)
         self.typed = ""
 
     def compose(self) -> ComposeResult:
@@ -101,11 +104,16 @@ class StepsDialog(Dialog[int | str | None]):
                 classes="section-title",
             )
             where = self.state.creature(self.cid).where
-            yield Static(
-                as_text(msg("magical_friends_ui.steps.from", space=space_label(self.state, where)))
+            said = (
+                "magical_friends_ui.steps.from"
+                if self.exact is None
+                else ("magical_friends_ui.steps.exact")
             )
+            space = space_label(self.state, where)
+            yield Static(as_text(msg(said, space=space, steps=self.exact or 0)))
             lines = Text()
-            for n in range(1, min(MAX_STEPS, self.longest) + 1):
+            first = self.exact or 1
+            for n in range(first, min(MAX_STEPS, self.longest) + 1):
                 lines.append(f"{n}", style="bold")
                 lines.append(f"  {ends_preview(self.state, self.cid, n)}\n")
                 lines.append_text(effects_lines(self.state, self.cid, n, self.how, self.power))
@@ -131,9 +139,9 @@ class StepsDialog(Dialog[int | str | None]):
                 self.dismiss(n)  # one digit and no longer count possible: taken now
             else:  # it could go on, or went on: Enter takes it, as the hint says
                 self._show_typed()
-        elif event.key == "enter" and self.typed:
+        elif event.key == "enter" and (self.typed or self.exact):
             event.stop()
-            self.dismiss(int(self.typed))
+            self.dismiss(int(self.typed) if self.typed else self.exact)
         elif event.key == "backspace" and self.typed:
             event.stop()
             self.typed = self.typed[:-1]
@@ -168,6 +176,9 @@ class StepsDialog(Dialog[int | str | None]):
                 )
             )
         )
+        if n > MAX_STEPS:  # not in the list above: its preview here
+            line.append("\n")
+            line.append_text(effects_lines(self.state, self.cid, n, self.how, self.power))
         typed.update(line)
         typed.call_after_refresh(typed.scroll_visible, animate=False)  # under the list at 80×24
 
