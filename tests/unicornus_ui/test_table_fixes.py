@@ -33,3 +33,39 @@ async def test_names_typed_at_setup_name_the_seats_in_play():
             assert all(n in kingdom for n in ("Dora", "Emil", "Fay", "Gus"))
     finally:
         store.close()
+
+
+async def test_the_tables_own_event_card_a_pick_and_a_new_one_saved_with_ctrl_s():
+    """The table's own deck: a known card is picked with its number (two keys from the
+    moment); a card the catalog lacks is typed and saved with ctrl+s from its name's field
+    (ctrl+s did nothing there: Enter walked four fields to an OK below an 80x24 screen)."""
+    from dataclasses import replace
+
+    from companion.games.unicornus import load_catalog, new_game
+    from companion.ui.dialogs import ChoiceDialog, FormDialog
+    from tests.unicornus_ui.demo import SETUP
+
+    store = Store.open("sqlite://")
+    try:
+        state = new_game(load_catalog("demo"), replace(SETUP, table_deck=True), seed=0)
+        app = create_app(store, lang="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.start_game("unicornus", state, "demo", "demo")
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("n")  # round start
+            await pilot.pause()
+            await pilot.press("n")  # the card the table turned over
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog)
+            options = app.screen.choice.options
+            await pilot.press(str(len(options)))  # a card the catalog lacks
+            await pilot.pause()
+            assert isinstance(app.screen, FormDialog)
+            await pilot.press(*"Fog", "ctrl+s")
+            await pilot.pause()
+            assert app.screen is screen
+            assert screen.state.revealed[-1].name[0] == "Fog"
+    finally:
+        store.close()

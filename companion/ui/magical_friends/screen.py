@@ -223,17 +223,23 @@ class MagicalFriendsScreen(TableScreen):
         elif state.board.of_kind("fairy_trail"):
             out.append(FAIRY + " ", style="bold magenta")
             out.append(tr("magical_friends_ui.header.no_fairy"), style="dim")
-        out.append("  ")
-        if state.stairway_up:
-            out.append(
-                SYMBOLS["highway"] + " " + tr("magical_friends_ui.header.stairway"),
-                style="bold green",
-            )
-        else:
-            out.append(HELL_SYMBOL + " " + tr("magical_friends_ui.header.hell"), style="bold red")
-        out.append("  ")
-        out.append(CATAPULT + " ", style="bold cyan")
-        if state.catapult_holder is None:
+        if b.highway:
+            out.append("  ")
+            if state.stairway_up:
+                out.append(
+                    SYMBOLS["highway"] + " " + tr("magical_friends_ui.header.stairway"),
+                    style="bold green",
+                )
+            else:
+                out.append(
+                    HELL_SYMBOL + " " + tr("magical_friends_ui.header.hell"), style="bold red"
+                )
+        if b.workshop:
+            out.append("  ")
+            out.append(CATAPULT + " ", style="bold cyan")
+        if not b.workshop:
+            pass
+        elif state.catapult_holder is None:
             out.append(tr("magical_friends_ui.header.catapult_free"), style="dim")
         else:
             holder = state.wizards[state.catapult_holder].name
