@@ -45,3 +45,37 @@ async def test_the_header_of_a_board_without_lava_nor_workshop():
     finally:
         store.close()
         set_language("en")
+
+
+def test_refusals_name_cards_and_creatures_never_ids():
+    """Issue 23: "The wizard holds no fairy_dust card" → the card's and the wizard's names;
+    a creature in a refusal by its kind's name and number, not "moss-knight-1"."""
+    from companion.core.errors import RuleError
+    from companion.core.i18n import tr
+    from companion.games.magical_friends import Move
+
+    from .test_snapshots import _round_3
+
+    store = Store.open("sqlite://")
+    try:
+        session = _round_3(store)
+        state = session.state
+        me = state.current_wizard
+        mine = next(c for c in state.racing(me))
+        other = next(c for c in state.racing() if c.owner != me)
+        refused = []
+        for cmd in (
+            Move(mine.id, to=None, steps=1, how="fairy_dust"),
+            Move(other.id, to=None, steps=1),
+        ):
+            try:
+                session.game.apply(state, cmd)
+            except RuleError as exc:
+                refused.append(tr(exc.message))
+        assert len(refused) == 2
+        dust, not_yours = refused
+        assert "Fairy Dust" in dust and state.wizards[me].name in dust, dust
+        assert "fairy_dust" not in dust
+        assert other.id not in not_yours and other.id.rsplit("-", 1)[-1] in not_yours, not_yours
+    finally:
+        store.close()

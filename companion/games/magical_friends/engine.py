@@ -29,6 +29,7 @@ from .commands import (
     Summon,
 )
 from .corrections import correct
+from .log import creature as named
 from .moves import apply_move, apply_summon, catapult_refusal
 from .rounds import end_game, end_turn, order_tie, play_artifacts, start_round
 from .slaying import poison, slay, slay_all_on
@@ -105,7 +106,7 @@ def apply(state: GameState, cmd: Command) -> GameState:
     if isinstance(cmd, Poison):
         c = state.creature(cmd.creature)
         if c.where in (SLAIN, state.board.tavern):
-            raise RuleError("magical_friends.move.not_racing", creature=c.id)
+            raise RuleError("magical_friends.move.not_racing", creature=named(state, c.id))
         by = cmd.by
         if cmd.by is not None or cmd.ability is not None:
             by = check_ability(state, cmd.by, cmd.ability, cmd.wands, cmd.cost)
@@ -133,7 +134,7 @@ def _ability_slay(state: GameState, cmd: Slay) -> GameState:
     for cid in cmd.creatures:
         c = state.creature(cid)
         if c.where in (SLAIN, state.board.tavern):
-            raise RuleError("magical_friends.move.not_racing", creature=cid)
+            raise RuleError("magical_friends.move.not_racing", creature=named(state, cid))
         state = slay(state, cid, cmd.by, "ability")
     return state
 
