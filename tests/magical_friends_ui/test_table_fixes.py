@@ -79,3 +79,37 @@ def test_refusals_name_cards_and_creatures_never_ids():
         assert other.id not in not_yours and other.id.rsplit("-", 1)[-1] in not_yours, not_yours
     finally:
         store.close()
+
+
+async def test_abilities_and_artifacts_from_the_box_appear_in_play():
+    """Issue 23: the creature abilities and the artifacts' names and effects typed into the
+    box were never shown in play. The artifacts' form names them (5, the Scheming Dagger,
+    with its bonus move); the turn panel says each friend's ability and the artifact played;
+    the pick of whose ability to use says what each does."""
+    from companion.games.magical_friends import StartRound
+    from companion.ui.magical_friends.forms import ArtifactsForm
+
+    from .test_snapshots import _round_3
+
+    store = Store.open("sqlite://")
+    try:
+        session = saved_game(store)
+        session.do(StartRound(fairy_roll=3))
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, ArtifactsForm)
+            shown = " ".join(str(s.render()) for s in app.screen.query(Static))
+            assert "5 Scheming Dagger: a bonus move that slays" in shown
+        session = _round_3(store)  # Red's turn: its Puddle Toad is racing; Red played 7
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            turn = app.screen.turn_text(session.state).plain
+            assert "poisons a creature next to it" in turn  # the toad's ability
+            assert "Artifact 7 Silver Spoon" in turn
+    finally:
+        store.close()
+        set_language("en")

@@ -48,10 +48,25 @@ def new_game(cat: MagicalFriendsCatalog, setup: Setup, seed: int) -> GameState:
         raise RuleError("magical_friends.setup.rounds")
     board = build_board(cat, setup.tiles)
     kinds = tuple(
-        Kind(k.id, dict(k.name), k.alignment, k.wand_cost, k.copies, k.wands) for k in cat.creatures
+        Kind(
+            k.id,
+            dict(k.name),
+            k.alignment,
+            k.wand_cost,
+            k.copies,
+            k.wands,
+            dict(k.ability) if k.ability else None,
+        )
+        for k in cat.creatures
     )
     artifacts = tuple(
-        Artifact(a.number, dict(a.name) if a.name else None, a.special, a.wands)
+        Artifact(
+            a.number,
+            dict(a.name) if a.name else None,
+            a.special,
+            a.wands,
+            dict(a.bonus) if a.bonus else None,
+        )
         for a in cat.artifacts
     )
     s = cat.scoring
