@@ -69,3 +69,46 @@ async def test_the_tables_own_event_card_a_pick_and_a_new_one_saved_with_ctrl_s(
             assert screen.state.revealed[-1].name[0] == "Fog"
     finally:
         store.close()
+
+
+# round 1 of the demo seed up to the Empire's plan with its tie picked (tests/unicornus_ui)
+TO_EMPIRE = ("n", "n", "n", "n", "n", "n", "n", "n", "1", "n", "n", "1")
+
+
+async def test_the_enemy_turn_at_80x24_keeps_what_the_table_needs():
+    """Issue 23: at 80x24 the Empire's turn showed two lines of its plan, the map without the
+    Princess and two of four characters. Now the plan takes the characters' room (every
+    moving unit in sight), the map box shows the Princess's space, and u brings the characters
+    back (a view only: nothing in the game changes)."""
+    from companion.ui.unicornus.hexmap import HexMap
+    from tests.unicornus_ui.demo import start
+    from tests.unicornus_ui.test_play import ROUND_SEED
+
+    store = Store.open("sqlite://")
+    try:
+        app = create_app(store, lang="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            start(app, ROUND_SEED)
+            await pilot.pause()
+            for key in TO_EMPIRE:
+                await pilot.press(key)
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, UnicornusScreen)
+            side = screen.query_one("#uk-side-box")
+            assert str(side.border_title).startswith("The Empire")
+            assert not screen.query_one("#uk-kingdom").display
+            assert side.size.height >= 16  # was 3 (the three moving units need 11 lines)
+            assert not screen.query_one("#uk-log").display  # the banner says each step
+            hm, box = screen.query_one(HexMap), screen.query_one("#uk-map-box")
+            col, line = hm.place(screen.state.princess.space)
+            x, y = box.scroll_offset
+            view = box.scrollable_content_region
+            assert x <= col < x + view.width and y <= line < y + view.height
+            before = screen.state
+            await pilot.press("u")
+            await pilot.pause()
+            assert screen.query_one("#uk-kingdom").display and screen.state is before
+    finally:
+        store.close()

@@ -89,8 +89,9 @@ class UnicornusScreen(TableScreen):
         Binding("tab", "next_unit", "unicornus_ui.key.next_unit", show=False),
         Binding("z", "zoom", "unicornus_ui.key.zoom", show=False),
         # views only (nothing in the game changes): the panels a small terminal leaves out
-        Binding("k", "characters", "unicornus_ui.key.characters", show=False),
-        Binding("l", "legend", "unicornus_ui.key.legend", show=False),
+        # (h j k l move the map's cursor)
+        Binding("u", "characters", "unicornus_ui.key.characters", show=False),
+        Binding("i", "legend", "unicornus_ui.key.legend", show=False),
     ]
 
     def __init__(self, session, **kwargs) -> None:
@@ -102,7 +103,7 @@ class UnicornusScreen(TableScreen):
         self.preview: dict[int, int] = {}  # an open question's spaces, by option number
         self._own: tuple | None = None  # (state, active, moment) for another acting character
         # a small terminal (narrow): the characters' panel by the moment (None) or as the
-        # table last asked (k), the legend on asking (l); the map centred on the Princess once
+        # table last asked (u), the legend on asking (i); the map centred on the Princess once
         # each time the Empire's turn begins
         self.show_kingdom: bool | None = None
         self.show_legend = False
@@ -231,8 +232,8 @@ class UnicornusScreen(TableScreen):
     def _narrow_panels(self, s, title: str) -> None:
         """At 80x24 the map, the characters and the side panel cannot all be whole: in the
         Empire's turn and the battles (and with the foresight) the side panel (the units that
-        move, the battles' odds) takes the characters' room and the map shows the Princess;
-        ``k`` brings the characters back, ``l`` the legend."""
+        move, the battles' odds) takes the room of the characters and the log, and the map
+        shows the Princess; ``u`` brings them back, ``i`` the legend."""
         enemy = title != "unicornus_ui.side.princess" and title != "unicornus_ui.side.imperial"
         kingdom = self.show_kingdom if self.show_kingdom is not None else not enemy
         self.set_class(not kingdom, "no-kingdom")
@@ -245,7 +246,7 @@ class UnicornusScreen(TableScreen):
         self._centred = turn
 
     def action_characters(self) -> None:
-        self.show_kingdom = not self.has_class("no-kingdom")
+        self.show_kingdom = self.has_class("no-kingdom")  # hidden now: show them
         self.refresh_view()
 
     def action_legend(self) -> None:
