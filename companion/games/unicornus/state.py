@@ -150,7 +150,9 @@ class UKState:
     table_deck: bool = False
     event_round: int = 0  # the round the last revealed card was turned over in
     event_levels: tuple[int, ...] = (3, 3, 4)
-    names: tuple[str, ...] = ()  # the players' names by seat ("" where none was typed)  # §2 step 6: cards of each level, level 1 on top
+    names: tuple[
+        str, ...
+    ] = ()  # the players' names by seat ("" where none was typed)  # §2 step 6: cards of each level, level 1 on top
 
     # --- look-ups (linear scans: the tuples are short) ---
     def hero(self, hid: str) -> Hero:
