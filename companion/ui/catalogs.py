@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -91,7 +92,9 @@ class CatalogsScreen(Screen):
             box = self._status(key, "box", user)
             demo = self._status(key, "demo", None)
             cells = (tr(f"ui.game.{key}"), box, user_text, demo)
-            table.add_row(*map(as_text, cells), key=key)
+            # Rich Text, not Content: a DataTable measures a Content cell as 1 wide, so each
+            # column was as narrow as its header ("Unic", "ウニコ")
+            table.add_row(*map(Text, cells), key=key)
         self._show_missing()
 
     def _status(self, key: str, name: str, user: dict | None) -> str:

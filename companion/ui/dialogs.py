@@ -321,11 +321,15 @@ def parse_field(f: FormField, text: str) -> Any:
 
 class FormScreen(Dialog[Any]):
     """The mechanics every form shares: Enter moves to the next field and submits from the
-    last one, an "ok" button submits, escape or any other button cancels. A subclass builds
-    its fields and implements :meth:`collect`, which shows what is wrong beside each field and
-    returns ``None`` while anything is (so nothing typed is lost)."""
+    last one, an "ok" button submits (so does ctrl+s from any field, as on the new-game
+    forms: the OK of a long form may be below a small screen), escape or any other button
+    cancels. A subclass builds its fields and implements :meth:`collect`, which shows what is
+    wrong beside each field and returns ``None`` while anything is (so nothing typed is lost)."""
 
-    BINDINGS = [Binding("escape", "cancel", show=False)]
+    BINDINGS = [
+        Binding("escape", "cancel", show=False),
+        Binding("ctrl+s", "submit", show=False, priority=True),
+    ]
 
     def collect(self) -> Any:
         raise NotImplementedError

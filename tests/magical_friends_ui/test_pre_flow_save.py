@@ -38,7 +38,9 @@ async def test_the_old_save_resumes_with_its_state_log_and_moment(tmp_path):
         state_type = session.game.state_type
         assert codec.load(state_type, json.dumps(expected["state"])) == session.state
         now = json.loads(codec.dump(session.state, state_type))
-        assert now.pop("tie_picks") == []  # the one field added since, at its default
+        assert now.pop("tie_picks") == []  # the fields added since, at their defaults
+        assert all(kind.pop("ability") is None for kind in now["kinds"])  # issue 23
+        assert all(art.pop("bonus") is None for art in now["artifacts"])
         assert now == expected["state"]
         assert [tr(h.description) for h in session.history()] == expected["log"]
         moment = session.game.moment(session.state)

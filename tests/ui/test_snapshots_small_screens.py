@@ -102,3 +102,106 @@ def test_magical_friends_steps_80x24(snap_compare, store, lang):
     session = _round_3(store)
     app = create_app(store, Start("resume", game_id=session.id), lang=lang)
     assert snap_compare(app, terminal_size=SIZE, press=["m", "1", "1"])
+
+
+# --- issue 23: every game's table screen and every new-game form at 80x24, both languages ---
+
+
+@pytest.fixture
+def fresh():
+    store = Store.open("sqlite://")
+    yield store
+    store.close()
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_unicornus_enemy_turn_80x24(snap_compare, fresh, lang):
+    """The Empire's turn: its plan (every moving unit) where the characters and the log were,
+    the map on the Princess's space (u brings the characters back, i the legend)."""
+    from tests.unicornus_ui.demo import start
+    from tests.unicornus_ui.test_play import ROUND_SEED
+    from tests.unicornus_ui.test_table_fixes import TO_EMPIRE
+
+    async def run_before(pilot):
+        await pilot.pause()
+        start(pilot.app, ROUND_SEED)
+        await pilot.pause()
+        for key in TO_EMPIRE:
+            await pilot.press(key)
+            await pilot.pause()
+
+    app = create_app(fresh, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_insurrection_table_80x24(snap_compare, fresh, lang):
+    from tests.insurrection_ui.test_snapshots import mid_round
+
+    app = create_app(fresh, Start("resume", game_id=mid_round(fresh)), lang=lang)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_magical_friends_table_80x24(snap_compare, fresh, lang):
+    from tests.magical_friends_ui.test_snapshots import _round_3
+
+    app = create_app(fresh, Start("resume", game_id=_round_3(fresh).id), lang=lang)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def _form(make, tabs: int = 0):
+    async def run_before(pilot):
+        await pilot.pause()
+        pilot.app.push_screen(make())
+        await pilot.pause()
+        for _ in range(tabs):  # the focus moves the form to what it reaches
+            await pilot.press("tab")
+            await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_unicornus_new_game_80x24(snap_compare, fresh, lang):
+    from companion.ui.unicornus.setup import NewGameScreen
+
+    run_before = _form(lambda: NewGameScreen("demo", seed=7))
+    assert snap_compare(create_app(fresh, lang=lang), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_magical_friends_new_game_80x24(snap_compare, fresh, lang):
+    from companion.ui.magical_friends.setup import NewGameScreen
+
+    run_before = _form(lambda: NewGameScreen("demo", seed=7))
+    assert snap_compare(create_app(fresh, lang=lang), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("tabs", [0, 12])
+def test_insurrection_new_game_80x24(snap_compare, fresh, monkeypatch, lang, tabs):
+    """At 80 columns "The Path", "First game" and four of the five rule options were out of
+    reach; they stand one under another and the rule options wrap. Twelve tabs later the
+    form has scrolled to the rule options and the start."""
+    from datetime import datetime
+
+    from companion.ui.insurrection.new_game import NewGameScreen
+
+    class Fixed(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 1, 2, 12, 0)
+
+    monkeypatch.setattr("companion.ui.insurrection.new_game.datetime", Fixed)
+    run_before = _form(lambda: NewGameScreen("demo"), tabs)
+    assert snap_compare(create_app(fresh, lang=lang), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("key", ["c", "s"])
+def test_catalogs_and_settings_80x24(snap_compare, fresh, lang, key):
+    """The catalogs' table was as narrow as its headers ("Unic", "ウニコ": a DataTable
+    measures a Content cell as one cell wide); the settings fit."""
+    assert snap_compare(create_app(fresh, lang=lang), terminal_size=SIZE, press=[key])

@@ -33,3 +33,13 @@ def test_a_label_is_the_start_of_the_name_unless_another_starts_alike():
         if starts.count(start) == 1:
             assert text == start
         assert text[0] == by_id[c].name[0][0]  # always the name's first letter first
+
+
+def test_no_label_is_a_small_kana_alone():
+    """Issue 23: a label such as ャ (of シャルロッテ beside シオン) reads as no name; the
+    labels skip small kana."""
+    from companion.ui.unicornus.hexmap import _unique_labels
+
+    labels = _unique_labels(("シャルロッテ", "シオン", "シルヴァ", "シュテファン"), 2)
+    assert len(set(labels.values())) == 4, labels
+    assert not set("".join(labels.values())) & set("ャュョッァィゥェォ"), labels

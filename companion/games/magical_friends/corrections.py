@@ -12,6 +12,7 @@ from dataclasses import replace
 from companion.core.errors import RuleError
 
 from .commands import CorrectBoard, CorrectCreature, CorrectHeart, CorrectWizard
+from .log import creature as named
 from .state import SLAIN, GameState
 
 
@@ -76,7 +77,7 @@ def _creature(state: GameState, cmd: CorrectCreature) -> GameState:
 def _heart(state: GameState, cmd: CorrectHeart) -> GameState:
     c = state.creature(cmd.creature)
     if c.where != SLAIN:
-        raise RuleError("magical_friends.correct.heart_alive", creature=c.id)
+        raise RuleError("magical_friends.correct.heart_alive", creature=named(state, c.id))
     if cmd.holder is not None and not 0 <= cmd.holder < len(state.wizards):
         raise RuleError("magical_friends.wizard.unknown", wizard=cmd.holder)
     state = _take_heart(state, c.id)

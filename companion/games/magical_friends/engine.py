@@ -29,6 +29,7 @@ from .commands import (
     Summon,
 )
 from .corrections import correct
+from .log import creature as named
 from .moves import apply_move, apply_summon, catapult_refusal
 from .rounds import end_game, end_turn, order_tie, play_artifacts, start_round
 from .slaying import poison, slay, slay_all_on
@@ -47,10 +48,25 @@ def new_game(cat: MagicalFriendsCatalog, setup: Setup, seed: int) -> GameState:
         raise RuleError("magical_friends.setup.rounds")
     board = build_board(cat, setup.tiles)
     kinds = tuple(
-        Kind(k.id, dict(k.name), k.alignment, k.wand_cost, k.copies, k.wands) for k in cat.creatures
+        Kind(
+            k.id,
+            dict(k.name),
+            k.alignment,
+            k.wand_cost,
+            k.copies,
+            k.wands,
+            dict(k.ability) if k.ability else None,
+        )
+        for k in cat.creatures
     )
     artifacts = tuple(
-        Artifact(a.number, dict(a.name) if a.name else None, a.special, a.wands)
+        Artifact(
+            a.number,
+            dict(a.name) if a.name else None,
+            a.special,
+            a.wands,
+            dict(a.bonus) if a.bonus else None,
+        )
         for a in cat.artifacts
     )
     s = cat.scoring
@@ -107,7 +123,7 @@ def apply(state: GameState, cmd: Command, *, ask_dice: bool = False) -> GameStat
     if isinstance(cmd, Poison):
         c = state.creature(cmd.creature)
         if c.where in (SLAIN, state.board.tavern):
-            raise RuleError("magical_friends.move.not_racing", creature=c.id)
+            raise RuleError("magical_friends.move.not_racing", creature=named(state, c.id))
         by = cmd.by
         if cmd.by is not None or cmd.ability is not None:
             by = check_ability(state, cmd.by, cmd.ability, cmd.wands, cmd.cost)
@@ -135,7 +151,7 @@ def _ability_slay(state: GameState, cmd: Slay) -> GameState:
     for cid in cmd.creatures:
         c = state.creature(cid)
         if c.where in (SLAIN, state.board.tavern):
-            raise RuleError("magical_friends.move.not_racing", creature=cid)
+            raise RuleError("magical_friends.move.not_racing", creature=named(state, cid))
         state = slay(state, cid, cmd.by, "ability")
     return state
 

@@ -244,7 +244,9 @@ def _and(state: GameState, cids: tuple[str, ...]) -> Msg | str:
 @dataclass(frozen=True)
 class Banner:
     """What the header announces (§6): the game over, before its first round, or the round;
-    lava risen this round or rising next round; the bonus round now or next, with its steps."""
+    lava risen this round or rising next round (only on a board with lava); the bonus round
+    now or next, with its steps; whether the board has a workshop (the catapult's home) and
+    the highway that turns between Hell and Heaven."""
 
     over: bool
     before: bool
@@ -253,6 +255,8 @@ class Banner:
     bonus_round: int | None
     pity: int | None = None
     dust: int | None = None
+    workshop: bool = True
+    highway: bool = True
 
 
 def banner(state: GameState) -> Banner:
@@ -261,7 +265,7 @@ def banner(state: GameState) -> Banner:
     nxt = state.round_named
     ahead = replace(state, round=nxt)
     bonus = nxt if not over and nxt == state.options.bonus_round and nxt <= state.rounds else None
-    lava = state.options.lava_rounds
+    lava = state.options.lava_rounds if state.board.of_kind("lava") else ()
     return Banner(
         over=over,
         before=state.round == 0 and not over,
@@ -270,4 +274,7 @@ def banner(state: GameState) -> Banner:
         bonus_round=bonus,
         pity=bonus_steps(ahead, "pity") if bonus else None,
         dust=bonus_steps(ahead, "fairy_dust") if bonus else None,
+        # a catapult taken stays to be said even if its workshop were gone
+        workshop=bool(state.board.of_kind("workshop")) or state.catapult_holder is not None,
+        highway=bool(state.board.of_kind("highway")),
     )

@@ -219,10 +219,7 @@ def _casters(state: GameState, then: Callable[..., Lead], what: str) -> Lead:
     options = tuple(
         Option(
             Then(partial(_cast, cid=c.id, then=then), (what, c.id)),
-            Msg(
-                "magical_friends.pick.ability_line",
-                {"creature": _at(state, c.id), "cost": _cost(state, c.kind)},
-            ),
+            _ability_line(state, c.id, c.kind),
         )
         for c in friends
     )
@@ -234,6 +231,15 @@ def _casters(state: GameState, then: Callable[..., Lead], what: str) -> Lead:
         {"wizard": wizard(state, wiz), "power": "?" if power is None else power},
     )
     return Ask(Choice(reason, options), Msg(f"magical_friends.cast.{what}"), tie=False)
+
+
+def _ability_line(state: GameState, cid: str, kind: str) -> Msg:
+    """A friend whose ability may be used, with its cost and, as the box has it, the ability."""
+    params = {"creature": _at(state, cid), "cost": _cost(state, kind)}
+    ability = state.kind(kind).ability
+    if ability:
+        return Msg("magical_friends.pick.ability_said", {**params, "ability": ability})
+    return Msg("magical_friends.pick.ability_line", params)
 
 
 def _cost(state: GameState, kind: str) -> int | str:

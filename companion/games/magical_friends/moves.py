@@ -12,6 +12,8 @@ from companion.core.i18n import Msg
 from .board import CAVERN_DIE, Walk, follow, walks_to
 from .commands import Move, Summon
 from .dice import Dice
+from .log import creature as named
+from .log import kind_name
 from .slaying import poison
 from .spaces import MoveContext, place_and_arrive
 from .state import SLAIN, Creature, GameState
@@ -60,18 +62,23 @@ def check_mover(state: GameState, c: Creature, how: str) -> None:
     """Raise ``RuleError`` unless ``c`` may make a move of kind ``how`` now (the creature's
     side of it: whose friend, one bonus move per turn, the card or the dagger held)."""
     if c.where == SLAIN or c.where == state.board.tavern:
-        raise RuleError("magical_friends.move.not_racing", creature=c.id)
+        raise RuleError("magical_friends.move.not_racing", creature=named(state, c.id))
     if how != "ability" and c.owner != state.current_wizard:
-        raise RuleError("magical_friends.move.not_your_friend", creature=c.id)
+        raise RuleError("magical_friends.move.not_your_friend", creature=named(state, c.id))
     if how in BONUS_KINDS and c.id in state.bonus_moved:
-        raise RuleError("magical_friends.move.one_bonus", creature=c.id)
+        raise RuleError("magical_friends.move.one_bonus", creature=named(state, c.id))
     w = state.wizards[c.owner]
     if how in ("pity", "fairy_dust") and (w.pity if how == "pity" else w.fairy_dust) < 1:
-        raise RuleError("magical_friends.move.no_card", card=how)
+        raise RuleError("magical_friends.move.no_card", **_no_card(state, c.owner, how))
     if how == "dagger" and c.owner not in state.dagger_ready:
         raise RuleError("magical_friends.move.no_dagger")
     if how == "chili" and c.id not in state.chili:
-        raise RuleError("magical_friends.move.no_chili", creature=c.id)
+        raise RuleError("magical_friends.move.no_chili", creature=named(state, c.id))
+
+
+def _no_card(state: GameState, wizard: int, how: str) -> dict:
+    """Who lacks which card, by their names (never "fairy_dust")."""
+    return {"wizard": state.wizards[wizard].name, "card": Msg(f"magical_friends.card.{how}")}
 
 
 def movers(state: GameState, how: str) -> tuple[Creature, ...]:
@@ -96,7 +103,7 @@ def move_refusal(state: GameState, how: str) -> Msg | None:
         return Msg("magical_friends.move.not_now")
     w = state.wizards[wiz]
     if how in ("pity", "fairy_dust") and (w.pity if how == "pity" else w.fairy_dust) < 1:
-        return Msg("magical_friends.move.no_card", {"card": how})
+        return Msg("magical_friends.move.no_card", _no_card(state, wiz, how))
     if how == "dagger" and wiz not in state.dagger_ready:
         return Msg("magical_friends.move.no_dagger")
     if movers(state, how):
@@ -203,7 +210,9 @@ def _walk_for(state: GameState, c: Creature, cmd: Move, steps: int | None, dice:
         and w.cavern[: len(wanted)] == wanted[: len(w.cavern)]
     ]
     if not found:
-        raise RuleError("magical_friends.move.unreachable", creature=c.id, space=cmd.to)
+        raise RuleError(
+            "magical_friends.move.unreachable", creature=named(state, c.id), space=cmd.to
+        )
     # ways that differ in what happens on them need the table to say which one
     relevant = {(w.cavern, w.path if cmd.how == "dagger" else ()) for w in found}
     if len(relevant) > 1:
@@ -221,7 +230,7 @@ def apply_summon(state: GameState, cmd: Summon) -> GameState:
     kind = state.kind(cmd.creature_kind)
     why = unavailable(state, kind.id)
     if why is not None:
-        raise RuleError(why, kind=kind.id)
+        raise RuleError(why, kind=kind_name(state, kind.id))
     if cmd.space not in summon_spaces(state, cmd.wizard):
         raise RuleError("magical_friends.summon.bad_space", space=cmd.space)
     cid = f"{kind.id}-{state.next_creature}"

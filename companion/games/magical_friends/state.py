@@ -123,6 +123,7 @@ class Kind:
     wand_cost: int | None
     copies: int | None  # None = unknown: no limit enforced
     wands: int | None = None  # wands a friend of this kind carries in the race (§2); None = unknown
+    ability: dict[str, str] | None = None  # the ability in short, as the box has it (en, ja)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Artifact:
     name: dict[str, str] | None
     special: str = "none"
     wands: int | None = None  # wands on the card while it is the active artifact (§2)
+    bonus: dict[str, str] | None = None  # its effect in short, as the box has it (en, ja)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from companion.core.errors import RuleError
 
+from .log import creature as named
+from .log import kind_name
 from .state import SLAIN, GameState
 
 
@@ -88,14 +90,14 @@ def check_ability(
         raise RuleError("magical_friends.ability.which")
     c = state.creature(ability)
     if c.where == SLAIN:
-        raise RuleError("magical_friends.ability.slain", creature=c.id)
+        raise RuleError("magical_friends.ability.slain", creature=named(state, c.id))
     if by is None:
         by = c.owner
     if c.owner != by:
-        raise RuleError("magical_friends.ability.not_yours", creature=c.id)
+        raise RuleError("magical_friends.ability.not_yours", creature=named(state, c.id))
     need = _known_or_entered(state.kind(c.kind).wand_cost, cost)
     if need is None:
-        raise RuleError("magical_friends.ability.cost_unknown", what=c.kind)
+        raise RuleError("magical_friends.ability.cost_unknown", what=kind_name(state, c.kind))
     power = magic_power(state, by)
     total = _known_or_entered(power.total, wands)
     if total is None:
@@ -103,7 +105,7 @@ def check_ability(
     if total < need:
         raise RuleError(
             "magical_friends.ability.too_weak",
-            creature=c.id,
+            creature=named(state, c.id),
             cost=need,
             power=total,
             wizard=by,

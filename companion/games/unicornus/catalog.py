@@ -187,6 +187,9 @@ class SetupChoice:
     # the table shuffles its own event deck and the app records each card turned over (§2.6):
     # no event card is needed before the game
     table_deck: bool = False
+    # the players' names by seat as typed at setup ("" where none was): the table's words
+    # name the seat by its player
+    names: tuple[str, ...] = ()
 
 
 def tiles_needed(catalog: UnicornusCatalog, setup: SetupChoice) -> list[str]:

@@ -146,7 +146,11 @@ def _space(state: UKState, s: int) -> str:
 
 
 def seat_label(state: UKState, seat: int) -> Msg:
+    """The seat as the table calls it: its player's name when one was typed at setup."""
     heroes = _names([state.hero(h).name for h in state.seats[seat]])
+    player = state.player_name(seat)
+    if player:
+        return Msg("unicornus.flow.seat_named", {"player": player, "heroes": heroes})
     return Msg("unicornus.flow.seat", {"seat": seat + 1, "heroes": heroes})
 
 

@@ -6,6 +6,7 @@ import math
 
 from companion.core.errors import RuleError
 from companion.core.rng import Rng
+from companion.core.text import visible
 from companion.games.unicornus.board import Board, board_from_tiles
 from companion.games.unicornus.catalog import SetupChoice, UnicornusCatalog, missing_values
 from companion.games.unicornus.rules import check_fate, merge_units
@@ -234,5 +235,6 @@ def _populate(
         rng=rng,
         table_deck=setup.table_deck,
         event_levels=tuple(catalog.rules.events_per_level),
+        names=tuple(visible(n.strip()) for n in setup.names[: setup.players]),
     )
     return check_fate(state)

@@ -149,7 +149,10 @@ class UKState:
     # to pick from, and the app records the card the table turned over
     table_deck: bool = False
     event_round: int = 0  # the round the last revealed card was turned over in
-    event_levels: tuple[int, ...] = (3, 3, 4)  # §2 step 6: cards of each level, level 1 on top
+    event_levels: tuple[int, ...] = (3, 3, 4)
+    names: tuple[
+        str, ...
+    ] = ()  # the players' names by seat ("" where none was typed)  # §2 step 6: cards of each level, level 1 on top
 
     # --- look-ups (linear scans: the tuples are short) ---
     def hero(self, hid: str) -> Hero:
@@ -157,6 +160,10 @@ class UKState:
             if h.id == hid:
                 return h
         raise KeyError(hid)
+
+    def player_name(self, seat: int) -> str:
+        """The name typed for ``seat`` at setup ("" when none was)."""
+        return self.names[seat] if 0 <= seat < len(self.names) else ""
 
     @property
     def princess(self) -> Hero:

@@ -62,9 +62,11 @@ from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.toggles import Check
 
 SEATS = MAX_PLAYERS
+NARROW = 110  # the first player, the deck and the path side by side need this many columns
 
 
 class NewGameScreen(Screen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
     DEFAULT_CSS = """
     NewGameScreen VerticalScroll { padding: 0 2; }
     NewGameScreen .section-title { text-style: bold; padding-top: 1; }
@@ -84,6 +86,12 @@ class NewGameScreen(Screen):
     NewGameScreen #choices > Vertical.deck { width: 44; }
     NewGameScreen #choices > Vertical.path { width: 1fr; }
     NewGameScreen .hint { color: $text-muted; }
+    /* under NARROW columns the three choices stand one under another (side by side at 80
+       columns "The Path" and "First game" had no width left) */
+    NewGameScreen.-narrow #choices { layout: vertical; }
+    NewGameScreen.-narrow #choices > Vertical { width: 1fr; margin-right: 0; }
+    NewGameScreen #rules { height: auto; }
+    NewGameScreen #rules Check { width: 1fr; text-wrap: wrap; }
     NewGameScreen .small { width: 24; }
     NewGameScreen #error { color: $error; height: auto; }
     NewGameScreen #start { margin-top: 1; }

@@ -16,7 +16,7 @@ from companion.games.magical_friends import GameState, fortune_teller
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.widgets.content import as_text
 
-from .names import creature_label, humanize
+from .names import artifact_words, creature_label, humanize
 
 
 class ArtifactsForm(FormDialog):
@@ -37,7 +37,14 @@ class ArtifactsForm(FormDialog):
             fields.append(
                 FormField(f"w{i}", label, minimum=entry.minimum, maximum=entry.maximum, hint=left)
             )
-        super().__init__(Msg("magical_friends_ui.form.artifacts_title"), fields, intro=entry.prompt)
+        intro = entry.prompt
+        named = [said for a in state.artifacts if (said := artifact_words(state, a.number))]
+        if named:  # the artifacts as the box names them (the Scheming Dagger's bonus move)
+            intro = Msg(
+                "magical_friends_ui.form.artifacts_named",
+                {"prompt": intro, "named": "\n".join(named)},
+            )
+        super().__init__(Msg("magical_friends_ui.form.artifacts_title"), fields, intro=intro)
 
     def on_mount(self) -> None:
         box = self.query_one(VerticalScroll)

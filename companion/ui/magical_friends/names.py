@@ -67,6 +67,18 @@ def kind_name(state: GameState, kind_id: str) -> str:
     return kind_id
 
 
+def artifact_words(state: GameState, number: int) -> str:
+    """An artifact as the box names it: ``5 Scheming Dagger: a bonus move …`` ("" when the box
+    has neither its name nor its effect)."""
+    art = next((a for a in state.artifacts if a.number == number), None)
+    if art is None or not (art.name or art.bonus):
+        return ""
+    out = f"{number} " + (tr_name(art.name, str(number)) if art.name else "")
+    if art.bonus:
+        out = out.rstrip() + ": " + tr_name(art.bonus, "")
+    return out
+
+
 def serial(cid: str) -> str:
     """The number the engine put at the end of a creature id (``moss-knight-3`` → ``3``)."""
     return cid.rsplit("-", 1)[-1]

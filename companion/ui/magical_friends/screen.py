@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 
 from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Show
-from companion.core.i18n import Msg, msg, tr
+from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.core.steplog import HistoryLine
 from companion.games.magical_friends import (
     GameState,
@@ -54,6 +54,7 @@ from .names import (
     FAIRY,
     HELL_SYMBOL,
     SYMBOLS,
+    artifact_words,
     creature_label,
     humanize,
     wizard_text,
@@ -223,17 +224,23 @@ class MagicalFriendsScreen(TableScreen):
         elif state.board.of_kind("fairy_trail"):
             out.append(FAIRY + " ", style="bold magenta")
             out.append(tr("magical_friends_ui.header.no_fairy"), style="dim")
-        out.append("  ")
-        if state.stairway_up:
-            out.append(
-                SYMBOLS["highway"] + " " + tr("magical_friends_ui.header.stairway"),
-                style="bold green",
-            )
-        else:
-            out.append(HELL_SYMBOL + " " + tr("magical_friends_ui.header.hell"), style="bold red")
-        out.append("  ")
-        out.append(CATAPULT + " ", style="bold cyan")
-        if state.catapult_holder is None:
+        if b.highway:
+            out.append("  ")
+            if state.stairway_up:
+                out.append(
+                    SYMBOLS["highway"] + " " + tr("magical_friends_ui.header.stairway"),
+                    style="bold green",
+                )
+            else:
+                out.append(
+                    HELL_SYMBOL + " " + tr("magical_friends_ui.header.hell"), style="bold red"
+                )
+        if b.workshop:
+            out.append("  ")
+            out.append(CATAPULT + " ", style="bold cyan")
+        if not b.workshop:
+            pass
+        elif state.catapult_holder is None:
             out.append(tr("magical_friends_ui.header.catapult_free"), style="dim")
         else:
             holder = state.wizards[state.catapult_holder].name
@@ -285,6 +292,10 @@ class MagicalFriendsScreen(TableScreen):
         wiz = state.current_wizard
         if wiz is None:
             return out or Text("–", style="dim")
+        played = state.played[wiz] if wiz < len(state.played) else None
+        said = artifact_words(state, played) if played is not None else ""
+        if said:  # the artifact this wizard plays, as the box names it
+            out.append(tr(msg("magical_friends_ui.turn.artifact", artifact=said)) + "\n")
         friends = state.racing(wiz)
         if not friends:
             out.append(tr("magical_friends_ui.turn.no_friends") + "\n", style="dim")
@@ -303,6 +314,9 @@ class MagicalFriendsScreen(TableScreen):
             if notes:
                 out.append(" (" + ", ".join(notes) + ")", style="italic")
             out.append("\n")
+            ability = state.kind(c.kind).ability
+            if ability:  # as typed into the box
+                out.append("  ↳ " + tr_name(ability, "") + "\n", style="dim")
         if wiz in state.dagger_ready:
             out.append(tr("magical_friends_ui.turn.dagger") + "\n", style="bold")
         out.append_text(self.power_text(state, wiz))

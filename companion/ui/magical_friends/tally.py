@@ -3,10 +3,14 @@ tie on points was broken: the game's panel on the record screen (``record_panel`
 
 from __future__ import annotations
 
+from rich import box
+from rich.measure import Measurement
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState, ranking, tie_break_steps
@@ -19,7 +23,6 @@ class TallyPanel(Vertical):
     DEFAULT_CSS = """
     TallyPanel { height: auto; padding: 0 1; border: round $primary; }
     TallyPanel #tally-title { text-style: bold; }
-    TallyPanel DataTable { height: auto; }
     TallyPanel #tally-rule { color: $text-muted; }
     """
 
@@ -32,31 +35,25 @@ class TallyPanel(Vertical):
         if self.catalog_name == "demo":
             title += "  ·  " + tr("magical_friends_ui.header.demo")
         yield Static(title, id="tally-title")
-        yield DataTable(id="tally-table", cursor_type="none", zebra_stripes=True)
+        yield Static(id="tally-table")
         yield Static(id="tally-winner")
         yield Static(id="tally-ties")
         yield Static(id="tally-rule")
 
     def on_mount(self) -> None:
         state, t = self.state, self.state.tally
-        table = self.query_one(DataTable)
-        for key in ("wizard", "tavern", "poisoned", "hearts", "neutral", "points"):
-            table.add_column(tr(f"magical_friends_ui.tally.col.{key}"), key=key)
+        rows = []
         for i in ranking(state):
-            name = wizard_text(state, i)
-            if i in t.winners:
-                name = Text("★ ", style="bold yellow") + name
-            else:
-                name = Text("  ") + name
+            star = Text("★ ", style="bold yellow") if i in t.winners else Text("  ")
             w = state.wizards[i]
-            table.add_row(
-                name,
-                str(t.tavern_friends[i]),
-                str(sum(1 for c in state.in_tavern(i) if c.poisoned)),
-                str(len(w.trophies)),
-                str(w.neutral_trophies),
-                Text(str(t.points[i]), style="bold"),
+            counts = (
+                t.tavern_friends[i],
+                sum(1 for c in state.in_tavern(i) if c.poisoned),
+                len(w.trophies),
+                w.neutral_trophies,
             )
+            rows.append((star + wizard_text(state, i), counts, t.points[i]))
+        self.query_one("#tally-table", Static).update(_Tally(rows))
         winners = ", ".join(state.wizards[i].name for i in t.winners)
         key = (
             "magical_friends_ui.tally.winner"
@@ -85,3 +82,42 @@ class TallyPanel(Vertical):
                 )
             )
         )
+
+
+COUNTS = ("tavern", "poisoned", "hearts", "neutral")
+
+
+class _Tally:
+    """The tally's rows as a table where it fits; where it does not (the record screen at 80
+    columns, in Japanese above all) one paragraph a wizard, so that no header is cut and
+    the points are never pushed out of sight."""
+
+    def __init__(self, rows: list[tuple[Text, tuple[int, ...], int]]) -> None:
+        self.rows = rows
+
+    def table(self) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+        table.add_column(tr("magical_friends_ui.tally.col.wizard"), no_wrap=True)
+        for key in (*COUNTS, "points"):
+            table.add_column(tr(f"magical_friends_ui.tally.col.{key}"), justify="right")
+        for name, counts, points in self.rows:
+            table.add_row(name, *map(str, counts), Text(str(points), style="bold"))
+        return table
+
+    def __rich_console__(self, console, options):
+        table = self.table()
+        unbounded = options.update(max_width=10_000)  # a measure is capped at max_width
+        if Measurement.get(console, unbounded, table).maximum <= options.max_width:
+            yield table
+            return
+        for name, counts, points in self.rows:
+            yield name + "  " + Text(tr(msg("magical_friends_ui.tally.points", n=points)), "bold")
+            yield Padding(
+                Text(
+                    "  ·  ".join(
+                        f"{tr(f'magical_friends_ui.tally.col.{key}')} {n}"
+                        for key, n in zip(COUNTS, counts, strict=True)
+                    )
+                ),
+                (0, 0, 0, 4),
+            )

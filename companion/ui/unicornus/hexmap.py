@@ -106,6 +106,12 @@ def _cut(text: str, width: int) -> str:
     return out
 
 
+# small kana: never a label by themselves (ャ, ッ, ィ... only lengthen or join the letter before)
+SMALL_KANA = frozenset(
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+)
+
+
 def label(state: UKState, name: tuple[str, str], width: int) -> str:
     """A character's label on the map and beside the characters' panel: the start of its
     name, or, when that start is another character's too (Isolde and Ivo are both イ in
@@ -140,8 +146,11 @@ def _unique_labels(names: tuple[str, ...], width: int) -> dict[str, str]:
 
 def _candidates(name: str, width: int):
     """Labels for ``name`` in order of preference: its start, its first letter and a later
-    one, any one of its letters (not a prolonged-sound mark ー)."""
-    letters = [ch for ch in name if unicodedata.category(ch) in ("Lu", "Ll", "Lo")]
+    one, any one of its letters (not a prolonged-sound mark ー, nor a small kana such as ャ
+    or ッ, which reads as no name alone)."""
+    letters = [
+        ch for ch in name if unicodedata.category(ch) in ("Lu", "Ll", "Lo") and ch not in SMALL_KANA
+    ]
     if not letters:
         return
     yield _cut(name, width)

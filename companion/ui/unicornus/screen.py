@@ -88,6 +88,10 @@ class UnicornusScreen(TableScreen):
         Binding("y", "act('ally')", "unicornus_ui.key.ally"),
         Binding("tab", "next_unit", "unicornus_ui.key.next_unit", show=False),
         Binding("z", "zoom", "unicornus_ui.key.zoom", show=False),
+        # views only (nothing in the game changes): the panels a small terminal leaves out
+        # (h j k l move the map's cursor)
+        Binding("u", "characters", "unicornus_ui.key.characters", show=False),
+        Binding("i", "legend", "unicornus_ui.key.legend", show=False),
     ]
 
     def __init__(self, session, **kwargs) -> None:
@@ -98,6 +102,12 @@ class UnicornusScreen(TableScreen):
         self.zoom: bool | None = None  # None: by terminal width
         self.preview: dict[int, int] = {}  # an open question's spaces, by option number
         self._own: tuple | None = None  # (state, active, moment) for another acting character
+        # a small terminal (narrow): the characters' panel by the moment (None) or as the
+        # table last asked (u), the legend on asking (i); the map centred on the Princess once
+        # each time the Empire's turn begins
+        self.show_kingdom: bool | None = None
+        self.show_legend = False
+        self._centred: tuple | None = None
 
     # --- layout ---
     def compose(self) -> ComposeResult:
@@ -208,6 +218,7 @@ class UnicornusScreen(TableScreen):
         )
         side_box = q("#uk-side-box")
         side, title = self.side_panel()
+        self._narrow_panels(s, title)
         set_border_title(side_box, tr(title))
         set_content(q("#uk-side", Static), side)
         # 1fr high but for the wide screen's (auto, at most 5 lines)
@@ -217,6 +228,30 @@ class UnicornusScreen(TableScreen):
             details,
             layout=self.has_class("wide") or self.has_class("narrow"),
         )
+
+    def _narrow_panels(self, s, title: str) -> None:
+        """At 80x24 the map, the characters and the side panel cannot all be whole: in the
+        Empire's turn and the battles (and with the foresight) the side panel (the units that
+        move, the battles' odds) takes the room of the characters and the log, and the map
+        shows the Princess; ``u`` brings them back, ``i`` the legend."""
+        enemy = title != "unicornus_ui.side.princess" and title != "unicornus_ui.side.imperial"
+        kingdom = self.show_kingdom if self.show_kingdom is not None else not enemy
+        self.set_class(not kingdom, "no-kingdom")
+        self.set_class(self.show_legend, "legend")
+        if not self.has_class("narrow"):
+            return
+        turn = (s.round, enemy)
+        if enemy and self._centred != turn and s.princess.space >= 0:
+            self.map.move_to(s.princess.space)
+        self._centred = turn
+
+    def action_characters(self) -> None:
+        self.show_kingdom = self.has_class("no-kingdom")  # hidden now: show them
+        self.refresh_view()
+
+    def action_legend(self) -> None:
+        self.show_legend = not self.show_legend
+        self.refresh_view()
 
     def side_panel(self):
         s = self.state

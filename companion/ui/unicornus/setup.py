@@ -490,6 +490,7 @@ class NewGameScreen(Screen):
             tiles=tiles,
             start_player=0 if start is Select.NULL else int(start),
             table_deck=self.event_mode == TABLE_DECK,
+            names=tuple(self.player_names()),
         )
 
     def options_chosen(self) -> dict[str, bool]:

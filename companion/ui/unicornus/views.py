@@ -52,6 +52,9 @@ def space_name(state: UKState, s: int) -> str:
 
 def seat_label(state: UKState, seat: int) -> Msg:
     heroes = ", ".join(name(state.hero(h).name) for h in state.seats[seat])
+    player = state.player_name(seat)
+    if player:
+        return Msg("unicornus_ui.seat_named", {"player": player, "heroes": heroes})
     return Msg("unicornus_ui.seat", {"seat": seat + 1, "heroes": heroes})
 
 
@@ -193,8 +196,9 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
         bound = [c for c in state.imperial if c.bound_to == h.id and c.status == "board"]
         if bound:
             extra.append("∞" + ",".join(name(c.name) for c in bound))
-        if h.seat >= 0:
-            extra.insert(0, tr(Msg("unicornus_ui.kingdom.seat", {"seat": h.seat + 1})))
+        if h.seat >= 0:  # its player, by name when one was typed
+            player = state.player_name(h.seat)
+            extra.insert(0, player or tr(Msg("unicornus_ui.kingdom.seat", {"seat": h.seat + 1})))
         out.append(" ".join(extra), style="dim")
         out.append("\n")
         if h.id == active:  # the acting character's abilities, for the turn at hand

@@ -18,3 +18,10 @@ class Check(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
         return "✓" if self.value else " "
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """Textual's is one line; with ``text-wrap: wrap`` a long label takes the lines it
+        wraps to (a rule option at 80 columns), never cut with "…"."""
+        if self.styles.text_wrap != "wrap":
+            return super().get_content_height(container, viewport, width)
+        return max(1, len(self.render().wrap(width)))

@@ -1,0 +1,114 @@
+"""Issue 23's fixes at the Unicornus table: the players' names typed at setup name their seats
+in play (the banner, the header, the characters' panel), not "seat 1"."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from companion.store import Store
+from companion.ui.app import Start, create_app
+from companion.ui.unicornus.screen import UnicornusScreen
+
+
+async def test_names_typed_at_setup_name_the_seats_in_play():
+    store = Store.open("sqlite://")
+    try:
+        app = create_app(store, Start("demo", game_key="unicornus"), lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            names = app.screen.query(".player-name").results(Input)
+            for field, name in zip(names, ("Dora", "Emil", "Fay", "Gus"), strict=False):
+                field.value = name
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, UnicornusScreen)
+            state = screen.state
+            assert state.names[:4] == ("Dora", "Emil", "Fay", "Gus")
+            first = state.start_player
+            header = str(screen.query_one("#uk-header", Static).render())
+            assert ("Dora", "Emil", "Fay", "Gus")[first] in header
+            assert "seat 1" not in header
+            kingdom = str(screen.query_one("#uk-kingdom", Static).render())
+            assert all(n in kingdom for n in ("Dora", "Emil", "Fay", "Gus"))
+    finally:
+        store.close()
+
+
+async def test_the_tables_own_event_card_a_pick_and_a_new_one_saved_with_ctrl_s():
+    """The table's own deck: a known card is picked with its number (two keys from the
+    moment); a card the catalog lacks is typed and saved with ctrl+s from its name's field
+    (ctrl+s did nothing there: Enter walked four fields to an OK below an 80x24 screen)."""
+    from dataclasses import replace
+
+    from companion.games.unicornus import load_catalog, new_game
+    from companion.ui.dialogs import ChoiceDialog, FormDialog
+    from tests.unicornus_ui.demo import SETUP
+
+    store = Store.open("sqlite://")
+    try:
+        state = new_game(load_catalog("demo"), replace(SETUP, table_deck=True), seed=0)
+        app = create_app(store, lang="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.start_game("unicornus", state, "demo", "demo")
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("n")  # round start
+            await pilot.pause()
+            await pilot.press("n")  # the card the table turned over
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog)
+            options = app.screen.choice.options
+            await pilot.press(str(len(options)))  # a card the catalog lacks
+            await pilot.pause()
+            assert isinstance(app.screen, FormDialog)
+            await pilot.press(*"Fog", "ctrl+s")
+            await pilot.pause()
+            assert app.screen is screen
+            assert screen.state.revealed[-1].name[0] == "Fog"
+    finally:
+        store.close()
+
+
+# round 1 of the demo seed up to the Empire's plan with its tie picked (tests/unicornus_ui)
+TO_EMPIRE = ("n", "n", "n", "n", "n", "n", "n", "n", "1", "n", "n", "1")
+
+
+async def test_the_enemy_turn_at_80x24_keeps_what_the_table_needs():
+    """Issue 23: at 80x24 the Empire's turn showed two lines of its plan, the map without the
+    Princess and two of four characters. Now the plan takes the characters' room (every
+    moving unit in sight), the map box shows the Princess's space, and u brings the characters
+    back (a view only: nothing in the game changes)."""
+    from companion.ui.unicornus.hexmap import HexMap
+    from tests.unicornus_ui.demo import start
+    from tests.unicornus_ui.test_play import ROUND_SEED
+
+    store = Store.open("sqlite://")
+    try:
+        app = create_app(store, lang="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            start(app, ROUND_SEED)
+            await pilot.pause()
+            for key in TO_EMPIRE:
+                await pilot.press(key)
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, UnicornusScreen)
+            side = screen.query_one("#uk-side-box")
+            assert str(side.border_title).startswith("The Empire")
+            assert not screen.query_one("#uk-kingdom").display
+            assert side.size.height >= 16  # was 3 (the three moving units need 11 lines)
+            assert not screen.query_one("#uk-log").display  # the banner says each step
+            hm, box = screen.query_one(HexMap), screen.query_one("#uk-map-box")
+            col, line = hm.place(screen.state.princess.space)
+            x, y = box.scroll_offset
+            view = box.scrollable_content_region
+            assert x <= col < x + view.width and y <= line < y + view.height
+            before = screen.state
+            await pilot.press("u")
+            await pilot.pause()
+            assert screen.query_one("#uk-kingdom").display and screen.state is before
+    finally:
+        store.close()
