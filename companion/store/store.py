@@ -204,12 +204,14 @@ class Store:
         stamp = now()
         title = visible(title)  # a title typed or built from names: shown as text everywhere
         seats = [Seat(visible(p.name), visible(p.colour), visible(p.role)) for p in players or ()]
+        outcome = outcome_json(game, initial_state)  # a play scored at its end: finished now
         try:
             with self._begin() as conn:
                 game_id = insert_game(
                     conn, game, initial_state, title, catalog_name, seats,
                     cursor=0, length=0, summary=dump_msg(game.summary(initial_state)),
-                    finished=False, revision=0, created=stamp, last_played=stamp,
+                    finished=outcome is not None, outcome=outcome, revision=0, created=stamp,
+                    last_played=stamp,
                 )  # fmt: skip
         except SQLAlchemyError as exc:
             raise self._write_failed(exc) from None

@@ -254,7 +254,7 @@ def test_more_cards_than_the_box_holds_is_refused(tmp_path, capsys):
     code, err = score_demo(tmp_path, capsys, DEMO_GAME.replace("graveyard = 0", "graveyard = 150"))
     assert code == 2
     assert "line 3, graveyard: 153 cards in all (150 in the graveyard" in err
-    assert "the box holds 57" in err
+    assert "the box holds at most 57" in err
     code, _ = score_demo(tmp_path, capsys, DEMO_GAME.replace("graveyard = 0", "graveyard = 54"))
     assert code == 0  # 54 + 3 = the whole box: possible
 

@@ -1037,7 +1037,7 @@ def _outcome_of(state: InsurrectionState, sheet: ScoreSheet) -> Outcome | None:
         reason=reason,
         winners=winners,
         scores=ranked,
-        round=state.round,
+        round=state.round or None,  # 0: a quick score of an Evil win, its round not known
         facts=_facts(state),
     )
 

@@ -21,6 +21,7 @@ from companion.core.i18n import Msg, msg
 from companion.core.text import depth, visible_data
 from companion.games.insurrection.catalog import InsurrectionCatalog
 from companion.games.insurrection.scoring import (
+    MOST_COPIES,
     EffectChoice,
     EndPosition,
     apply_effect,
@@ -63,7 +64,7 @@ _PROBLEMS = {
 
 # Limits of a real game (rules §0: 2-6 players; the box has about 60 cards)
 PLAYERS = (2, 6)
-MAX_COPIES = 20  # of one card, when the catalog does not say how many the box has
+MAX_COPIES = MOST_COPIES  # of one card, when the catalog does not say how many the box has
 MAX_CARDS = 200  # entries of one hand or of the face-up area
 FACE_UP_MARKS_FOR_EVIL = 10  # §3: Evil wins with 10 or more face-up corruption marks
 

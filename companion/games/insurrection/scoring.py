@@ -116,15 +116,15 @@ class PendingEffect:
 # (§2 steps 2–3: 3 persons dealt and 1 leader kept; §3: each of the 6 rounds draws 1, plays 1
 # and takes 1, so a hand grows by at most 1 a round).
 HAND_MOST = 3 + 1 + 6
+MOST_COPIES = 20  # of one person card (the catalog's range)
 
 
-def box_size(cat: InsurrectionCatalog) -> int | None:
-    """Every card of the box (the persons' copies and the leaders), or None while a person's
-    copies are still ``"?"``."""
-    copies = [p.copies for p in cat.persons]
-    if any(c is None for c in copies):
-        return None
-    return sum(c or 0 for c in copies) + len(cat.leaders)
+def box_size(cat: InsurrectionCatalog) -> int:
+    """Every card the box can hold: the persons' copies (a count still ``"?"`` as the most a
+    catalog allows) and the leaders."""
+    return sum(MOST_COPIES if p.copies is None else p.copies for p in cat.persons) + len(
+        cat.leaders
+    )
 
 
 def impossible(cat: InsurrectionCatalog, pos: EndPosition) -> tuple[tuple, Msg] | None:
@@ -138,7 +138,7 @@ def impossible(cat: InsurrectionCatalog, pos: EndPosition) -> tuple[tuple, Msg] 
             )
     box = box_size(cat)
     cards = pos.graveyard + len(pos.face_up) + sum(len(h) for _, h in pos.hands)
-    if box is not None and cards > box:
+    if cards > box:
         return ("graveyard",), msg(
             "insurrection.position.more_than_box",
             count=cards,
