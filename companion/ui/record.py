@@ -180,17 +180,25 @@ class RecordScreen(Screen):
         seats = self.info.table
         start = next((str(n) for n, s in enumerate(seats, 1) if s.start), "")
         fields = [
-            FormField(f"seat{n}", msg("records.ui.edit_seat", seat=n), "text", s.name, optional=True)
+            FormField(
+                f"seat{n}", msg("records.ui.edit_seat", seat=n), "text", s.name, optional=True
+            )
             for n, s in enumerate(seats, 1)
         ] + [
             FormField("add", Msg("records.ui.edit_add"), "text", "", optional=True),
             FormField("start", Msg("records.ui.edit_start"), "text", start, optional=True),
             FormField(
-                "location", Msg("records.ui.edit_location"), "text", self.info.record.location,
+                "location",
+                Msg("records.ui.edit_location"),
+                "text",
+                self.info.record.location,
                 optional=True,
             ),  # fmt: skip
             FormField(
-                "notes", Msg("records.ui.edit_notes"), "text", self.info.record.notes,
+                "notes",
+                Msg("records.ui.edit_notes"),
+                "text",
+                self.info.record.notes,
                 optional=True,
             ),  # fmt: skip
         ]
