@@ -324,3 +324,39 @@ async def test_the_record_is_edited_and_the_edit_undone(store):
         table = screen.query_one("#record-players", DataTable)
         assert [str(table.get_row_at(r)[1]) for r in range(table.row_count)] == list(info.players)
         assert "Where:" not in str(screen.query_one("#record-head", Static).render())
+
+
+@pytest.mark.parametrize("key", GAMES)
+async def test_every_new_game_form_asks_the_start_player_with_a_random_pick(key, tmp_path):
+    """Each game's new-game form offers the start player's seat or a pick at random (the
+    Insurrection field takes "?", §2 step 4); the pick is said and kept in the record."""
+    from textual.widgets import Input
+
+    from companion.ui.app import Start
+    from companion.ui.widgets.start_player import RANDOM
+
+    fresh = Store.open(tmp_path / "new.db")
+    app = create_app(fresh, Start("demo", game_key=key), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        if key == "insurrection":
+            for seat, name in enumerate(("Ann", "Ben", "Cleo"), 1):
+                screen.query_one(f"#seat-{seat}", Input).value = name
+            screen.query_one("#first", Input).value = "?"
+        else:
+            select = screen.query_one("#start" if key == "magical-friends" else "#start-player")
+            assert RANDOM in [value for _, value in select._options]
+            select.value = RANDOM
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+    game_id = fresh.latest_game_id(key)
+    assert game_id is not None
+    seats = {i.id: i for i in fresh.list_games()}[game_id].seats
+    starts = [s.name for s in seats if s.start]
+    assert len(starts) == 1
+    assert f"Start player drawn at random: {starts[0]}." in said
+    if key == "insurrection":
+        assert seats[0].start  # the first player sits first
+    fresh.close()
