@@ -407,3 +407,119 @@ def test_the_app_starts_with_the_saved_theme_and_language(tmp_path, monkeypatch)
     assert main(["--db", str(db)]) == 0
     assert seen["theme"] == "nord" and seen["lang"] == "ja"
     set_language("en")
+
+
+# -- a play as BG Stats and a group keep it (issue 24) ------------------------------------------
+
+
+def copy_of(played, tmp_path) -> Path:
+    db = tmp_path / "copy.db"
+    shutil.copy(played, db)
+    return db
+
+
+@pytest.mark.parametrize("key", ("insurrection", "magical-friends"))
+def test_each_players_points_by_category_are_kept_and_exported(played, capsys, key):
+    """The record keeps what the scoring screen shows: each player's points by category (an
+    Insurrection card, a Magical Friends tally line), adding up to the score; the CSV has a
+    column per category."""
+    with Store.open(played) as store:
+        info = next(i for i in store.list_games() if i.game_key == key)
+    for seat in info.table:
+        rows = info.breakdown(seat)
+        assert rows and sum(p for _, _, p in rows) == info.score(seat)
+    body = out_of(capsys, ["--db", str(played), "export", str(info.id), "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(body)))
+    for r, seat in zip(rows, info.table, strict=True):
+        points = {k[len("points:") :]: v for k, v in r.items() if k.startswith("points:")}
+        assert points and {k: int(v) for k, v in points.items() if v} == {
+            k: p for k, _, p in info.breakdown(seat)
+        }
+
+
+def test_old_saves_read_with_an_empty_record(tmp_path):
+    """A save from before records kept location, notes and start players reads with none."""
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURE, db)
+    with Store.open(db) as store:
+        for info in store.list_games():
+            assert info.record.location == "" and info.record.notes == ""
+            assert not info.record.edits and not any(s.start for s in info.table)
+
+
+def test_editing_a_finished_play_is_logged_and_undone(played, tmp_path, capsys):
+    """A wrong name, a forgotten player, the start player, the location and the notes are
+    edited after the game; the edit is logged in the record, the scores follow the renamed
+    seat, the exports carry it all, and undo puts the record back as it was."""
+    from dataclasses import replace
+
+    from companion.store.listing import Seat
+
+    db = copy_of(played, tmp_path)
+    with Store.open(db) as store:
+        info = next(i for i in store.list_games() if i.game_key == "insurrection")
+        first, *rest = info.table
+        score = info.score(first)
+        renamed = replace(first, name="Zoë", plays_as=first.in_game, start=True)
+        lines = store.edit_record(
+            info.id, [renamed, *rest, Seat("Forgotten")], "Café Meeple", "Rematch next week"
+        )
+        said = [tr(line) for line in lines]
+        assert f"{first.name} renamed Zoë" in said and "Forgotten added" in said
+        assert "Zoë marked as the start player" in said and "location: Café Meeple" in said
+        edited = next(i for i in store.list_games() if i.id == info.id)
+        assert edited.players == ("Zoë", *(s.name for s in rest), "Forgotten")
+        assert edited.score(edited.table[0]) == score and edited.won(edited.table[0]) == (
+            first.in_game in info.outcome.winners
+        )
+        assert edited.record.location == "Café Meeple" and len(edited.record.edits) == 1
+        assert "Forgotten" in [s.name for s in store.roster()]
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                out_of(capsys, ["--db", str(db), "export", str(info.id), "--format", "csv"])
+            )
+        )
+    )
+    assert [r["player"] for r in rows] == ["Zoë", *(s.name for s in rest), "Forgotten"]
+    assert rows[0]["start"] == "yes" and rows[0]["score"] == str(score)
+    assert rows[-1]["score"] == "" and rows[0]["location"] == "Café Meeple"
+    assert rows[0]["notes"] == "Rematch next week"
+    play = decode(out_of(capsys, ["--db", str(db), "export", str(info.id), "--format", "bgstats"]))
+    assert play["location"] == "Café Meeple"
+    assert [p["startPlayer"] for p in play["players"]] == [True] + [False] * (len(rows) - 1)
+    assert play["players"][0]["score"] == score and "score" not in play["players"][-1]
+    assert main(["--db", str(db), "verify", str(info.id)]) == 0  # the game itself is untouched
+    with Store.open(db) as store:
+        undone = store.undo_record_edit(info.id)
+        assert [tr(line) for line in undone] == said
+        back = next(i for i in store.list_games() if i.id == info.id)
+        assert back.seats == info.seats and back.record.location == ""
+        assert not back.record.edits and store.undo_record_edit(info.id) == ()
+
+
+def test_the_bgstats_link_marks_the_start_player_and_duration(tmp_path, capsys):
+    """The start player chosen at setup is kept in the record and marked in BG Stats; the
+    duration is the time played."""
+    from companion.games.registry import get_game
+    from companion.store.listing import Seat
+
+    db = tmp_path / "start.db"
+    with Store.open(db) as store:
+        game = get_game("insurrection")
+        from companion.games.insurrection import EndPosition, load, quick_end
+
+        pos = EndPosition("good", "fortress", 0, (), (("Ann", ("imp",)), ("Ben", ("wyrm",))))
+        state = quick_end(load("demo"), pos)
+        session = store.new_game(game, state, "t", "demo", [Seat("Ann"), Seat("Ben", start=True)])
+        store.engine.dispose()
+    con = sqlite3.connect(db)
+    con.execute("UPDATE games SET played_seconds = 1860")
+    con.commit()
+    con.close()
+    play = decode(
+        out_of(capsys, ["--db", str(db), "export", str(session.id), "--format", "bgstats"])
+    )
+    assert [p["startPlayer"] for p in play["players"]] == [False, True]
+    assert play["durationMin"] == 31
+    assert [p.get("score") for p in play["players"]] == [2, 7]

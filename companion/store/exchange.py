@@ -35,7 +35,7 @@ from companion.core.i18n import tr
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible_data
 from companion.store.errors import StoreError
-from companion.store.listing import GameInfo, Seat, load_seats
+from companion.store.listing import GameInfo, load_record, load_seats
 from companion.store.session import GAMES, GAMES_AS_STORED, SNAPSHOTS, STEPS, outcome_json
 from companion.store.store import insert_game
 
@@ -83,6 +83,7 @@ def export_game(store: Any, game_id: int) -> dict[str, Any]:
         "last_played": game_field("last_played", _iso),
         "played_seconds": game_field("played_seconds", lambda v: round(float(v or 0), 1)),
         "players": game_field("players", optional_json),
+        "record": game_field("record", optional_json),
         "cursor": game_field("cursor", int),
         "outcome": game_field("outcome", optional_json),
         "initial_state": game_field("initial_state", json.loads),
@@ -108,27 +109,26 @@ def _iso(value: datetime | str) -> str:
     return value.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def seats_of(info: GameInfo) -> list[Seat]:
-    """The seats of a finished game: as the new-game form named them, else the names its
-    outcome scores."""
-    return list(info.seats) or [Seat(name) for name in info.players]
-
-
 CSV_COLUMNS = (
-    "game_id", "game", "title", "date", "minutes", "rounds", "result", "seat", "player",
-    "colour", "role", "score", "winner",
+    "game_id", "game", "title", "date", "minutes", "rounds", "result", "location", "notes",
+    "seat", "player", "colour", "role", "start", "score", "winner",
 )  # fmt: skip
 
 
 def play_csv(info: GameInfo) -> str:
     """The play as CSV: a header, then one row per player (score empty where the game does
-    not score players; a co-operative win marks every player a winner)."""
+    not score players; a co-operative win marks every player a winner); after the fixed
+    columns, one per scoring category (``points:<key>``: a card, a Magical Friends tally),
+    each player's points in it, as the score sheet shows them."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    seats = info.table
+    categories = list(dict.fromkeys(k for seat in seats for k, _, _ in info.breakdown(seat)))
+    writer.writerow((*CSV_COLUMNS, *(f"points:{k}" for k in categories)))
     outcome = info.outcome
-    scores = dict(outcome.scores) if outcome else {}
-    for seat_no, seat in enumerate(seats_of(info), 1):
+    for seat_no, seat in enumerate(seats, 1):
+        score = info.score(seat)
+        points = {k: p for k, _, p in info.breakdown(seat)}
         writer.writerow(
             (
                 info.id,
@@ -138,31 +138,29 @@ def play_csv(info: GameInfo) -> str:
                 round(info.played_seconds / 60),
                 outcome.round if outcome and outcome.round is not None else "",
                 outcome.result if outcome else "",
+                info.record.location,
+                info.record.notes,
                 seat_no,
                 seat.name,
                 seat.colour,
                 seat.role,
-                scores.get(seat.name, ""),
-                "yes" if outcome and won_by(outcome, seat.name) else "no",
+                "yes" if seat.start else "no",
+                "" if score is None else score,
+                "yes" if info.won(seat) else "no",
+                *(points.get(k, "") for k in categories),
             )
         )
     return out.getvalue()
-
-
-def won_by(outcome: Outcome, name: str) -> bool:
-    """Whether ``name`` is among the winners (every player, when a co-operative table won)."""
-    if outcome.winners:
-        return name in outcome.winners
-    return outcome.result == "won"  # co-operative: the table wins (or loses) together
 
 
 # -- BG Stats -----------------------------------------------------------------------------
 
 
 def bgstats_play(info: GameInfo, bgg_id: int | None = None) -> dict[str, Any]:
-    """The play in BG Stats' format (docs/records.md): the required ``sourceName``,
+    """The play in BG Stats' format (docs/dev/records.md): the required ``sourceName``,
     ``sourcePlayId`` and ``playDate`` (UTC, ``YYYY-MM-DD HH:MM:SS``), the game, the duration,
-    and each player with score, winner and role. ``bgg_id`` only when the user gave it."""
+    the location, and each player with score, winner, start player and role. ``bgg_id`` only
+    when the user gave it."""
     outcome = info.outcome
     if outcome is None:
         raise StoreError("records.not_finished", id=info.id)
@@ -177,15 +175,15 @@ def bgstats_play(info: GameInfo, bgg_id: int | None = None) -> dict[str, Any]:
         game["cooperative"] = True  # the table wins or loses together
     if bgg_id is not None:
         game["bggId"] = bgg_id
-    scores = dict(outcome.scores)
     players = []
-    for seat in seats_of(info):
+    for seat in info.table:
         player: dict[str, Any] = {"name": seat.name}
-        if seat.name in scores:
-            player["score"] = scores[seat.name]
+        score = info.score(seat)
+        if score is not None:
+            player["score"] = score
         # winner and startPlayer always: some BG Stats builds refuse a player without them
-        player["winner"] = won_by(outcome, seat.name)
-        player["startPlayer"] = False  # not recorded: the rules decide it in play
+        player["winner"] = info.won(seat)
+        player["startPlayer"] = seat.start  # as the new-game form (or the record) says
         if seat.role:
             player["role"] = seat.role
         if seat.colour:
@@ -202,6 +200,8 @@ def bgstats_play(info: GameInfo, bgg_id: int | None = None) -> dict[str, Any]:
     minutes = round(info.played_seconds / 60)
     if minutes:
         play["durationMin"] = minutes
+    if info.record.location:
+        play["location"] = info.record.location
     return play
 
 
@@ -240,6 +240,8 @@ def import_game(store: Any, data: Any, label: str) -> int:
         if not 0 <= cursor <= len(steps):
             raise ValueError(f"cursor {cursor} outside 0..{len(steps)}")
         seats = load_seats(json.dumps(data["players"])) if data.get("players") else ()
+        record = json.dumps(data["record"], ensure_ascii=False) if data.get("record") else None
+        load_record(record)  # checked before anything is written
         title, catalog = str(data["title"]), str(data.get("catalog", "box"))
         created = datetime.fromisoformat(str(data["created"]))
         last = datetime.fromisoformat(str(data.get("last_played", data["created"])))
@@ -268,7 +270,7 @@ def import_game(store: Any, data: Any, label: str) -> int:
                 conn, game, initial, title, catalog, seats,
                 cursor=cursor, length=len(commands), summary=dump_msg(game.summary(states[cursor])),
                 finished=outcome is not None, outcome=outcome, created=created, last_played=last,
-                played_seconds=played,
+                played_seconds=played, record=record,
             )  # fmt: skip
             for i, (cmd, line) in enumerate(zip(commands, lines, strict=True)):
                 conn.execute(

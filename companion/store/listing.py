@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # imported where a finished game is read: the first frame lis
 
 COLUMNS = (
     "id", "game_key", "title", "summary", "cursor", "created", "last_played", "finished",
-    "catalog_name", "outcome", "played_seconds", "players",
+    "catalog_name", "outcome", "played_seconds", "players", "record",
 )  # fmt: skip
 
 
@@ -64,18 +64,34 @@ ALL = Page()
 
 @dataclass(frozen=True)
 class Seat:
-    """A player at the table: the name, the colour played (where the game has colours) and
-    the role (the characters a Unicornus seat runs)."""
+    """A player at the table: the name, the colour played (where the game has colours), the
+    role (the characters a Unicornus seat runs), whether they started (``start``) and, when
+    the record renamed the seat after the game, the name the game itself knows (``plays_as``:
+    its outcome scores that name)."""
 
     name: str
     colour: str = ""
     role: str = ""
+    start: bool = False
+    plays_as: str = ""
+
+    @property
+    def in_game(self) -> str:
+        """The name the game's outcome knows this seat by."""
+        return self.plays_as or self.name
+
+
+def seat_json(s: Seat) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": s.name, "colour": s.colour, "role": s.role}
+    if s.start:
+        out["start"] = True
+    if s.plays_as:
+        out["plays_as"] = s.plays_as
+    return out
 
 
 def dump_seats(seats: Sequence[Seat]) -> str:
-    return json.dumps(
-        [{"name": s.name, "colour": s.colour, "role": s.role} for s in seats], ensure_ascii=False
-    )
+    return json.dumps([seat_json(s) for s in seats], ensure_ascii=False)
 
 
 def load_seats(text_: str) -> tuple[Seat, ...]:
@@ -87,8 +103,43 @@ def load_seats(text_: str) -> tuple[Seat, ...]:
     for item in data:
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             raise ValueError("players: an entry without a name")
-        out.append(Seat(item["name"], str(item.get("colour", "")), str(item.get("role", ""))))
+        out.append(
+            Seat(
+                item["name"],
+                str(item.get("colour", "")),
+                str(item.get("role", "")),
+                item.get("start") is True,
+                str(item.get("plays_as", "")),
+            )
+        )
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the table adds to a play: where it was played, notes, and the log of the edits
+    made to the play once finished (each ``{"line": Msg JSON, "before": the record and seats
+    as they were}``, newest last: undoing one restores its ``before``)."""
+
+    location: str = ""
+    notes: str = ""
+    edits: tuple[dict[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"location": self.location, "notes": self.notes, "edits": list(self.edits)}
+
+
+def load_record(text_: str | None) -> Record:
+    """``games.record`` as stored (null: nothing added); a malformed one is a ValueError."""
+    if not text_:
+        return Record()
+    data = json.loads(text_)
+    if not isinstance(data, dict):
+        raise ValueError("record: not an object")
+    edits = data.get("edits") or []
+    if not isinstance(edits, list) or not all(isinstance(e, dict) for e in edits):
+        raise ValueError("record: edits is not a list of objects")
+    return Record(str(data.get("location", "")), str(data.get("notes", "")), tuple(edits))
 
 
 @dataclass(frozen=True)
@@ -107,13 +158,39 @@ class GameInfo:
     outcome: Outcome | None = None  # how it ended, once finished
     played_seconds: float = 0.0  # time played (store.session.PLAY_GAP_CAP)
     seats: tuple[Seat, ...] = ()  # the table's names as the new-game form gave them
+    record: Record = Record()  # location, notes, the edits made once finished
 
     @property
     def players(self) -> tuple[str, ...]:
         """Who played: the seats' names, else the names the game's outcome scores."""
+        return tuple(s.name for s in self.table)
+
+    @property
+    def table(self) -> tuple[Seat, ...]:
+        """The seats of the play: as the form named them (and the record edited them), else
+        the names the game's outcome scores."""
         if self.seats:
-            return tuple(s.name for s in self.seats)
-        return tuple(p for p, _ in self.outcome.scores) if self.outcome else ()
+            return self.seats
+        return tuple(Seat(p) for p, _ in self.outcome.scores) if self.outcome else ()
+
+    def score(self, seat: Seat) -> int | None:
+        """The seat's score, where the game scores players."""
+        return dict(self.outcome.scores).get(seat.in_game) if self.outcome else None
+
+    def won(self, seat: Seat) -> bool:
+        """Whether the seat won (every player, when a co-operative table won)."""
+        if self.outcome is None:
+            return False
+        if self.outcome.winners:
+            return seat.in_game in self.outcome.winners
+        return self.outcome.result == "won"
+
+    def breakdown(self, seat: Seat) -> list[tuple[str, Any, int]]:
+        """The seat's points by category as the game's scoring shows them: (key, name,
+        points); empty for a game that keeps none (or saved before breakdowns were kept)."""
+        facts = self.outcome.facts if self.outcome else {}
+        rows = (facts.get("breakdown") or {}).get(seat.in_game) or []
+        return [(str(k), n, int(p)) for k, n, p in rows]
 
 
 _decoded: dict[tuple, GameInfo] = {}  # row -> its GameInfo: a list read again decodes no JSON
@@ -125,7 +202,7 @@ def game_info(row: Sequence[Any]) -> GameInfo:
     info = _decoded.get(key)
     if info is None:
         id_, game_key, title, summary, cursor, created, last, finished, catalog, outcome = key[:10]
-        played, players = key[10:]
+        played, players, record = key[10:]
         info = GameInfo(
             id=id_,
             game_key=game_key,
@@ -139,6 +216,7 @@ def game_info(row: Sequence[Any]) -> GameInfo:
             outcome=_outcome(outcome),
             played_seconds=float(played or 0),
             seats=load_seats(players) if players else (),
+            record=load_record(record),
         )
         if len(_decoded) > 10_000:
             _decoded.clear()

@@ -47,11 +47,17 @@ def _v4_to_v5(conn: Connection) -> None:
     )
 
 
+def _v5_to_v6(conn: Connection) -> None:
+    # A play's location, notes and edit log: none before (null reads as an empty record).
+    conn.execute(text("ALTER TABLE games ADD COLUMN record VARCHAR"))
+
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
     4: _v4_to_v5,
+    5: _v5_to_v6,
 }
 
 

@@ -144,14 +144,13 @@ def players(games: Sequence[GameInfo]) -> dict[str, dict[str, Any]]:
     player at the table), the win rate and the average score where the game scores."""
     out: dict[str, dict[str, Any]] = {}
     for g in games:
-        scores = dict(g.outcome.scores)
-        together = not g.outcome.winners and g.outcome.result == "won"  # co-operative
-        for name in g.players:
-            p = out.setdefault(name, {"played": 0, "won": 0, "scores": []})
+        for seat in g.table:
+            p = out.setdefault(seat.name, {"played": 0, "won": 0, "scores": []})
             p["played"] += 1
-            p["won"] += int(together or name in g.outcome.winners)
-            if name in scores:
-                p["scores"].append(scores[name])
+            p["won"] += int(g.won(seat))
+            score = g.score(seat)
+            if score is not None:
+                p["scores"].append(score)
     return {
         name: {
             "played": p["played"],

@@ -18,6 +18,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -44,12 +45,20 @@ from companion.core import codec
 from companion.core.catalog import is_empty, locate, merge, read_toml, to_toml
 from companion.core.errors import CatalogError
 from companion.core.game import Game
-from companion.core.i18n import tr
+from companion.core.i18n import Msg, msg, tr
 from companion.core.msgjson import dump_msg, load_msg
 from companion.core.text import visible
 from companion.store import listing, migrations
 from companion.store.errors import StoreError, failure_kind
-from companion.store.listing import GameInfo, Seat, dump_seats, in_utc, load_seats
+from companion.store.listing import (
+    GameInfo,
+    Record,
+    Seat,
+    dump_seats,
+    in_utc,
+    load_seats,
+    seat_json,
+)
 from companion.store.opening import Target, resolve_target
 from companion.store.precheck import check_version, inspect_file, writable
 from companion.store.session import (
@@ -203,13 +212,15 @@ class Store:
         roles where the game has them), kept with the game and in the roster."""
         stamp = now()
         title = visible(title)  # a title typed or built from names: shown as text everywhere
-        seats = [Seat(visible(p.name), visible(p.colour), visible(p.role)) for p in players or ()]
+        seats = [_visible_seat(p) for p in players or ()]
+        outcome = outcome_json(game, initial_state)  # a play scored at its end: finished now
         try:
             with self._begin() as conn:
                 game_id = insert_game(
                     conn, game, initial_state, title, catalog_name, seats,
                     cursor=0, length=0, summary=dump_msg(game.summary(initial_state)),
-                    finished=False, revision=0, created=stamp, last_played=stamp,
+                    finished=outcome is not None, outcome=outcome, revision=0, created=stamp,
+                    last_played=stamp,
                 )  # fmt: skip
         except SQLAlchemyError as exc:
             raise self._write_failed(exc) from None
@@ -376,6 +387,78 @@ class Store:
             return codec.load(game.state_type, text_)
         except (ValueError, TypeError, KeyError) as exc:  # pydantic's ValidationError too
             raise self._damaged_row(f"snapshots[game_id={game_id}, idx={idx}]", exc) from None
+
+    # -- the record of a finished play --------------------------------------------------------
+    def edit_record(
+        self, game_id: int, seats: Sequence[Seat], location: str, notes: str
+    ) -> tuple[Msg, ...]:
+        """Edit a play's record: its players (names, a forgotten player added, one removed,
+        the start player), location and notes. Logged in the record (what changed, and what
+        it was: ``undo_record_edit`` puts it back); the game's own steps and outcome are
+        untouched (a renamed seat keeps the name the game scores as ``plays_as``). Returns
+        the lines said of the edit (none: nothing changed, nothing written)."""
+        seats = [_visible_seat(s) for s in seats]
+        location, notes = visible(location.strip()), visible(notes.strip())
+        info = self._info(game_id)
+        lines = _edit_lines(info, seats, location, notes)
+        if not lines:
+            return ()
+        before = {
+            "players": [seat_json(s) for s in info.seats] if info.seats else None,
+            "location": info.record.location,
+            "notes": info.record.notes,
+        }
+        edit = {"lines": [json.loads(dump_msg(m)) for m in lines], "before": before}
+        record = Record(location, notes, (*info.record.edits, edit))
+        self._write_record(game_id, dump_seats(seats), record, seats)
+        return lines
+
+    def undo_record_edit(self, game_id: int) -> tuple[Msg, ...]:
+        """Undo the last edit of a play's record; returns its lines (none: nothing to undo)."""
+        info = self._info(game_id)
+        if not info.record.edits:
+            return ()
+        last = info.record.edits[-1]
+        try:
+            before = last["before"]
+            players = json.dumps(before["players"]) if before.get("players") else None
+            seats = load_seats(players) if players else ()
+            lines = tuple(load_msg(json.dumps(m)) for m in last["lines"])
+            record = Record(
+                str(before.get("location", "")), str(before.get("notes", "")),
+                info.record.edits[:-1],
+            )  # fmt: skip
+        except (KeyError, TypeError, ValueError) as exc:
+            raise self._damaged_row(f"games[id={game_id}].record", exc) from None
+        self._write_record(game_id, players, record, seats)
+        return lines
+
+    def _info(self, game_id: int) -> GameInfo:
+        sql, params = listing.ALL.query()
+        sql = sql.replace(" ORDER BY", " WHERE id = :id ORDER BY")
+        with self.engine.connect() as conn:
+            rows = conn.execute(text(sql), {**params, "id": game_id}).all()
+        found = listing.read_games(rows, self.label, server=self.server)
+        if not found:
+            raise StoreError("store.no_game", id=game_id)
+        return found[0]
+
+    def _write_record(
+        self, game_id: int, players: str | None, record: Record, seats: Sequence[Seat]
+    ) -> None:
+        try:
+            with self._begin() as conn:
+                conn.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == game_id)
+                    .values(
+                        players=players,
+                        record=json.dumps(record.to_json(), ensure_ascii=False),
+                    )
+                )
+                note_players(conn, seats, now())
+        except SQLAlchemyError as exc:
+            raise self._write_failed(exc) from None
 
     def delete_game(self, game_id: int) -> None:
         try:
@@ -583,6 +666,39 @@ def insert_game(
     )
     note_players(conn, seats, position["last_played"])
     return result.inserted_primary_key[0]
+
+
+def _visible_seat(seat: Seat) -> Seat:
+    """A seat's words as text (``core.text.visible``): typed in a form or read from a file."""
+    return replace(
+        seat,
+        name=visible(seat.name),
+        colour=visible(seat.colour),
+        role=visible(seat.role),
+        plays_as=visible(seat.plays_as),
+    )
+
+
+def _edit_lines(info: GameInfo, seats: Sequence[Seat], location: str, notes: str) -> list[Msg]:
+    """What an edit of a play's record changes, as log lines (empty: nothing)."""
+    old = {s.in_game: s for s in info.table}
+    new = {s.in_game: s for s in seats}
+    lines = []
+    for key, seat in old.items():
+        if key not in new:
+            lines.append(msg("records.edit.removed", name=seat.name))
+        elif new[key].name != seat.name:
+            lines.append(msg("records.edit.renamed", old=seat.name, new=new[key].name))
+    lines += [msg("records.edit.added", name=s.name) for k, s in new.items() if k not in old]
+    was = next((s.name for s in info.table if s.start), None)
+    now_ = next((s.name for s in seats if s.start), None)
+    if now_ != was and now_ is not None:
+        lines.append(msg("records.edit.start", name=now_))
+    if location != info.record.location:
+        lines.append(msg("records.edit.location", location=location or "—"))
+    if notes != info.record.notes:
+        lines.append(Msg("records.edit.notes"))
+    return lines
 
 
 def note_players(conn: Connection, seats: Sequence[Seat], played: datetime) -> None:

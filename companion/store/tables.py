@@ -11,6 +11,9 @@ Version history:
        the step, so another instance reads only the steps it does not have).
     5: records: ``games.played_seconds`` (time played, see ``session.PLAY_GAP_CAP``),
        ``games.players`` (the table's names in seat order, JSON) and the ``players`` roster.
+    6: ``games.record``: what the table adds to a play (location, notes) and the log of the
+       edits made to a finished play (JSON; null: nothing added). A seat of ``games.players``
+       may carry ``start`` (the start player) and ``plays_as`` (the name the game knows).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class GameRow(SQLModel, table=True):
     revision: int = 0
     played_seconds: float = 0.0  # time the game was open and played (session.PLAY_GAP_CAP)
     players: str | None = None  # [{"name", "colour", "role"}] in seat order; null: not named
+    record: str | None = None  # {"location", "notes", "edits"} (listing.Record); null: none
     created: datetime
     last_played: datetime = Field(index=True)
 

@@ -55,7 +55,7 @@ class HomeScreen(Screen):
         Binding("delete", "delete", "ui.key.delete"),
         Binding("c", "catalogs", "ui.key.catalogs"),
         Binding("s", "settings", "ui.key.settings"),
-        Binding("k", "quick_score", "ui.key.quick_score", show=False),
+        Binding("k", "quick_score", "ui.key.quick_score"),
         Binding("q", "app.quit", "ui.key.quit"),
     ]
 

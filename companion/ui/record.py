@@ -5,6 +5,7 @@ code, so a phone logs it with one scan. ``x`` writes the game's exports beside t
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rich.text import Text
@@ -48,6 +49,8 @@ class RecordScreen(Screen):
         Binding("escape", "app.pop_screen", "ui.key.back"),
         Binding("x", "export", "records.key.export"),
         Binding("b", "bgg_id", "records.key.bgg_id"),
+        Binding("e", "edit", "records.key.edit"),
+        Binding("ctrl+z", "undo_edit", "records.key.undo_edit"),
     ]
     exports_dir: Path | None = None  # None: see export_folder (tests set one)
 
@@ -86,21 +89,26 @@ class RecordScreen(Screen):
         self._fit_qr()
         table = self.query_one("#record-players", DataTable)
         table.border_title = tr("records.ui.players")
-        outcome = self.info.outcome
-        scores = dict(outcome.scores) if outcome else {}
         cols = ("seat", "player", "score", "winner", "role")
         table.add_columns(*(tr(f"records.ui.col.{c}") for c in cols))
-        from companion.store.exchange import seats_of, won_by
+        self._show_players()
+        self.query_one(GameLog).follow(self.session)
 
-        for n, seat in enumerate(seats_of(self.info), 1):
+    def _show_players(self) -> None:
+        table = self.query_one("#record-players", DataTable)
+        table.clear()
+        for n, seat in enumerate(self.info.table, 1):
+            score = self.info.score(seat)
+            name = Text(seat.name)
+            if seat.start:
+                name.append(" · " + tr("records.ui.start_mark"), style="italic")
             table.add_row(
                 str(n),
-                Text(seat.name),
-                as_text(str(scores.get(seat.name, ""))),
-                "★" if outcome and won_by(outcome, seat.name) else "",
+                name,
+                as_text("" if score is None else str(score)),
+                "★" if self.info.won(seat) else "",
                 Text(seat.role or seat.colour),
             )
-        self.query_one(GameLog).follow(self.session)
 
     def on_resize(self, event) -> None:
         self._fit_qr()
@@ -131,6 +139,15 @@ class RecordScreen(Screen):
             ),
             tr(outcome.reason) if outcome else tr(info.summary),
         ]
+        if info.record.location:
+            lines.append(tr("records.ui.where", location=info.record.location))
+        if info.record.notes:
+            lines.append(tr("records.ui.notes", notes=info.record.notes))
+        if info.record.edits:
+            from companion.core.msgjson import load_msg
+
+            said = [tr(load_msg(json.dumps(m))) for e in info.record.edits for m in e["lines"]]
+            lines.append(tr("records.ui.edits") + " " + "; ".join(said))
         return "\n".join(lines)
 
     def link(self) -> str:
@@ -142,6 +159,118 @@ class RecordScreen(Screen):
         return bgstats_link(bgstats_play(self.info, bgg))
 
     # -- keys -----------------------------------------------------------------------------
+    def _reread(self) -> None:
+        """The record as saved now: the head, the players and the link follow an edit."""
+        from companion.store.exchange import game_info_of
+
+        self.info = game_info_of(self.app.store, self.game_id)
+        self.query_one("#record-head", Static).update(as_text(self._head()))
+        self._show_players()
+        self.query_one(QRCode).show(self.link())
+        self._fit_qr()
+
+    def action_edit(self) -> None:
+        """Edit the play's record: the players' names (one forgotten added, one removed), the
+        start player, the location and the notes. Logged in the record; ctrl+z undoes it."""
+        from companion.ui.dialogs import FormDialog, FormField
+
+        if self.info.outcome is None:
+            self.notify(tr("records.ui.not_finished"), severity="warning")
+            return
+        seats = self.info.table
+        start = next((str(n) for n, s in enumerate(seats, 1) if s.start), "")
+        fields = [
+            FormField(
+                f"seat{n}", msg("records.ui.edit_seat", seat=n), "text", s.name, optional=True
+            )
+            for n, s in enumerate(seats, 1)
+        ] + [
+            FormField("add", Msg("records.ui.edit_add"), "text", "", optional=True),
+            FormField("start", Msg("records.ui.edit_start"), "text", start, optional=True),
+            FormField(
+                "location",
+                Msg("records.ui.edit_location"),
+                "text",
+                self.info.record.location,
+                optional=True,
+            ),  # fmt: skip
+            FormField(
+                "notes",
+                Msg("records.ui.edit_notes"),
+                "text",
+                self.info.record.notes,
+                optional=True,
+            ),  # fmt: skip
+        ]
+
+        def done(values: dict | None) -> None:
+            if values is not None:
+                self._keep_edit(values)
+
+        self.app.push_screen(
+            FormDialog(Msg("records.ui.edit_title"), fields, intro=Msg("records.ui.edit_intro")),
+            done,
+        )
+
+    def _keep_edit(self, values: dict) -> None:
+        from dataclasses import replace
+
+        from companion.store.listing import Seat
+
+        old = self.info.table
+        names = [str(values.get(f"seat{n}") or "").strip() for n in range(1, len(old) + 1)]
+        added = str(values.get("add") or "").strip()
+        # a seat keeps the name the game scores; an emptied one leaves the record
+        rows = [(name, seat) for name, seat in zip(names, old, strict=True) if name]
+        if added:
+            rows.append((added, None))
+        start_text = str(values.get("start") or "").strip()
+        if start_text and not (start_text.isdigit() and 1 <= int(start_text) <= len(names)):
+            self.notify(
+                msg("records.ui.edit_bad_start", text=start_text, count=len(names)),
+                severity="error",
+            )
+            return
+        start_seat = old[int(start_text) - 1] if start_text and names[int(start_text) - 1] else None
+        seats = [
+            replace(
+                seat,
+                name=name,
+                plays_as="" if name == seat.in_game else seat.in_game,
+                start=seat is start_seat,
+            )
+            if seat is not None
+            else Seat(name)
+            for name, seat in rows
+        ]
+        try:
+            lines = self.app.store.edit_record(
+                self.game_id,
+                seats,
+                str(values.get("location") or ""),
+                str(values.get("notes") or ""),
+            )
+        except CompanionError as exc:  # a read-only save, a full disk: said, nothing kept
+            self.notify(str(exc), severity="error")
+            return
+        if not lines:
+            self.notify(tr("records.ui.edit_nothing"))
+            return
+        self._reread()
+        self.notify("; ".join(tr(line) for line in lines))
+
+    def action_undo_edit(self) -> None:
+        try:
+            lines = self.app.store.undo_record_edit(self.game_id)
+        except CompanionError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        if not lines:
+            self.notify(tr("records.ui.edit_none_to_undo"))
+            return
+        self._reread()
+        self.notify(msg("records.ui.edit_undone", what="; ".join(tr(line) for line in lines)))
+
     def export_folder(self) -> Path | None:
         """Where ``x`` writes: ``exports/`` beside the save file, in the data folder for a
         database server, nowhere for a save kept in memory (``None``)."""

@@ -217,3 +217,94 @@ def test_help_in_japanese_wherever_lang_stands(argv, capsys):
     assert "使い方" in out and "オプション" in out and "終了コード" in out
     assert "usage:" not in out and "show this help" not in out
     assert language() == "en"
+
+
+# -- what no game can end with (issue 24) -----------------------------------------------------
+
+DEMO = str(ROOT / "data" / "insurrection" / "demo.toml")  # every copy known: 45 persons, 12 leaders
+
+DEMO_GAME = """\
+outcome = "good"
+token = "fortress"
+graveyard = 0
+
+[[players]]
+name = "Ann"
+hand = ["imp", "scribe"]
+
+[[players]]
+name = "Bob"
+hand = ["wyrm"]
+"""
+
+
+def score_demo(tmp_path: Path, capsys, game_text: str) -> tuple[int, str]:
+    (tmp_path / "game.toml").write_text(game_text, encoding="utf-8")
+    code = main(["score", str(tmp_path / "game.toml"), "--catalog", DEMO])
+    return code, capsys.readouterr().err
+
+
+def test_a_demo_game_scores(tmp_path, capsys):
+    assert score_demo(tmp_path, capsys, DEMO_GAME)[0] == 0
+
+
+def test_more_cards_than_the_box_holds_is_refused(tmp_path, capsys):
+    """§1: the cards are the box's; the graveyard, the play area and the hands together cannot
+    hold more (a graveyard of 150 with a 57-card box)."""
+    code, err = score_demo(tmp_path, capsys, DEMO_GAME.replace("graveyard = 0", "graveyard = 150"))
+    assert code == 2
+    assert "line 3, graveyard: 153 cards in all (150 in the graveyard" in err
+    assert "the box holds at most 57" in err
+    code, _ = score_demo(tmp_path, capsys, DEMO_GAME.replace("graveyard = 0", "graveyard = 54"))
+    assert code == 0  # 54 + 3 = the whole box: possible
+
+
+def test_a_hand_larger_than_the_rules_allow_is_refused(tmp_path, capsys):
+    """§2 steps 2–3 (3 dealt, a leader kept) and §3 (each of the 6 rounds: draw 1, play 1, take
+    1): a hand is revealed with at most 10 cards."""
+    game = DEMO_GAME.replace('["wyrm"]', '["piper"]')
+    eleven = '"imp*4", "scribe*3", "wyrm*2", "herder*2"'
+    code, err = score_demo(tmp_path, capsys, game.replace('"imp", "scribe"', eleven))
+    assert code == 2
+    assert "line 7, players[0].hand: Ann holds 11 cards: a hand at the end holds at most 10" in err
+    ten = '"imp*4", "scribe*3", "wyrm*2", "herder"'
+    assert score_demo(tmp_path, capsys, game.replace('"imp", "scribe"', ten))[0] == 0
+
+
+def test_a_bad_count_is_a_bad_count_not_an_unknown_card(tmp_path, capsys):
+    for count in ("-2", "x", "0", ""):
+        code, err = score_demo(tmp_path, capsys, DEMO_GAME.replace('"imp"', f'"imp*{count}"'))
+        assert code == 2
+        assert "unknown card" not in err
+        assert f"players[0].hand[0]: 'imp*{count}': the count after '*' must be a whole" in err
+
+
+def test_a_huge_count_is_shown_whole(tmp_path, capsys):
+    code, err = score_demo(tmp_path, capsys, DEMO_GAME.replace('"imp"', '"imp*1000000000"'))
+    assert code == 2
+    assert "1000000000 × 'imp' is more than the box holds" in err
+
+
+def test_end_effect_errors_name_the_file_line_and_field(tmp_path, capsys):
+    """§4/§6 Liohra: an exchange that takes a card not face up, or gives none, names its
+    [[effects]] entry's line and field, not only the card."""
+    cat = (
+        CATALOG
+        + '\n[[leaders]]\nid = "liohra"\ninitiative = 5\nscoring = [{ kind = "flat", points = 0 }]\n'
+    )
+    base = GAME.replace('"prophet", "war_bear*2", "goblin"]', '"liohra", "prophet", "goblin"]')
+    effect = (
+        '\n[[effects]]\nplayer = "Gregory"\ncard = "liohra"\ntake = "dragon"\ngive = "goblin"\n'
+    )
+    game, catalog = write(tmp_path, base + effect, cat)
+    assert main(["score", game, "--catalog", catalog]) == 2
+    err = capsys.readouterr().err
+    assert "game.toml, line 17, effects[0].take: dragon is not face up" in err
+    effect = '\n[[effects]]\nplayer = "Gregory"\ncard = "liohra"\ntake = "goblin"\n'
+    game, catalog = write(tmp_path, base + effect, cat)
+    assert main(["score", game, "--catalog", catalog]) == 2
+    assert "game.toml, line 14, effects[0].give:" in capsys.readouterr().err
+    effect = '\n[[effects]]\nplayer = "Jeanne"\ncard = "liohra"\n'
+    game, catalog = write(tmp_path, base + effect, cat)
+    assert main(["score", game, "--catalog", catalog]) == 2
+    assert "game.toml, line 16, effects[0].card: Jeanne does not hold" in capsys.readouterr().err

@@ -155,3 +155,78 @@ async def test_unknown_values_are_asked_never_guessed(store):
         saved = load("box", store.user_catalog("insurrection"))
         assert saved.card("dragon").scoring is not None
         assert any(getattr(t, "evil", None) == 2 for t in saved.card("dragon").scoring)
+
+
+async def test_the_quick_score_is_a_listed_key_of_home(store):
+    """Home's footer lists the quick score's key (it was bound but shown nowhere)."""
+    from textual.widgets._footer import FooterKey
+
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        keys = {(k.key, k.description) for k in app.screen.query(FooterKey)}
+        assert ("k", "Quick score") in keys
+
+
+async def demo_quick_score(pilot, app, hand_1: tuple[str, ...], graveyard: str = "0"):
+    await pilot.pause()
+    await pilot.press("k")
+    await pilot.pause()
+    screen = app.screen
+    screen.query_one("#cat-demo", RadioButton).value = True
+    await pilot.pause()
+    screen.query_one("#name-1", Input).value = "Ann"
+    screen.query_one("#name-2", Input).value = "Ben"
+    screen.hands = {1: hand_1, 2: ("jackal", "wyrm")}
+    screen.query_one("#graveyard", Input).value = graveyard
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    return screen
+
+
+async def test_the_quick_score_refuses_more_cards_than_the_box_and_a_hand_too_big(store):
+    """§1 (the demo box holds 45 persons and 12 leaders): a graveyard of 150 is refused naming
+    the field; §2–§3: a hand of 11 is refused naming the player; nothing is kept."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await demo_quick_score(pilot, app, ("imp", "wyrm"), graveyard="150")
+        assert app.screen is screen
+        error = str(screen.query_one("#error", Static).render())
+        assert "154 cards in all (150 in the graveyard" in error and "at most 57" in error
+        assert app.focused is screen.query_one("#graveyard", Input)
+        screen.query_one("#graveyard", Input).value = "0"
+        eleven = ("imp",) * 4 + ("scribe",) * 3 + ("herder",) * 3 + ("piper",)
+        screen.hands[1] = eleven
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Ann holds 11 cards: a hand at the end holds at most 10" in str(
+            screen.query_one("#error", Static).render()
+        )
+        assert app.focused is screen.query_one("#hand-1")
+    assert store.list_games() == []
+
+
+async def test_a_quick_scored_play_is_kept_in_history_and_stats(store):
+    """A play scored in the quick score is a finished game in the records: History lists it
+    with its scores and winner, Stats counts it, and its record opens."""
+    from companion.store.records import stats
+    from companion.ui.record import RecordScreen
+
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await demo_quick_score(pilot, app, ("imp", "imp", "wyrm"))
+        assert isinstance(app.screen, ScoringScreen)
+        await pilot.pause()
+        [game] = store.list_games()
+        assert game.finished and game.game_key == "insurrection"
+        assert game.outcome.scores == (("Ann", 11), ("Ben", 10))
+        assert game.outcome.winners == ("Ann",) and game.players == ("Ann", "Ben")
+        figures = stats(store.list_games())
+        assert figures["games"]["insurrection"]["games"] == 1
+        assert figures["players"]["Ann"]["won"] == 1
+        app.push_screen(RecordScreen(game.id))
+        await pilot.pause()
+        assert isinstance(app.screen, RecordScreen)
+        assert app.screen.query_one("#record-sheet") is not None
+    assert store.open_game(game.id).outcome is not None

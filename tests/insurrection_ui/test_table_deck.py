@@ -101,6 +101,15 @@ async def test_hands_at_the_end_are_prefilled_and_accepted_with_one_key(store):
                 picker.chosen.append(card)
             picker._show_picked()
             assert "more to add" not in str(picker.query_one("#picked", Static).render())
+            # one card too many says so, and nothing asks to add the missing ones
+            picker.chosen.append(picker.chosen[-1])
+            picker._show_picked()
+            said = str(picker.query_one("#picked", Static).render())
+            assert "one more than the app counted: remove one" in said
+            intro = str(picker.query_one("#intro", Static).render())
+            assert "more to add" not in said and "add the rest" not in intro
+            picker.chosen.pop()
+            picker._show_picked()
             await pilot.press("enter")  # one key: the hand as it stands
             await pilot.pause()
         assert set(screen.state.final_hands) == set(PLAYERS)

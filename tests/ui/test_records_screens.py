@@ -283,3 +283,80 @@ async def test_h_then_enter_opens_the_highlighted_record(store):
         screen = app.screen
         assert isinstance(screen, RecordScreen)
         assert screen.game_id == next(i.id for i in store.list_games() if i.title == first)
+
+
+async def test_the_record_is_edited_and_the_edit_undone(store):
+    """A finished play's names, a forgotten player, the start player, the location and the
+    notes are edited on its record (e); the record shows them and says what changed; ctrl+z
+    undoes the edit."""
+    from textual.widgets import Input, Static
+
+    from companion.ui.dialogs import FormDialog
+
+    info = next(i for i in store.list_games() if i.game_key == "magical-friends")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(RecordScreen(info.id))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-seat1", Input).value = "Renamed"
+        form.query_one("#field-add", Input).value = "Forgotten"
+        form.query_one("#field-start", Input).value = "2"
+        form.query_one("#field-location", Input).value = "Club room"
+        form.query_one("#field-notes", Input).value = "Close game"
+        form.query_one("#ok").press()
+        await pilot.pause()
+        assert app.screen is screen
+        head = str(screen.query_one("#record-head", Static).render())
+        assert "Where: Club room" in head and "Notes: Close game" in head
+        assert f"{info.table[0].name} renamed Renamed" in head
+        table = screen.query_one("#record-players", DataTable)
+        names = [str(table.get_row_at(r)[1]) for r in range(table.row_count)]
+        assert names[0] == "Renamed" and names[-1] == "Forgotten"
+        assert names[1].endswith("starts")
+        assert table.get_row_at(0)[2].plain == str(info.score(info.table[0]))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        table = screen.query_one("#record-players", DataTable)
+        assert [str(table.get_row_at(r)[1]) for r in range(table.row_count)] == list(info.players)
+        assert "Where:" not in str(screen.query_one("#record-head", Static).render())
+
+
+@pytest.mark.parametrize("key", GAMES)
+async def test_every_new_game_form_asks_the_start_player_with_a_random_pick(key, tmp_path):
+    """Each game's new-game form offers the start player's seat or a pick at random (the
+    Insurrection field takes "?", §2 step 4); the pick is said and kept in the record."""
+    from textual.widgets import Input
+
+    from companion.ui.app import Start
+    from companion.ui.widgets.start_player import RANDOM
+
+    fresh = Store.open(tmp_path / "new.db")
+    app = create_app(fresh, Start("demo", game_key=key), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        if key == "insurrection":
+            for seat, name in enumerate(("Ann", "Ben", "Cleo"), 1):
+                screen.query_one(f"#seat-{seat}", Input).value = name
+            screen.query_one("#first", Input).value = "?"
+        else:
+            select = screen.query_one("#start" if key == "magical-friends" else "#start-player")
+            assert RANDOM in [value for _, value in select._options]
+            select.value = RANDOM
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+    game_id = fresh.latest_game_id(key)
+    assert game_id is not None
+    seats = {i.id: i for i in fresh.list_games()}[game_id].seats
+    starts = [s.name for s in seats if s.start]
+    assert len(starts) == 1
+    assert f"Start player drawn at random: {starts[0]}." in said
+    if key == "insurrection":
+        assert seats[0].start  # the first player sits first
+    fresh.close()

@@ -96,6 +96,7 @@ from companion.games.insurrection.engine import (
     players_refusal,
     prefill,
     progress_now,
+    quick_end,
 )
 
 # the flow: what the table faces next, and the subjects of its entries
@@ -127,6 +128,7 @@ from companion.games.insurrection.scoring import (
     EndPosition,
     ScoreSheet,
     apply_effect,
+    impossible,
     name_msg,
     pending_effects,
     rule_summary,
@@ -196,6 +198,7 @@ __all__ = [
     "Setup",
     "allowed_takes",
     "end_position",
+    "quick_end",
     "end_turn_options",
     "final_score",
     "next_effect",
@@ -232,6 +235,7 @@ __all__ = [
     "name_msg",
     "pending_effects",
     "rule_summary",
+    "impossible",
     "score",
     # the state
     "EVIL_AT",

@@ -40,6 +40,7 @@ from companion.games.insurrection.scoring import (
     EndPosition,
     ScoreSheet,
     apply_effect,
+    impossible,
     pending_effects,
     score,
 )
@@ -476,13 +477,50 @@ def prefill(state: InsurrectionState, player: str) -> tuple[str, ...]:
     return hand.known + hand.secret
 
 
+def quick_end(
+    catalog: InsurrectionCatalog, position: EndPosition, effects: Sequence[EffectChoice] = ()
+) -> InsurrectionState:
+    """A game the app did not track, at its end (the quick score): the hands revealed, the
+    effects resolved, ready to score and to keep in the records like a tracked game. Refused
+    like the quick score's file: a position no game can end with (§2, §3), a card not in the
+    box, an effect not allowed (§4). Good wins only after round 6 (§4); when Evil won the
+    round is not known (0)."""
+    for _, hand in position.hands:
+        for cid in hand:
+            if not catalog.has_card(cid):
+                raise RuleError("insurrection.card.unknown", card=cid)
+    found = impossible(catalog, position)
+    if found is not None:
+        raise RuleError(found[1])
+    score(catalog, position, effects)  # an effect not allowed is refused here
+    ends = {catalog.land_of_kind(k).id for k in ("stronghold", "fortress")}
+    middle = [position.token] if position.token not in ends else []
+    middle += [land.id for land in catalog.lands if land.id not in ends and land.id not in middle]
+    path = (catalog.land_of_kind("stronghold").id, *middle[:4], catalog.land_of_kind("fortress").id)
+    players = tuple(p for p, _ in position.hands)
+    return InsurrectionState(
+        catalog=catalog,
+        players=players,
+        path=path,
+        hands=tuple(Hand(p, known=h) for p, h in position.hands),
+        area=position.face_up,
+        buried=position.graveyard,
+        round=ROUNDS if position.outcome == "good" else 0,
+        token=path.index(position.token) if position.token in path else len(path) - 1,
+        phase="over",
+        outcome=position.outcome,
+        final_hands=dict(position.hands),
+        effects=tuple(effects),
+    )
+
+
 def end_position(state: InsurrectionState) -> EndPosition:
     if state.outcome is None:
         raise RuleError("insurrection.end.not_over")
     return EndPosition(
         outcome=state.outcome,
         token=state.path[max(state.token, 0)],
-        graveyard=len(state.graveyard),
+        graveyard=len(state.graveyard) + state.buried,
         face_up=state.area,
         hands=tuple((p, state.final_hands.get(p, ())) for p in state.players),
     )

@@ -1040,9 +1040,18 @@ def _outcome_of(state: InsurrectionState, sheet: ScoreSheet) -> Outcome | None:
         reason=reason,
         winners=winners,
         scores=ranked,
-        round=state.round,
-        facts=_facts(state),
+        round=state.round or None,  # 0: a quick score of an Evil win, its round not known
+        facts={**_facts(state), "breakdown": _breakdown(state, sheet)},
     )
+
+
+def _breakdown(state: InsurrectionState, sheet: ScoreSheet) -> dict:
+    """Each player's points card by card, as the score sheet shows them (records, CSV)."""
+    cat = state.catalog
+    return {
+        p.player: [[c.card, dict(cat.card(c.card).name), c.total] for c in p.lines]
+        for p in sheet.players
+    }
 
 
 def _facts(state: InsurrectionState) -> dict:

@@ -20,7 +20,15 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg
 from companion.core.text import depth, visible_data
 from companion.games.insurrection.catalog import InsurrectionCatalog
-from companion.games.insurrection.scoring import EffectChoice, EndPosition
+from companion.games.insurrection.scoring import (
+    MOST_COPIES,
+    EffectChoice,
+    EndPosition,
+    apply_effect,
+    effect_order_needs,
+    impossible,
+    pending_effects,
+)
 
 
 class GameFileError(CompanionError):
@@ -56,7 +64,7 @@ _PROBLEMS = {
 
 # Limits of a real game (rules §0: 2-6 players; the box has about 60 cards)
 PLAYERS = (2, 6)
-MAX_COPIES = 20  # of one card, when the catalog does not say how many the box has
+MAX_COPIES = MOST_COPIES  # of one card, when the catalog does not say how many the box has
 MAX_CARDS = 200  # entries of one hand or of the face-up area
 FACE_UP_MARKS_FOR_EVIL = 10  # §3: Evil wins with 10 or more face-up corruption marks
 
@@ -110,7 +118,7 @@ class FinishedGame:
     effects: tuple[EffectChoice, ...]
 
 
-_COPIES = re.compile(r"^\s*([^*\s]+)\s*\*\s*(\d+)\s*$")  # "war_bear*5"
+_COPIES = re.compile(r"^\s*([^*\s]+)\s*\*\s*(.*?)\s*$")  # "war_bear*5" (and "goblin*-2", refused)
 
 
 def _line_of(text: str, loc: tuple[Any, ...], needle: str | None = None) -> int | None:
@@ -219,14 +227,17 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
             match = _COPIES.match(entry)
             cid, n = (match.group(1), match.group(2)) if match else (entry.strip(), "1")
             cid = card(cid, (*loc, i))
+            if not (n.isascii() and n.isdigit()) or int(n[:6]) < 1:  # "goblin*-2", "goblin*x"
+                problem = msg("insurrection.gamefile.bad_count", entry=entry, card=cid)
+                raise fail((*loc, i), problem, entry)
             limit = most(cid)
             # compare the digits before making a number of them: "goblin*10**9" is refused
-            # at once, not after a billion copies were built
-            if len(n) > 4 or int(n) + held.get(cid, 0) > limit or int(n) < 1:
+            # at once, not after a billion copies were built; the count is shown as written
+            if len(n) > 4 or int(n) + held.get(cid, 0) > limit:
                 problem = msg(
                     "insurrection.gamefile.too_many_copies",
                     card=cid,
-                    n=min(int(n[:6]), 999_999) if n else 0,
+                    n=n.lstrip("0"),
                     held=held.get(cid, 0),
                     most=limit,
                 )
@@ -264,6 +275,10 @@ def parse_game(text: str, catalog: InsurrectionCatalog, name: str = "game.toml")
         effects.append(EffectChoice(eff.player, eff.card, eff.take, eff.give))
     _check_outcome(game, catalog, face_up, fail)
     position = EndPosition(game.outcome, game.token, game.graveyard, face_up, hands)
+    found = impossible(catalog, position)
+    if found is not None:
+        raise fail(*found)
+    _check_effects(catalog, position, effects, fail)
     return FinishedGame(position, tuple(effects))
 
 
@@ -288,3 +303,35 @@ def _check_outcome(game: GameFile, catalog: InsurrectionCatalog, face_up, fail) 
                     needed=FACE_UP_MARKS_FOR_EVIL,
                 ),
             )
+
+
+# what an end-of-game effect's refusal is about: the field of the file's entry it names
+_EFFECT_FIELD = {
+    "insurrection.effect.not_face_up": "take",
+    "insurrection.effect.icons_unknown": "take",
+    "insurrection.effect.needs_icon": "take",
+    "insurrection.effect.give_missing": "give",
+}
+
+
+def _check_effects(catalog: InsurrectionCatalog, pos: EndPosition, effects, fail) -> None:
+    """Each ``[[effects]]`` entry met as the score meets it (§4: in initiative order, each in
+    the position the ones before it left); a refusal names its entry's line and field."""
+    if effect_order_needs(catalog, pos):
+        return  # the order is unknown: the score lists the initiatives it needs
+    index = {(e.player, e.card): i for i, e in enumerate(effects)}
+    due = {(e.player, e.card) for e in pending_effects(catalog, pos)}
+    for key, i in index.items():
+        if key not in due:
+            problem = msg("insurrection.effect.not_in_hand", player=key[0], card=key[1])
+            raise fail(("effects", i, "card"), problem, key[1])
+    for effect in pending_effects(catalog, pos):
+        i = index.get((effect.player, effect.card))
+        if i is None or effect.card not in pos.hand(effect.player):
+            continue  # not used, or given away by an earlier exchange
+        try:
+            pos, _ = apply_effect(catalog, pos, effects[i])
+        except CompanionError as exc:
+            field = _EFFECT_FIELD.get(exc.message.key, "card")
+            value = getattr(effects[i], field)
+            raise fail(("effects", i, field), exc.message, value) from None

@@ -112,6 +112,44 @@ class PendingEffect:
     initiative: int | None
 
 
+# The most cards a hand can hold when the hands are revealed, before the end-of-game effects
+# (§2 steps 2–3: 3 persons dealt and 1 leader kept; §3: each of the 6 rounds draws 1, plays 1
+# and takes 1, so a hand grows by at most 1 a round).
+HAND_MOST = 3 + 1 + 6
+MOST_COPIES = 20  # of one person card (the catalog's range)
+
+
+def box_size(cat: InsurrectionCatalog) -> int:
+    """Every card the box can hold: the persons' copies (a count still ``"?"`` as the most a
+    catalog allows) and the leaders."""
+    return sum(MOST_COPIES if p.copies is None else p.copies for p in cat.persons) + len(
+        cat.leaders
+    )
+
+
+def impossible(cat: InsurrectionCatalog, pos: EndPosition) -> tuple[tuple, Msg] | None:
+    """What no game can end with, as (the field, the message): a hand larger than the rules
+    let it grow, or more cards in the graveyard, the play area and the hands together than the
+    box holds. None when the position can be."""
+    for i, (player, hand) in enumerate(pos.hands):
+        if len(hand) > HAND_MOST:
+            return ("players", i, "hand"), msg(
+                "insurrection.position.hand_too_big", player=player, count=len(hand), most=HAND_MOST
+            )
+    box = box_size(cat)
+    cards = pos.graveyard + len(pos.face_up) + sum(len(h) for _, h in pos.hands)
+    if cards > box:
+        return ("graveyard",), msg(
+            "insurrection.position.more_than_box",
+            count=cards,
+            graveyard=pos.graveyard,
+            face_up=len(pos.face_up),
+            hands=cards - pos.graveyard - len(pos.face_up),
+            box=box,
+        )
+    return None
+
+
 def pending_effects(cat: InsurrectionCatalog, pos: EndPosition) -> tuple[PendingEffect, ...]:
     """Effect cards in the hands, highest initiative first (§4); unknown initiatives last."""
     found = [

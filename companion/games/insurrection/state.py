@@ -95,6 +95,7 @@ class InsurrectionState:
     kept_leaders: dict[str, str] = field(default_factory=dict)  # §2 step 3, for the records
     area: tuple[str, ...] = ()  # face-up play area, in the order placed
     graveyard: tuple[str, ...] = ()
+    buried: int = 0  # cards in the graveyard by count alone (a quick score: the table's count)
     round: int = 0
     token: int = -1  # index into ``path``; -1 is left of the Stronghold
     phase: Phase = "setup"

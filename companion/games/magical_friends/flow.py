@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from companion.core.game import Action, Ask, Entry, Moment, Outcome, Step
-from companion.core.i18n import Msg
+from companion.core.i18n import LANGUAGES, Msg, tr
 from companion.core.plan import Choice, Option
 
 from . import leads
@@ -28,7 +28,7 @@ from .engine import apply
 from .log import creature, wizard
 from .moves import bonus_steps
 from .rounds import artifact_value, tie_groups, tie_to_order
-from .scoring import ranking
+from .scoring import points_by_category, ranking
 from .state import GameState
 
 
@@ -62,9 +62,22 @@ def outcome(state: GameState) -> Outcome | None:
                     "trophies": t.trophies[i],
                 }
                 for i, w in enumerate(state.wizards)
-            ]
+            ],
+            # each wizard's points by category, as the tally shows them (records, CSV)
+            "breakdown": {
+                w.name: [
+                    [key, _in_every_language(f"magical_friends.category.{key}"), points]
+                    for key, points in points_by_category(state, i)
+                ]
+                for i, w in enumerate(state.wizards)
+            },
         },
     )
+
+
+def _in_every_language(key: str) -> dict[str, str]:
+    """A word in every language, for the records (shown in the reader's)."""
+    return {lang: tr(key, lang=lang) for lang in LANGUAGES}
 
 
 # -- the moment ---------------------------------------------------------------------------

@@ -8,8 +8,13 @@ from companion.core.i18n import Msg
 
 from .state import GameState, Tally
 
+CATEGORIES = ("tavern", "tavern_poisoned", "trophies", "neutral_trophies")
 
-def tally(state: GameState) -> Tally:
+
+def points_by_category(state: GameState, i: int) -> tuple[tuple[str, int], ...]:
+    """Wizard ``i``'s points by what scores them (spec §7, the catalog's rule): friends in the
+    tavern (healthy, poisoned), opponents' hearts won, neutral trophies; their sum is the
+    wizard's total."""
     s = state.scoring
     if s.per_friend_in_tavern is None or s.per_trophy is None:
         raise RuleError("magical_friends.scoring.unknown")
@@ -19,17 +24,25 @@ def tally(state: GameState) -> Tally:
         else s.per_friend_in_tavern
     )
     per_neutral = s.per_neutral_trophy if s.per_neutral_trophy is not None else s.per_trophy
+    w = state.wizards[i]
+    tavern = state.in_tavern(i)
+    sick = sum(1 for c in tavern if c.poisoned)
+    points = (
+        (len(tavern) - sick) * s.per_friend_in_tavern,
+        sick * per_poisoned,
+        len(w.trophies) * s.per_trophy,
+        w.neutral_trophies * per_neutral,
+    )
+    return tuple(zip(CATEGORIES, points, strict=True))
+
+
+def tally(state: GameState) -> Tally:
+    s = state.scoring
     points, friends, trophies, healthy = [], [], [], []
     for i, w in enumerate(state.wizards):
         tavern = state.in_tavern(i)
-        sick = sum(1 for c in tavern if c.poisoned)
-        well = len(tavern) - sick
-        points.append(
-            well * s.per_friend_in_tavern
-            + sick * per_poisoned
-            + len(w.trophies) * s.per_trophy
-            + w.neutral_trophies * per_neutral
-        )
+        well = sum(1 for c in tavern if not c.poisoned)
+        points.append(sum(p for _, p in points_by_category(state, i)))
         friends.append(len(tavern))
         trophies.append(len(w.trophies) + w.neutral_trophies)
         healthy.append(well)

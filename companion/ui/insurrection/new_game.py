@@ -59,6 +59,7 @@ from companion.ui.insurrection.picker import CardPicker, Pick
 from companion.ui.roster import roster_suggester
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.start_player import RANDOM, drawn, pick
 from companion.ui.widgets.toggles import Check
 
 SEATS = MAX_PLAYERS
@@ -309,7 +310,10 @@ class NewGameScreen(Screen):
             self._fail(refused)
             return
         first_text = self.query_one("#first", Input).value.strip()
-        if first_text in names:
+        if first_text == "?":  # drawn at random (§2 step 4: "else random")
+            first = pick(RANDOM, len(names))
+            self.app.notify(drawn(names[first]), timeout=8)
+        elif first_text in names:
             first = names.index(first_text)
         elif first_text.isdigit() and 1 <= int(first_text) <= len(names):
             first = int(first_text) - 1
@@ -370,7 +374,7 @@ class NewGameScreen(Screen):
             self._fail(msg("insurrection_ui.new.refused", problem=str(exc)))
             return
         title = self.query_one("#title", Input).value.strip() or self._default_title()
-        seats = [Seat(p) for p in players]
+        seats = [Seat(p, start=i == 0) for i, p in enumerate(players)]  # the first plays first
         self.app.start_game(GAME_KEY, state, title, self.catalog_name, players=seats)
 
 

@@ -202,6 +202,15 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
                     left=self.expected - len(self.chosen),
                 )
             )
+        elif self.count is None and self.expected is not None and len(self.chosen) > self.expected:
+            text = tr(
+                msg(
+                    "insurrection_ui.picker.picked_too_many",
+                    count=len(self.chosen),
+                    cards=names,
+                    over=len(self.chosen) - self.expected,
+                )
+            )
         elif self.count is None:
             text = tr(msg("insurrection_ui.picker.picked_any", count=len(self.chosen), cards=names))
         else:

@@ -31,8 +31,10 @@ from companion.games.insurrection import (
     InsurrectionCatalog,
     TakeFaceUp,
     apply_effect,
+    impossible,
     load,
     pending_effects,
+    quick_end,
 )
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import chips, label, land_name
@@ -228,12 +230,13 @@ class QuickScoreScreen(Screen):
     def position(self) -> EndPosition | None:
         """What was entered, or None (with the reason shown) if something is missing."""
         error = self.query_one("#error", Static)
-        players = []
+        players, seats = [], []
         for seat in range(1, SEATS + 1):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             cards = self.hands.get(seat, ())
             if name:
                 players.append((name, cards))
+                seats.append(seat)
             elif cards:
                 error.update(as_text(msg("insurrection_ui.quick.no_name", seat=seat)))
                 return None
@@ -250,10 +253,21 @@ class QuickScoreScreen(Screen):
             error.update(as_text(msg("insurrection_ui.quick.graveyard_bad", text=text)))
             self.query_one("#graveyard", Input).focus()
             return None
-        error.update("")
         outcome = "evil" if self.query_one("#evil", RadioButton).value else "good"
         token = str(self.query_one("#token", Select).value)
-        return EndPosition(outcome, token, int(text), self.face_up, tuple(players))
+        pos = EndPosition(outcome, token, int(text), self.face_up, tuple(players))
+        found = impossible(self.catalog, pos) if self.catalog is not None else None
+        if found is not None:  # more cards than the box holds, a hand too large (§2, §3)
+            (field, *where), problem = found
+            error.update(as_text(problem))
+            if field == "graveyard":
+                self.query_one("#graveyard", Input).focus()
+            else:  # the hand's button, of the seat where that player was entered
+                seat = seats[where[0]]
+                self.query_one(f"#hand-{seat}", Button).focus()
+            return None
+        error.update("")
+        return pos
 
     def action_score(self) -> None:
         pos = self.position()
@@ -282,6 +296,7 @@ class QuickScoreScreen(Screen):
                     done,
                     self._catalog_loader(),
                     self.catalog_name,
+                    keep=lambda catalog: self.keep(catalog, start, tuple(done)),
                 )
             )
             return
@@ -338,3 +353,22 @@ class QuickScoreScreen(Screen):
             ),
             took,
         )
+
+    def keep(
+        self, catalog: InsurrectionCatalog, start: EndPosition, effects: tuple[EffectChoice, ...]
+    ) -> None:
+        """The scored play kept like a tracked game's end: in History and in Stats."""
+        from companion.games.registry import get_game
+        from companion.store.listing import Seat
+
+        names = [p for p, _ in start.hands]
+        title = tr(msg("insurrection_ui.quick.record_title", players=", ".join(names)))
+        try:
+            state = quick_end(catalog, start, effects)
+            session = self.app.store.new_game(
+                get_game(GAME_KEY), state, title, self.catalog_name, [Seat(n) for n in names]
+            )
+        except CompanionError as exc:  # a read-only save, a full disk: said, the sheet stays
+            self.app.notify(str(exc), title=tr("ui.error.save"), severity="error", timeout=12)
+            return
+        self.app.notify(msg("insurrection_ui.quick.kept", id=session.id))

@@ -167,8 +167,12 @@ class ScoringScreen(Screen):
         catalog: Callable[[], InsurrectionCatalog],
         catalog_name: str = "box",
         options: Options = RULINGS,
+        keep: Callable[[InsurrectionCatalog], None] | None = None,
     ) -> None:
+        """``keep``: called once with the catalog when the sheet is whole (the quick score
+        keeps its play in the records then, with the values the table entered)."""
         super().__init__()
+        self.keep = keep
         self.game_title, self.position, self.effects = title, position, tuple(effects)
         self.options = options  # the game's rule options (the quick score: the Rulings)
         self.load_catalog, self.catalog_name = catalog, catalog_name
@@ -203,6 +207,9 @@ class ScoringScreen(Screen):
             return
         view.show(self.sheet, self.catalog)
         self.refresh_bindings()
+        if self.keep is not None and not self.sheet.needs:
+            keep, self.keep = self.keep, None
+            keep(self.catalog)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "values":

@@ -49,6 +49,7 @@ from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.start_player import RANDOM, drawn, pick, random_option
 
 from .names import COLOURS
 
@@ -309,9 +310,11 @@ class NewGameScreen(Screen):
         for i in range(MAX_WIZARDS):
             self.query_one(f"#row-{i}").display = i < n
         start = self.query_one("#start", Select)
-        keep = start.value if isinstance(start.value, int) and start.value < n else 0
+        keep = start.value if isinstance(start.value, int) and start.value < n else 0  # RANDOM: -1
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)]
-        start.set_options([(as_text(f"{i + 1} · {names[i] or '?'}"), i) for i in range(n)])
+        start.set_options(
+            [(as_text(f"{i + 1} · {names[i] or '?'}"), i) for i in range(n)] + [random_option()]
+        )
         start.value = keep
         # the same value sets nothing, so the shown label would keep the old name: redraw it
         start.mutate_reactive(Select.value)
@@ -454,7 +457,12 @@ class NewGameScreen(Screen):
             if self.catalog_name == "demo"
             else "magical_friends_ui.setup.game_title"
         )
-        seats = [Seat(name, colour) for name, colour in setup.wizards]
+        seats = [
+            Seat(name, colour, start=i == setup.start_player)
+            for i, (name, colour) in enumerate(setup.wizards)
+        ]
+        if self.query_one("#start", Select).value == RANDOM:
+            self.app.notify(drawn(setup.wizards[setup.start_player][0]), timeout=8)
         self.app.start_game(
             GAME_KEY, state, tr(msg(key, names=names)), self.catalog_name, players=seats
         )
@@ -499,7 +507,7 @@ class NewGameScreen(Screen):
         return Setup(
             wizards=tuple(wizards),
             tiles=tiles,
-            start_player=start if isinstance(start, int) else 0,
+            start_player=pick(start, n),
             rounds=int(rounds_text),
             stairway_up=self.query_one("#piece", Select).value == "stairway",
             options=self.read_options(),

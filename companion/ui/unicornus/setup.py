@@ -35,6 +35,7 @@ from companion.ui.roster import roster_suggester
 from companion.ui.unicornus import catalog_forms as forms
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
+from companion.ui.widgets.start_player import RANDOM, drawn, pick, random_option
 
 GAME_KEY = "unicornus"
 DRAW, ENTER = "draw", "enter"
@@ -218,7 +219,7 @@ class NewGameScreen(Screen):
             return
         for sid, key, options in (
             ("#princess", "princess", [p.id for p in self.catalog.princesses]),
-            ("#start-player", "start_player", list(range(self.players))),
+            ("#start-player", "start_player", [*range(self.players), RANDOM]),
         ):
             if self.draft.get(key) in options:
                 self.query_one(sid, Select).value = self.draft[key]
@@ -305,11 +306,14 @@ class NewGameScreen(Screen):
         start = self.query_one("#start-player", Select)
         value = start.value
         start.set_options(self._seat_options())
-        start.value = value if isinstance(value, int) and value < self.players else 0
+        start.value = value if isinstance(value, int) and value < self.players else 0  # RANDOM too
         return mounted
 
     def _seat_options(self) -> list[tuple[str, int]]:
-        return [(tr(msg("unicornus_forms.setup.seat", seat=n + 1)), n) for n in range(self.players)]
+        seats = [
+            (tr(msg("unicornus_forms.setup.seat", seat=n + 1)), n) for n in range(self.players)
+        ]
+        return [*seats, random_option()]
 
     def player_names(self) -> list[str]:
         """The names typed for each seat ("" where none was)."""
@@ -325,7 +329,8 @@ class NewGameScreen(Screen):
             chars = setup.characters[seat * per_seat : (seat + 1) * per_seat]
             role = ", ".join(tr_name(self.catalog.kingdom_character(c).name, c) for c in chars)
             name = names[seat] if seat < len(names) else ""
-            out.append(Seat(name or tr(msg("unicornus_forms.setup.seat", seat=seat + 1)), "", role))
+            name = name or tr(msg("unicornus_forms.setup.seat", seat=seat + 1))
+            out.append(Seat(name, "", role, start=seat == setup.start_player))
         return out
 
     def chosen_characters(self) -> list[str]:
@@ -488,7 +493,7 @@ class NewGameScreen(Screen):
             characters=tuple(chars),
             princess=str(princess),
             tiles=tiles,
-            start_player=0 if start is Select.NULL else int(start),
+            start_player=pick(start, self.players),
             table_deck=self.event_mode == TABLE_DECK,
             names=tuple(self.player_names()),
         )
@@ -554,9 +559,10 @@ class NewGameScreen(Screen):
         first = tuple(
             SetOption(n, v) for n, v in chosen.items() if v != getattr(DEFAULT_OPTIONS, n)
         )
-        self.app.start_game(
-            GAME_KEY, state, title, self.catalog_name, first, players=self.seats(setup)
-        )
+        seats = self.seats(setup)
+        if self.query_one("#start-player", Select).value == RANDOM:
+            self.app.notify(drawn(seats[setup.start_player].name), timeout=8)
+        self.app.start_game(GAME_KEY, state, title, self.catalog_name, first, players=seats)
 
     def _stop_asking(self) -> None:
         self.asking = False
