@@ -4,7 +4,7 @@ viewer, a picture or a web address goes to the browser, a missing page is a mess
 
 from pathlib import Path
 
-from textual.widgets import Markdown
+from textual.widgets import Markdown, MarkdownViewer
 from textual.widgets._markdown import MarkdownParagraph  # (not exported)
 
 from companion.core.i18n import set_language
@@ -14,12 +14,19 @@ from companion.ui.help import Guide, HelpScreen
 from tests.ui.keys import until
 
 
+def guide_drawn(viewer: MarkdownViewer) -> bool:
+    """The viewer's page is drawn: its blocks mounted, all of them (Textual mounts a long
+    page in batches, under the document's lock)."""
+    document = viewer.document
+    return bool(document.query(MarkdownParagraph)) and not document.lock.is_locked
+
+
 async def guide(pilot) -> Guide:
     """The guide F1 opened, once its page is drawn (its paragraphs mounted)."""
     app = pilot.app
     await until(
         pilot,
-        lambda: isinstance(app.screen, HelpScreen) and app.screen.query(MarkdownParagraph),
+        lambda: isinstance(app.screen, HelpScreen) and guide_drawn(app.screen.query_one(Guide)),
         "the guide is shown",
     )
     return app.screen.query_one(Guide)
