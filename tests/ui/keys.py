@@ -54,3 +54,14 @@ async def typed(pilot, keys: list[str], done: Callable[[], bool], what: str) -> 
     """Send ``keys`` at once, then let the app work until ``done()``."""
     burst(pilot.app, *keys)
     await until(pilot, done, f"{what} after {keys}")
+
+
+async def handed_out(pilot) -> None:
+    """Until the app has handed out every key it was sent (the app hands them out one at a
+    time, some only once a screen is drawn), then a round for what they opened to be drawn.
+    A few idle pauses are not enough on a loaded machine: a process starved of the processor
+    looks idle too."""
+    app = pilot.app
+    await until(pilot, lambda: not app._keys_busy, "every key handed out")
+    await pilot.pause()
+    await pilot.pause()
