@@ -4,7 +4,8 @@
 some 40–60 ms a key however little the key does, and on a loaded machine a process starved
 of the processor looks idle too. Tests that type much send a field's keys at once
 (:func:`burst`) and then wait for what those keys must do, a condition they name
-(:func:`until`): as fast as the app is, and as slow as it has to be.
+(:func:`until`), or until the app has handed out every key (:func:`handed_out`): as fast as
+the app is, and as slow as it has to be.
 """
 
 from __future__ import annotations
