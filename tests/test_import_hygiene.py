@@ -47,3 +47,45 @@ def test_the_home_screens_first_frame_loads_no_database_package_nor_datatable(tm
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[0] == "[] ['ui.toml']"
+
+
+GAME_PACKAGES = {"unicornus": "unicornus", "insurrection": "insurrection"}
+GAME_PACKAGES["magical-friends"] = "magical_friends"
+
+
+@pytest.mark.parametrize("key", list(GAME_PACKAGES))
+def test_opening_a_game_loads_that_game_alone(tmp_path, key):
+    """Opening a saved game (issue 26) imports its own packages, not the other games', nor what
+    only another screen needs (the record's QR code, the players' web pages)."""
+    from companion.games.registry import get_game, load_game_catalog, sensible_table
+    from companion.store import Store
+
+    path = tmp_path / "saves.db"
+    store = Store.open(path)
+    game, catalog = get_game(key), load_game_catalog(key, "demo")
+    state = game.new_game(sensible_table(key)[1](catalog, 3), catalog, 1)
+    game_id = store.new_game(game, state, "a game", "demo").id
+    store.close()
+    others = tuple(
+        f"companion.{layer}.{package}"
+        for other, package in GAME_PACKAGES.items()
+        if other != key
+        for layer in ("games", "ui")
+    )
+    code = (
+        "import sys\n"
+        "from textual.app import App\n"
+        "from companion.ui.game_screen import GameScreen\n"
+        "async def opened(pilot):\n"
+        "    while not any(isinstance(s, GameScreen) for s in pilot.app.screen_stack):\n"
+        "        await pilot.pause()\n"
+        f"    heavy = {(*others, 'qrcode', 'companion.web', 'aiohttp')!r}\n"
+        "    print(sorted({m for m in sys.modules if m.startswith(heavy)}))\n"
+        "    pilot.app.exit()\n"
+        "run = App.run\n"
+        "App.run = lambda self, **kw: run(self, headless=True, size=(120, 40), auto_pilot=opened)\n"
+        "from companion.cli import main\n"
+        f"main(['--db', {str(path)!r}, 'resume', '{game_id}'])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[0] == "[]", out.stdout

@@ -20,11 +20,14 @@ from companion.ui.insurrection.quick_score import QuickScoreScreen
 from companion.ui.insurrection.scoring_screen import ScoringScreen
 from companion.ui.insurrection.secret import PassTo
 from tests.insurrection_ui.helpers import demo_state, new_demo_game, resume_app
+from tests.ui.keys import burst, handed_out
 
 
 async def type_text(pilot, text: str) -> None:
-    for ch in text:
-        await pilot.press(ch)
+    """``text`` typed fast (one burst, tests/ui/keys.py), done once every key is handed out:
+    not a press and its idle waits per character."""
+    burst(pilot.app, *text)
+    await handed_out(pilot)
 
 
 def text_of(screen, selector: str) -> str:

@@ -16,11 +16,13 @@ from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.scoring_screen import ScoringScreen
 from companion.ui.insurrection.secret import PassTo
 from tests.insurrection_ui.helpers import PLAYERS, demo_state, new_demo_game, resume_app
+from tests.ui.keys import burst, handed_out
 
 
 async def type_text(pilot, text: str) -> None:
-    for ch in text:
-        await pilot.press(ch)
+    """``text`` typed fast (one burst, tests/ui/keys.py), done once every key is handed out."""
+    burst(pilot.app, *text)
+    await handed_out(pilot)
 
 
 def conserved(state) -> bool:

@@ -15,11 +15,14 @@ from companion.ui.insurrection.new_game import NewGameScreen
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.quick_score import QuickScoreScreen
 from companion.ui.insurrection.scoring_screen import ScoringScreen
+from tests.ui.keys import burst, handed_out
 
 
 async def type_text(pilot, text: str) -> None:
-    for ch in text:
-        await pilot.press(ch)
+    """``text`` typed fast (one burst, tests/ui/keys.py), done once every key is handed out:
+    not a press and its idle waits per character."""
+    burst(pilot.app, *text)
+    await handed_out(pilot)
 
 
 async def pick_cards(pilot, *prefixes: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.ui.app import Start, create_app
-from tests.ui.keys import handled
+from tests.ui.keys import handed_out
 from tests.ui.storm import burst
 
 from .helpers import keys, play_to_round_3, saved_game, screen_state
@@ -22,10 +22,6 @@ SEQUENCES = [
 ]
 
 
-async def _settle(pilot) -> None:
-    await handled(pilot)
-
-
 async def _played(store, sent, at_once: bool):
     session = saved_game(store)
     play_to_round_3(session)
@@ -37,7 +33,7 @@ async def _played(store, sent, at_once: bool):
             burst(app, *sent[7:])
         else:
             await keys(pilot, *sent[7:])
-        await _settle(pilot)
+        await handed_out(pilot)
         return screen_state(app), [str(h.description) for h in app.screen.session.history()]
 
 

@@ -4,7 +4,8 @@
 some 40–60 ms a key however little the key does, and on a loaded machine a process starved
 of the processor looks idle too. Tests that type much send a field's keys at once
 (:func:`burst`) and then wait for what those keys must do, a condition they name
-(:func:`until`): as fast as the app is, and as slow as it has to be.
+(:func:`until`), or until the app has handed out every key (:func:`handed_out`): as fast as
+the app is, and as slow as it has to be.
 """
 
 from __future__ import annotations
@@ -56,17 +57,18 @@ async def typed(pilot, keys: list[str], done: Callable[[], bool], what: str) -> 
     await until(pilot, done, f"{what} after {keys}")
 
 
-async def handled(pilot) -> None:
-    """Until the app has handled every key sent to it (none left in its queue, none held for
-    a dialog, none at work), then what they did is drawn: a burst is over however loaded the
-    machine is, which a fixed number of pauses is not."""
+async def handed_out(pilot) -> None:
+    """Until the app has handed out every key it was sent (the app hands them out one at a
+    time, some only once a screen is drawn), then a round for what they opened to be drawn.
+    A few idle pauses are not enough on a loaded machine: a process starved of the processor
+    looks idle too."""
     app = pilot.app
 
-    def done() -> bool:
+    def done() -> bool:  # none left in the app's queue or the screen's, none held or at work
         return (
             app._message_queue.empty() and app.screen._message_queue.empty() and not app._keys_busy
         )
 
-    await until(pilot, done, "every key sent handled")
+    await until(pilot, done, "every key handed out")
     await pilot.pause()
     await pilot.pause()

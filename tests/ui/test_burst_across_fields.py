@@ -17,7 +17,7 @@ from companion.ui.app import Start, create_app
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.magical_friends.forms import ArtifactsForm
 from tests.magical_friends_ui.helpers import keys, play_to_round_3, saved_game, screen_state
-from tests.ui.keys import handled
+from tests.ui.keys import handed_out
 from tests.ui.storm import burst
 
 # keys sent to a form of three fields, the cursor in the first; what each field holds after
@@ -40,7 +40,7 @@ def form_seen(form) -> tuple[list[str], int | None]:
 
 
 async def settle(pilot) -> None:
-    await handled(pilot)
+    await handed_out(pilot)
 
 
 async def typed(pilot, sent: list[str], at_once: bool) -> None:

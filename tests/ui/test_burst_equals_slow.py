@@ -19,6 +19,7 @@ from companion.core.i18n import tr
 from companion.games.registry import get_game, load_game_catalog, sensible_table
 from companion.ui.app import Start, create_app
 from companion.ui.game_screen import GameScreen
+from tests.ui.keys import handed_out
 from tests.ui.storm import LEFT_OUT, burst
 
 EXTRA = (*"0123456789", "enter", "enter", "tab", "escape", "backspace", "n", "n")
@@ -33,22 +34,12 @@ def new_demo(store, key: str, seed: int) -> int:
     return store.new_game(game, state, "burst", "demo").id
 
 
-async def quiet(app, pilot) -> None:
-    """Until the app has handled every key it was sent, and what they opened is drawn."""
-    for _ in range(400):  # the bound only stops a hang
-        await pilot.pause()
-        if not app._keys_busy:
-            break
-    await pilot.pause()
-    await pilot.pause()
-
-
 async def play(store, key: str, seed: int, keys: list[str] | None, at_once: bool):
     """The keys typed on a new demo game; the game as saved after them, and its log."""
     game_id = new_demo(store, key, seed)
     app = create_app(store, Start("resume", game_id=game_id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
-        await quiet(app, pilot)
+        await handed_out(pilot)
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         if keys is None:  # the pool: the game screen's own keys, and the keys of any dialog
             own = sorted(
@@ -62,8 +53,8 @@ async def play(store, key: str, seed: int, keys: list[str] | None, at_once: bool
         else:
             for k in keys:
                 burst(app, k)
-                await quiet(app, pilot)
-        await quiet(app, pilot)
+                await handed_out(pilot)
+        await handed_out(pilot)
         assert app._exception is None and app.return_code is None
         session = screen.session
         shown = codec.dump(session.state, session.game.state_type)

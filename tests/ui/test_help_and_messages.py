@@ -8,6 +8,8 @@ from companion.core.errors import CatalogError
 from companion.core.i18n import Msg, set_language
 from companion.ui.app import create_app
 from companion.ui.help import HelpScreen
+from tests.ui.keys import until
+from tests.ui.test_help_links import guide_drawn
 
 TEXTUAL_WORDS = ("Scroll", "Focus", "Page", "Copy", "Cursor", "Select", "super+")
 
@@ -125,7 +127,14 @@ async def test_a_japanese_guides_tables_wrap_and_lose_no_word(store, game):
         await pilot.pause()
         set_language("ja")
         app.push_screen(HelpScreen(app.screen, game))
-        await pilot.pause(0.5)
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, HelpScreen)
+                and guide_drawn(app.screen.query_one(MarkdownViewer))
+            ),
+            "the guide is shown",
+        )
         viewer = app.screen.query_one(MarkdownViewer)
         assert "（" in viewer.document.source.splitlines()[0]
         app.screen.query_one("#help-keys").display = False  # the keys' words are not the guide's

@@ -4,18 +4,42 @@ viewer, a picture or a web address goes to the browser, a missing page is a mess
 
 from pathlib import Path
 
-from textual.widgets import Markdown
+from textual.widgets import Markdown, MarkdownViewer
 from textual.widgets._markdown import MarkdownParagraph  # (not exported)
 
 from companion.core.i18n import set_language
 from companion.docs import docs_dir
 from companion.ui.app import create_app
 from companion.ui.help import Guide, HelpScreen
+from tests.ui.keys import until
 
 
-async def click_link(pilot, viewer: Guide, words: str) -> None:
+def guide_drawn(viewer: MarkdownViewer) -> bool:
+    """The viewer's page is drawn: its blocks mounted, all of them (Textual mounts a long
+    page in batches, under the document's lock)."""
+    document = viewer.document
+    return bool(document.query(MarkdownParagraph)) and not document.lock.is_locked
+
+
+async def guide(pilot) -> Guide:
+    """The guide F1 opened, once its page is drawn (its paragraphs mounted)."""
+    app = pilot.app
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, HelpScreen) and guide_drawn(app.screen.query_one(Guide)),
+        "the guide is shown",
+    )
+    return app.screen.query_one(Guide)
+
+
+def shows(viewer: Guide, heading: str) -> bool:
+    return viewer.document.source.startswith(heading)
+
+
+async def click_link(pilot, viewer: Guide, words: str, done, what: str) -> None:
     """Click, with the mouse, the first link whose text starts with ``words``: it starts its
-    block (a list item), so it is at the block's top left corner once scrolled into view."""
+    block (a list item), so it is at the block's top left corner once scrolled into view;
+    then wait until ``done()``."""
     blocks = [
         b for b in viewer.document.query(MarkdownParagraph) if b._content.plain.startswith(words)
     ]
@@ -23,7 +47,7 @@ async def click_link(pilot, viewer: Guide, words: str) -> None:
     viewer.scroll_to_widget(blocks[0], top=True, animate=False)
     await pilot.pause()
     assert await pilot.click(blocks[0], offset=(1, 0))
-    await pilot.pause(0.3)
+    await until(pilot, done, what)
 
 
 async def test_a_link_to_another_guide_opens_it_and_backspace_comes_back(store):
@@ -31,16 +55,19 @@ async def test_a_link_to_another_guide_opens_it_and_backspace_comes_back(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("f1")
-        await pilot.pause(0.3)
-        viewer = app.screen.query_one(Guide)
-        await click_link(pilot, viewer, "Unicornus Knights")
+        viewer = await guide(pilot)
+        await click_link(
+            pilot,
+            viewer,
+            "Unicornus Knights",
+            lambda: shows(viewer, "# Unicornus Knights"),
+            "the page",
+        )
         assert app.is_running and isinstance(app.screen, HelpScreen)
         assert viewer.page == (docs_dir() / "unicornus-knights.md").resolve()
-        assert viewer.document.source.startswith("# Unicornus Knights")
         assert "unicornus-knights.md" in app.screen.title
         await pilot.press("backspace")
-        await pilot.pause(0.3)
-        assert viewer.document.source.startswith("# The companion")
+        await until(pilot, lambda: shows(viewer, "# The companion"), "back to the guide")
 
 
 async def test_a_japanese_guide_link_opens_the_japanese_page(store):
@@ -49,9 +76,14 @@ async def test_a_japanese_guide_link_opens_the_japanese_page(store):
         await pilot.pause()
         set_language("ja")
         app.push_screen(HelpScreen(app.screen, None))
-        await pilot.pause(0.3)
-        viewer = app.screen.query_one(Guide)
-        await click_link(pilot, viewer, "マジカルフレンズ")
+        viewer = await guide(pilot)
+        await click_link(
+            pilot,
+            viewer,
+            "マジカルフレンズ",
+            lambda: shows(viewer, "# Magical Friends（"),
+            "the page",
+        )
         assert app.is_running
         assert viewer.page == (docs_dir() / "ja" / "magical-friends.md").resolve()
     set_language("en")
@@ -64,12 +96,11 @@ async def test_a_picture_or_a_web_address_goes_to_the_browser(store, monkeypatch
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("f1")
-        await pilot.pause(0.3)
-        viewer = app.screen.query_one(Guide)
+        viewer = await guide(pilot)
         # the screenshots' links are inside a sentence: post what a click on them posts
         viewer.document.post_message(Markdown.LinkClicked(viewer.document, "web-seat-390.png"))
         viewer.document.post_message(Markdown.LinkClicked(viewer.document, "https://example.org/x"))
-        await pilot.pause(0.3)
+        await until(pilot, lambda: len(opened) == 2, "both links followed")
         assert app.is_running
         assert opened == [
             (docs_dir() / "web-seat-390.png").resolve().as_uri(),
@@ -83,10 +114,9 @@ async def test_a_missing_page_is_a_message(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("f1")
-        await pilot.pause(0.3)
-        viewer = app.screen.query_one(Guide)
+        viewer = await guide(pilot)
         viewer.document.post_message(Markdown.LinkClicked(viewer.document, "nowhere.md"))
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app._notifications, "a message")
         assert app.is_running and viewer.document.source.startswith("# The companion")
         assert any("nowhere.md" in str(n.message) for n in app._notifications)
 

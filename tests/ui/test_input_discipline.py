@@ -13,6 +13,7 @@ from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog, Confirm, Dialog
 from companion.ui.game_screen import LEAVE_KEY, GameScreen
 from companion.ui.home import HomeScreen
+from tests.ui.keys import handed_out
 from tests.ui.storm import burst
 from tests.unicornus_ui.demo import demo_state
 
@@ -37,7 +38,7 @@ async def test_one_one_one_answers_once_and_keeps_the_game(store) -> None:
         app.push_screen(ChoiceDialog(choice(3)), answers.append)
         await pilot.pause()
         burst(app, "1", "1", "1")
-        await pilot.pause()
+        await handed_out(pilot)
         assert answers == [0]
         assert app.screen is game
 
@@ -49,7 +50,7 @@ async def test_escape_twice_closes_the_dialog_only(store) -> None:
         app.push_screen(Confirm(Msg("ui.home.confirm_delete")))
         await pilot.pause()
         burst(app, "escape", "escape", "escape")
-        await pilot.pause()
+        await handed_out(pilot)
         assert app.screen is game
         await pilot.press("escape")  # on the game screen: says how to leave, stays
         await pilot.pause()
@@ -72,7 +73,7 @@ async def test_a_key_typed_for_a_closed_dialog_never_answers_the_next(store) -> 
         app.push_screen(ChoiceDialog(choice(12)), then)
         await pilot.pause()
         burst(app, "1", "2", "enter")  # 12 of 12, then the Enter that takes it
-        await pilot.pause()
+        await handed_out(pilot)
         assert answers == [11]
         assert isinstance(app.screen, ChoiceDialog)  # the next dialog is still asking
         await pilot.press("2")
@@ -108,7 +109,7 @@ async def test_enter_enter_acts_once(store) -> None:
         app.push_screen(dialog, answers.append)
         await pilot.pause()
         burst(app, "enter", "enter", "enter")
-        await pilot.pause()
+        await handed_out(pilot)
         assert dialog.applied == 1 and answers == [1]
         assert app.screen is game
 

@@ -8,7 +8,7 @@ from textual.widgets import OptionList
 from companion.games.unicornus import GAME
 from companion.ui.app import create_app
 from companion.ui.unicornus.battle_helper import BattleHelper
-from tests.ui.test_input_discipline import burst
+from tests.ui.keys import burst, handed_out
 from tests.unicornus_forms.hosts import attack_state, open_battle
 
 
@@ -22,7 +22,7 @@ async def test_enter_enter_on_the_split_resolves_once(store):
         app.screen.query_one("#splits", OptionList).focus()
         await pilot.pause()
         burst(app, "enter", "enter")
-        await pilot.pause()
+        await handed_out(pilot)
         assert app._exception is None
         # one answer applied by the table driver, not a second from the queued Enter
         assert [type(r).__name__ for r in host.answers] == ["RollBattle", "ResolveBattle"]

@@ -13,6 +13,7 @@ from companion.store import Store
 from companion.ui.app import create_app
 from companion.ui.unicornus.battle_helper import BattleHelper
 from companion.ui.unicornus.screen import UnicornusScreen
+from tests.ui.keys import handed_out
 from tests.ui.storm import burst
 from tests.unicornus.scenario import game, hero, imperial
 from tests.unicornus_forms.hosts import MAP
@@ -46,8 +47,7 @@ async def play(keys: tuple[str, ...], fast: bool):
             screen = app.screen
             if fast:
                 burst(app, *keys)
-                for _ in range(8):
-                    await pilot.pause()
+                await handed_out(pilot)
             else:
                 for k in keys:
                     await pilot.press(k)
@@ -121,8 +121,7 @@ async def fight(store, fast: bool):
         host = await open_battle(app, pilot, store.new_game(GAME, attack_state(), "b", "demo"))
         if fast:
             burst(app, "ctrl+r", "ctrl+s")
-            for _ in range(8):
-                await pilot.pause()
+            await handed_out(pilot)
         else:
             for k in ("ctrl+r", "ctrl+s"):
                 await pilot.press(k)

@@ -33,7 +33,6 @@ from companion.games.magical_friends import (
     rules,
     wizard_view,
 )
-from companion.ui.record import RecordScreen
 from companion.ui.table import TableScreen
 from companion.ui.widgets.content import content_key, set_content
 from companion.ui.widgets.footer import Footer
@@ -401,6 +400,8 @@ class MagicalFriendsScreen(TableScreen):
 
     def view_screen(self, show: Show) -> Screen:
         if show.kind == "magical_friends.record":  # the tally is the record's panel
+            from companion.ui.record import RecordScreen  # (and its QR code) only when shown
+
             return RecordScreen(self.session.id, self.session)
         return super().view_screen(show)
 
