@@ -153,7 +153,9 @@ def saved_game(store: Store, key: str, commands: list, state0, steps: int) -> in
         with store._begin() as conn:
             conn.execute(insert(STEPS), rows)
             conn.execute(insert(SNAPSHOTS), snaps)
-            conn.execute(update(GAMES).where(GAMES.c.id == session.id).values(cursor=pad, length=pad))
+            conn.execute(
+                update(GAMES).where(GAMES.c.id == session.id).values(cursor=pad, length=pad)
+            )
     session = store.open_game(session.id)
     for cmd in commands:
         session.do(cmd)
@@ -166,12 +168,13 @@ class Frames:
 
     def __init__(self, app: App) -> None:
         self.app, self.shown, self.late = app, None, False
-        self.expect = None
+        self.expect, self.count = None, 0
         self.seen = asyncio.Event()
         display = app._display
 
         def frame(screen, renderable) -> None:
             display(screen, renderable)
+            self.count += renderable is not None
             if renderable is not None and self.expect is not None and self.shown is None:
                 if self.expect():
                     self.shown = time.perf_counter()
@@ -183,6 +186,7 @@ class Frames:
 
     def arm(self, expect, log_shown=None) -> None:
         self.expect, self.shown, self.late = expect, None, False
+        self.count = 0
         self.seen.clear()
         self.log_shown = log_shown or (lambda: True)
 
@@ -203,7 +207,7 @@ async def timed(pilot, frames: Frames, key: str, expect, log_shown=None) -> tupl
     cpu = time.process_time() - c0
     if frames.shown is None:
         raise SystemExit(f"{key!r}: nothing shown on {type(app.screen).__name__}")
-    return cpu, frames.shown - w0
+    return cpu, frames.shown - w0, frames.count
 
 
 def last_line_shown(screen, index: int):
@@ -244,7 +248,7 @@ async def time_case(store: Store, game_id: int, case: Case, kinds: set, samples:
                     frames,
                     "n",
                     lambda cursor=cursor: session.cursor == cursor + 1,
-                    last_line_shown(screen, cursor),
+                    last_line_shown(screen, cursor + 1),
                 )
                 if i:
                     out.setdefault("step", []).append((*took, frames.late))
@@ -270,9 +274,7 @@ async def time_case(store: Store, game_id: int, case: Case, kinds: set, samples:
                     raise SystemExit(f"{case.name}: {key!r} opened nothing")
                 opened = type(app.screen).__name__
                 if i and "open" in kinds:
-                    out.setdefault(f"open {case.name} ({key}: {opened})", []).append(
-                        (*took, False)
-                    )
+                    out.setdefault(f"open {case.name} ({key}: {opened})", []).append((*took, False))
                 took = await timed(pilot, frames, "escape", lambda: app.screen is screen)
                 if i and "close" in kinds:
                     out.setdefault(f"close {case.name} ({opened})", []).append((*took, False))
@@ -337,14 +339,15 @@ def pct(values: list[float], q: float) -> float:
 
 
 def row(label: str, times: list, base: list | None) -> str:
-    cpu = [c for c, _, _ in times]
-    wall = [w for _, w, _ in times]
-    late = sum(1 for *_, late in times if late)
+    cpu = [t[0] for t in times]
+    wall = [t[1] for t in times]
+    frames = sorted(t[2] for t in times)[len(times) // 2]
+    late = sum(1 for t in times if t[3])
     p95 = pct(cpu, 0.95)
-    ratio = f"{p95 / pct([c for c, _, _ in base], 0.95):5.1f}x" if base else "      "
+    ratio = f"{p95 / pct([t[0] for t in base], 0.95):5.1f}x" if base else "      "
     text = (
-        f"  {label[:52]:52} {pct(cpu, 0.5):6.1f} {p95:6.1f} {ratio}"
-        f"  {pct(wall, 0.5):6.1f} {pct(wall, 0.95):6.1f}"
+        f"  {label[:50]:50} {pct(cpu, 0.5):6.1f} {p95:6.1f} {ratio}"
+        f"  {pct(wall, 0.5):6.1f} {pct(wall, 0.95):6.1f}  {frames:2d}"
     )
     return text + (f"   log late {late}/{len(times)}" if late else "")
 
@@ -352,7 +355,8 @@ def row(label: str, times: list, base: list | None) -> str:
 async def main(samples: int, steps: int, games: list[str], kinds: set) -> None:
     bare = await time_bare(samples)
     print(f"every kind of key, in-process, {samples} samples each, {steps}-step games;")
-    print("ms: CPU p50, p95, ratio of p95 to the bare app's same kind; to-screen p50, p95")
+    print("ms: CPU p50, p95, ratio of p95 to the bare app's same kind; to-screen p50, p95;")
+    print("frames drawn (median) from the key until the app is idle")
     for kind in ("step", "open", "close"):
         print(row(f"bare Textual app: {kind}", bare[kind], None))
     for key in games:
@@ -380,6 +384,4 @@ if __name__ == "__main__":
     parser.add_argument("--games", default=",".join(GAMES_TO_TIME))
     parser.add_argument("--kinds", default=",".join(KINDS), help="of: " + ",".join(KINDS))
     args = parser.parse_args()
-    asyncio.run(
-        main(args.samples, args.steps, args.games.split(","), set(args.kinds.split(",")))
-    )
+    asyncio.run(main(args.samples, args.steps, args.games.split(","), set(args.kinds.split(","))))
