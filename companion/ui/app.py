@@ -235,7 +235,7 @@ class CompanionApp(App):
         """Runs in ``node``'s queue, after what was posted there before it."""
         if event is not self._key_on_its_way:
             return  # let go meanwhile
-        parent = node._parent
+        parent = node.parent
         if parent is None or parent is self:  # the screen: the key goes on to the app
             if again:
                 self.call_later(self._key_done, event)
@@ -336,6 +336,13 @@ class CompanionApp(App):
                 self.notify(str(exc), severity="warning", timeout=10)
             return False
         return True
+
+    def get_driver_class(self) -> type:
+        """Textual's driver for the terminal, but on Linux and macOS one that reports a lone
+        Escape after the app's escape delay (``companion/ui/driver.py``)."""
+        from companion.ui.driver import terminal_driver
+
+        return terminal_driver(super().get_driver_class())
 
     # screens --------------------------------------------------------------------------
     def get_default_screen(self) -> Screen:

@@ -91,3 +91,43 @@ async def test_a_japanese_line_wraps_and_is_never_cut() -> None:
         assert len(shown) > 1
         assert not any("…" in row for row in shown)
         assert "".join(shown).replace(" ", "") == "1.add" + words
+
+
+class BoardAndLog(App):
+    """A panel above the log that grows with a step, as Magical Friends' events panel does."""
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Static
+
+        yield Static("board", id="board")
+        yield GameLog(id="log")
+
+
+async def test_a_new_line_is_in_the_same_frame_as_the_board() -> None:
+    """The step's log line is drawn in the frame that shows the board after the step, at the
+    bottom of the log, even when that frame's layout makes the log shorter (issue 26: it
+    came one frame later, and in Magical Friends the log then stood two lines short)."""
+    steps = StepLog(TINY, TinyState())
+    for i in range(60):
+        steps.do(Add(i + 1))
+    app = BoardAndLog()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(GameLog)
+        log.follow(steps)
+        await pilot.pause()
+        frames: list = []
+        display = app._display  # each frame, once rendered (the headless driver drops it)
+
+        def frame(screen, renderable) -> None:
+            display(screen, renderable)
+            if renderable is not None:
+                frames.append((log._shown[-1].index, log.scroll_y, log.max_scroll_y))
+
+        app._display = frame
+        steps.do(Add(99))
+        app.query_one("#board").update("board\nafter the step\nhas grown")
+        log.follow(steps)
+        await pilot.pause()
+        assert frames, "no frame drawn"
+        index, scroll_y, bottom = frames[0]
+        assert index == 61 and scroll_y == bottom > 0

@@ -32,14 +32,6 @@ def test_key_events_are_stamped_by_textual_private_clock():
     assert before <= key.time <= get_time()
 
 
-def test_a_nodes_private_parent_is_its_parent():
-    """companion/ui/app.py ``_key_passed`` follows a key up the DOM by ``node._parent``
-    (public: ``node.parent``, the same object)."""
-    widget, screen = Static(), Screen()
-    widget._attach(screen)
-    assert widget._parent is screen and widget.parent is screen
-
-
 def test_stopping_an_event_sets_its_private_flag():
     """companion/ui/app.py ``_key_passed`` reads ``event._stop_propagation`` to know that a
     widget stopped the key (Textual has ``stop()`` but nothing public to read it back)."""
@@ -53,7 +45,9 @@ async def test_bindings_are_a_private_bindings_map_per_node():
     """companion/ui/i18n.py ``translate_bindings`` shows each binding's description in the
     reader's language by replacing the node's ``_bindings`` (a ``BindingsMap``) with
     translated copies: Textual has no public way to change a description once the class is
-    made. What the footer shows (``active_bindings``) follows the replaced map."""
+    made. What the footer shows (``active_bindings``) follows the replaced map.
+    companion/ui/game_screen.py ``closed_message`` reads a screen's own ``_bindings`` (its
+    advance key while a dialog is on top, when ``active_bindings`` are the dialog's)."""
 
     class Keys(App):
         BINDINGS = [Binding("x", "bell", "before")]
@@ -109,3 +103,48 @@ async def test_a_screens_private_compositor_renders_the_screen():
         segments = list(console.render(app.screen._compositor, options))
         text = "".join(s.text for s in segments if isinstance(s, Segment) and not s.control)
         assert "under the dialog" in text
+
+
+async def test_a_signals_private_subscriptions_are_its_listeners():
+    """companion/ui/game_screen.py ``_shown_bindings`` counts the listeners of the screen's
+    ``bindings_updated_signal`` (``Signal._subscriptions``): until the footer has subscribed,
+    every bindings refresh must reach it (Textual has no public count)."""
+    app = App()
+    async with app.run_test():
+        signal = app.screen.bindings_updated_signal
+        before = len(signal._subscriptions)
+        signal.subscribe(app, lambda _: None)
+        assert len(signal._subscriptions) == before + 1
+
+
+def test_the_terminal_drivers_input_loop_and_parser():
+    """companion/ui/driver.py runs Textual's Linux driver input loop with a shorter wait
+    after input, so a lone Escape is reported after the escape delay: Textual's loop waits
+    ``select(0.1)`` whatever the delay (when that changes, the override can go). It feeds the
+    private ``textual._xterm_parser.XTermParser(debug)`` (``feed``, ``tick``) as Textual's
+    does, with the driver's ``_debug``."""
+    import time
+
+    from textual import constants
+    from textual._xterm_parser import XTermParser
+    from textual.drivers.linux_driver import LinuxDriver
+
+    source = inspect.getsource(LinuxDriver.run_input_thread)
+    assert "selector.select(0.1)" in source and "XTermParser(self._debug)" in source
+    parser = XTermParser(False)
+    assert list(parser.feed("\x1b")) == []  # a lone ESC waits: it may start a sequence
+    time.sleep(constants.ESCAPE_DELAY + 0.01)
+    assert [e.key for e in parser.tick()] == ["escape"]
+
+
+def test_a_widgets_private_size_update_comes_before_the_frame():
+    """companion/ui/widgets/game_log.py overrides ``Widget._size_updated(size, virtual_size,
+    container_size, layout)``, which Textual's layout calls for each widget before it draws
+    the frame: a log scrolled to its end stays there in the frame where it is resized (a
+    Resize event is handled after that frame)."""
+    from textual.widgets import RichLog
+
+    source = inspect.getsource(Screen._refresh_layout)
+    assert source.index("_size_updated(") < source.index("self._compositor_refresh()")
+    parameters = list(inspect.signature(RichLog._size_updated).parameters)
+    assert parameters == ["self", "size", "virtual_size", "container_size", "layout"]

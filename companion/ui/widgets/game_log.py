@@ -84,7 +84,10 @@ class GameLog(RichLog):
             self._line_cache.clear()
         self.virtual_size = self.virtual_size.with_height(len(self.lines))
         for line in lines[keep - drop :]:
-            self._write(line)
+            self._write(line, scroll_end=False)
+        # at the end now, not after the next frame (RichLog's way: the new line showed a frame
+        # after the board); _size_updated keeps it there if this frame's layout resizes the panel
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
 
     def _rebuild(self, lines: list[HistoryLine]) -> None:
@@ -94,12 +97,23 @@ class GameLog(RichLog):
         for line in lines:
             self._write(line)
 
-    def _write(self, line: HistoryLine) -> None:
+    def _write(self, line: HistoryLine, scroll_end: bool | None = None) -> None:
         before = len(self.lines)
-        self.write(_render(line, self._words(line) if self._words else line.description))
+        words = self._words(line) if self._words else line.description
+        self.write(_render(line, words), scroll_end=scroll_end)
         self._shown.append(line)
         if self._rows is not None:
             self._rows.append(len(self.lines) - before)
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        """Textual's layout gives the panel its size (the board's other panels may have
+        grown with a step) just before the frame is drawn: a log scrolled to its end stays
+        there in that same frame (a Resize event comes after the frame)."""
+        at_end = self.scroll_y >= self.max_scroll_y
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if at_end and self.scroll_y < self.max_scroll_y:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        return resized
 
     def on_resize(self, event: Resize) -> None:
         if not self._size_known:
