@@ -35,7 +35,7 @@ from companion.core.game import (
     still_asked,
 )
 from companion.core.i18n import Msg, msg
-from companion.web import forms, panels
+from companion.web import forms, panels, views
 from companion.web.codes import SEAT, TABLE, JoinCode
 
 AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
@@ -48,7 +48,7 @@ class Page:
     ``asks``: an action of the moment or the moment's question), and what it was last told."""
 
     code: JoinCode
-    question: Ask | Entry | ConfirmFirst | None = None
+    question: Ask | Entry | ConfirmFirst | Show | None = None
     asks: Any = None
     notice: Msg | None = None
     sent: str | None = field(default=None, repr=False)  # the last picture sent
@@ -178,6 +178,9 @@ class WebTable:
             now = still_asked(self.moment, question) if asks is question else None
             self._enter(page, now if isinstance(now, Entry) else question, arg, asks, ANSWER)
             return
+        if isinstance(question, Show):  # a view answers nothing: it is closed
+            page.notice = Msg("web.look_again")
+            return
         page.question = page.asks = None
         if isinstance(question, Ask):
             value = _option(question, arg)
@@ -294,7 +297,13 @@ class WebTable:
             isinstance(lead, Entry) and self.answerable(lead)
         ):
             page.question, page.asks = lead, asks
-        else:  # a game's own form or view: the host's screen has it
+        elif isinstance(lead, Show) and views.drawn(lead):
+            secret = views.secret_of(lead)
+            if secret is None or secret == page.code.player:
+                page.question, page.asks = lead, asks
+            else:  # a player's secret: on that player's own page only
+                page.notice = msg("web.view_on_seat", player=secret)
+        else:  # a game's own form: the host's screen has it
             page.notice = Msg("web.on_host")
 
     def do(self, page: Page, *commands: Command) -> bool:
@@ -337,9 +346,11 @@ class WebTable:
 
     def can_follow(self, lead: Lead | None) -> bool:
         """Whether a page can follow ``lead`` as far as it can be seen now (a draft's questions
-        are known once it is made; a view is the host's)."""
-        if lead is None or isinstance(lead, Show):
+        are known once it is made)."""
+        if lead is None:
             return False
+        if isinstance(lead, Show):
+            return views.drawn(lead)
         if isinstance(lead, Entry):
             return self.answerable(lead)
         if isinstance(lead, ConfirmFirst):
