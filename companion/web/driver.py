@@ -245,6 +245,7 @@ class WebTable:
                     return
                 form = more or form
             lead = entry.answer(form.answer(draft))
+            self.keep_values(entry, lead)
         except ValueError as exc:  # refused: the form stays as tapped, and says why
             self._keep(page, where, entry, draft)
             page.notice = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else None
@@ -257,6 +258,19 @@ class WebTable:
         if where == ANSWER:
             page.question = page.asks = None
         self.perform(page, lead, asks)
+
+    def keep_values(self, entry: Entry, lead: Lead) -> None:
+        """Insurrection's values printed on the cards (§1) go into the owner's catalog too
+        (a box game), as on the host's screen: through the catalog's one writer, the engine's
+        ``with_values`` making the whole new catalog. A value the catalog refuses raises
+        (nothing saved, no step made)."""
+        if entry.kind != "insurrection.values" or self.session.catalog_name != "box":
+            return
+        g = panels._game("insurrection")
+        assert isinstance(lead, g.SetValues)
+        store = self.store
+        new = g.with_values(store.user_catalog(self.key), self.state.catalog, lead.values)
+        store.change_user_catalog(self.key, new, whole=True)
 
     def undo(self, page: Page, redo: bool = False) -> None:
         """The host's undo (or redo): the last step taken back, saved, the pages redrawn; a

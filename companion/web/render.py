@@ -249,7 +249,7 @@ def _field(f: forms.Field, value: Any, where: str, at_tap: bool) -> str:
         shown = "—" if value is None else str(value)
         out.append('<div class="taps numbers stepper">')
         for step in forms.STEPS:
-            to = (f.low if value is None else value) + step
+            to = (max(f.low, 0) if value is None else value) + step  # from 0 when it may
             to = max(f.low, to if f.high is None else min(f.high, to))
             words = f"{step:+d}"
             out.append(
