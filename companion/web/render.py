@@ -292,7 +292,9 @@ def _view(table: WebTable, show: Show) -> str:
     seen = views.view(table.key, show, table.state)
     if seen is None:
         return ""
-    out = [f'<div class="view" data-view="{escape(show.kind)}"><h2>{text(seen.title)}</h2>']
+    out = [f'<div class="view" data-view="{escape(show.kind)}">']
+    if not seen.panels or seen.panels[0].title != seen.title:  # else its one panel says it
+        out.append(f"<h2>{text(seen.title)}</h2>")
     out += [_panel(p, "panel secret" if seen.secret else "panel") for p in seen.panels]
     out.append("</div>")
     return "".join(out)
