@@ -192,7 +192,12 @@ class TableScreen(GameScreen):
         elif moment.advance is not None:
             self.action_act(moment.advance)
         else:
-            self.notify(tr(moment.prompt))
+            self.notify(tr(self.keyed(moment.prompt)))
+
+    def keyed(self, prompt: Msg) -> Msg:
+        """``prompt`` with the keys that act on it (the engine's prompt says what to do; which
+        key does it is the terminal's to say): a game's screen adds them."""
+        return prompt
 
     def show_outcome(self) -> None:
         """The finished-game screen: how it ended, the game's own panel (scores, tally), the

@@ -35,7 +35,7 @@ from companion.core.game import (
     still_asked,
 )
 from companion.core.i18n import Msg, msg
-from companion.web import forms, panels
+from companion.web import forms, panels, views
 from companion.web.codes import SEAT, TABLE, JoinCode
 
 AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
@@ -48,7 +48,7 @@ class Page:
     ``asks``: an action of the moment or the moment's question), and what it was last told."""
 
     code: JoinCode
-    question: Ask | Entry | ConfirmFirst | None = None
+    question: Ask | Entry | ConfirmFirst | Show | None = None
     asks: Any = None
     notice: Msg | None = None
     sent: str | None = field(default=None, repr=False)  # the last picture sent
@@ -178,6 +178,9 @@ class WebTable:
             now = still_asked(self.moment, question) if asks is question else None
             self._enter(page, now if isinstance(now, Entry) else question, arg, asks, ANSWER)
             return
+        if isinstance(question, Show):  # a view answers nothing: it is closed
+            page.notice = Msg("web.look_again")
+            return
         page.question = page.asks = None
         if isinstance(question, Ask):
             value = _option(question, arg)
@@ -242,6 +245,7 @@ class WebTable:
                     return
                 form = more or form
             lead = entry.answer(form.answer(draft))
+            self.keep_values(entry, lead)
         except ValueError as exc:  # refused: the form stays as tapped, and says why
             self._keep(page, where, entry, draft)
             page.notice = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else None
@@ -254,6 +258,19 @@ class WebTable:
         if where == ANSWER:
             page.question = page.asks = None
         self.perform(page, lead, asks)
+
+    def keep_values(self, entry: Entry, lead: Lead) -> None:
+        """Insurrection's values printed on the cards (§1) go into the owner's catalog too
+        (a box game), as on the host's screen: through the catalog's one writer, the engine's
+        ``with_values`` making the whole new catalog. A value the catalog refuses raises
+        (nothing saved, no step made)."""
+        if entry.kind != "insurrection.values" or self.session.catalog_name != "box":
+            return
+        g = panels._game("insurrection")
+        assert isinstance(lead, g.SetValues)
+        store = self.store
+        new = g.with_values(store.user_catalog(self.key), self.state.catalog, lead.values)
+        store.change_user_catalog(self.key, new, whole=True)
 
     def undo(self, page: Page, redo: bool = False) -> None:
         """The host's undo (or redo): the last step taken back, saved, the pages redrawn; a
@@ -294,7 +311,13 @@ class WebTable:
             isinstance(lead, Entry) and self.answerable(lead)
         ):
             page.question, page.asks = lead, asks
-        else:  # a game's own form or view: the host's screen has it
+        elif isinstance(lead, Show) and views.drawn(lead):
+            secret = views.secret_of(lead)
+            if secret is None or secret == page.code.player:
+                page.question, page.asks = lead, asks
+            else:  # a player's secret: on that player's own page only
+                page.notice = msg("web.view_on_seat", player=secret)
+        else:  # a game's own form: the host's screen has it
             page.notice = Msg("web.on_host")
 
     def do(self, page: Page, *commands: Command) -> bool:
@@ -337,9 +360,11 @@ class WebTable:
 
     def can_follow(self, lead: Lead | None) -> bool:
         """Whether a page can follow ``lead`` as far as it can be seen now (a draft's questions
-        are known once it is made; a view is the host's)."""
-        if lead is None or isinstance(lead, Show):
+        are known once it is made)."""
+        if lead is None:
             return False
+        if isinstance(lead, Show):
+            return views.drawn(lead)
         if isinstance(lead, Entry):
             return self.answerable(lead)
         if isinstance(lead, ConfirmFirst):

@@ -711,6 +711,48 @@ def _ins_progress(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     return Form(fields, make)
 
 
+_VALUE_HINTS = ("reveal", "corruption", "initiative", "copies")  # the hint says where it is
+SCORING = 99  # a value of a card's scoring text: at most this far from 0
+
+
+def _ins_values(key: str, entry: Entry, state: Any, draft: dict) -> Form:
+    """§1: the values printed on the cards the score needs, one field each (a number by taps,
+    Remove or Scout yes or no, the icons among the four); the answer is the text each would
+    be typed as, which the engine reads (and the host saves into the owner's catalog)."""
+    g = _game(key)
+    cat = state.catalog
+    fields, paths = [], entry.subject
+    for i, path in enumerate(paths):
+        where = g.parse_path(path)
+        last = where.last
+        item = cat.land(where.entry) if where.section == "lands" else cat.card(where.entry)
+        label: Line = msg(
+            "insurrection_ui.form.field", name=g.name_msg(item.name), field=where.field
+        )
+        name = f"v{i}"
+        if last in ("remove", "scout"):
+            taps = (Tap("", "y", Msg("web.yes")), Tap("", "n", Msg("web.no")))
+            fields.append(Field(name, label, options=taps))
+        elif last == "icons":
+            icons = tuple(Tap("", icon, Msg(f"insurrection.icon.{icon}")) for icon in g.ICONS)
+            fields.append(Field(name, label, MANY, icons, value=[]))
+        elif last in _VALUE_HINTS:
+            label = msg("web.with_note", text=label, note=Msg(f"insurrection_ui.hint.{last}"))
+            fields.append(Field(name, label, NUMBER))
+        else:  # a value of the card's scoring text (may be below 0)
+            label = msg("web.with_note", text=label, note=Msg("insurrection_ui.hint.scoring"))
+            fields.append(Field(name, label, NUMBER, low=-SCORING, high=SCORING))
+
+    def make(v: dict) -> dict[str, str]:
+        typed = {}
+        for i, path in enumerate(paths):
+            value = v[f"v{i}"]
+            typed[path] = " ".join(value) if isinstance(value, list) else str(value)
+        return typed
+
+    return Form(tuple(fields), make, (Msg("insurrection_ui.score.values_intro"),))
+
+
 _FORMS: dict[str, Callable[[str, Entry, Any, dict], Form | None]] = {
     "number": _plain_number,
     "dice": _dice,
@@ -735,7 +777,6 @@ _FORMS: dict[str, Callable[[str, Entry, Any, dict], Form | None]] = {
     "insurrection.land": _ins_land,
     "insurrection.effect": _ins_effect,
     "insurrection.progress": _ins_progress,
+    "insurrection.values": _ins_values,
 }
-"""Every entry kind the games ask (``grep -rn "Entry(" companion/games``) but one the host's
-screen keeps: Insurrection's values printed on cards (``insurrection.values``: written into
-the owner's catalog, which only the host's app writes)."""
+"""Every entry kind the games ask (``grep -rn "Entry(" companion/games``)."""

@@ -12,9 +12,9 @@ import json
 from html import escape
 from typing import Any
 
-from companion.core.game import Ask, ConfirmFirst, Entry, Outcome, Step
+from companion.core.game import Ask, ConfirmFirst, Entry, Outcome, Show, Step
 from companion.core.i18n import Msg, has_key, language, msg, tr
-from companion.web import forms, panels
+from companion.web import forms, panels, views
 from companion.web.codes import SEAT
 from companion.web.driver import ANSWER, ENTER, Page, WebTable
 
@@ -249,7 +249,7 @@ def _field(f: forms.Field, value: Any, where: str, at_tap: bool) -> str:
         shown = "—" if value is None else str(value)
         out.append('<div class="taps numbers stepper">')
         for step in forms.STEPS:
-            to = (f.low if value is None else value) + step
+            to = (max(f.low, 0) if value is None else value) + step  # from 0 when it may
             to = max(f.low, to if f.high is None else min(f.high, to))
             words = f"{step:+d}"
             out.append(
@@ -267,10 +267,12 @@ def _field(f: forms.Field, value: Any, where: str, at_tap: bool) -> str:
     return "".join(out)
 
 
-def _question(table: WebTable, page: Page, question: Ask | Entry | ConfirmFirst) -> str:
-    """The question the page opened (an action's), with a button that closes it."""
+def _question(table: WebTable, page: Page, question: Ask | Entry | ConfirmFirst | Show) -> str:
+    """The question or view the page opened (an action's), with a button that closes it."""
     out = ['<section class="dialog" role="dialog">']
-    if isinstance(question, Ask):
+    if isinstance(question, Show):
+        out.append(_view(table, question))
+    elif isinstance(question, Ask):
         if question.title is not None:
             out.append(f"<h2>{text(question.title)}</h2>")
         out.append(_options(question, ANSWER))
@@ -282,6 +284,19 @@ def _question(table: WebTable, page: Page, question: Ask | Entry | ConfirmFirst)
         out.append(_entry(table, page, question, ANSWER))
     out.append(button(text(Msg("web.close")), "close", cls="tap quiet"))
     out.append("</section>")
+    return "".join(out)
+
+
+def _view(table: WebTable, show: Show) -> str:
+    """A view (the game's data as it is now: a preview, a hand, a score sheet, a tally)."""
+    seen = views.view(table.key, show, table.state)
+    if seen is None:
+        return ""
+    out = [f'<div class="view" data-view="{escape(show.kind)}">']
+    if not seen.panels or seen.panels[0].title != seen.title:  # else its one panel says it
+        out.append(f"<h2>{text(seen.title)}</h2>")
+    out += [_panel(p, "panel secret" if seen.secret else "panel") for p in seen.panels]
+    out.append("</div>")
     return "".join(out)
 
 

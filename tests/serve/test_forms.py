@@ -46,7 +46,6 @@ REACHED = {  # the kinds these plays reach (each answered through its form)
         "number",
     },
 }
-HOST_ONLY = {"insurrection.values"}  # the form only the host's screen has
 
 
 def tap_form(form: forms.Form, rng: random.Random) -> dict[str, Any]:
@@ -103,7 +102,7 @@ class TappingTable(Policy):
         form = forms.form(self.key, entry, state)
         if form is None:
             secret = getattr(entry.subject, "secret", False) or getattr(entry.subject, "top", None)
-            assert entry.kind in HOST_ONLY or secret, entry.kind  # a seat's phone asks it
+            assert secret, entry.kind  # a seat's phone asks it
             return self.policy.enter(state, entry)
         for _ in range(40):  # taps the rules refuse are tapped again, as a table would
             draft = tap_form(form, self.rng)

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Lead, Moment, Show, Step
-from companion.core.i18n import Msg, tr
+from companion.core.i18n import Msg, has_key, tr
 from companion.games.unicornus import (
     WHAT_IF,
     Handover,
@@ -308,7 +308,10 @@ class UnicornusScreen(TableScreen):
 
     def banner(self) -> str:
         """What the table does now, and the key for it."""
-        return tr(self.moment.prompt)
+        return tr(self.keyed(self.moment.prompt))
+
+    def keyed(self, prompt: Msg) -> Msg:
+        return keyed(prompt)
 
     # --- the acting character ---
     def _seat(self) -> list[str]:
@@ -606,3 +609,13 @@ def legend() -> Text:
         out.append(mark, style=views.personality_style(personality))
         out.append(tr(f"unicornus_ui.personality.{personality}"))
     return out
+
+
+def keyed(prompt: Msg) -> Msg:
+    """A moment's prompt with the keys that act on it (``unicornus_ui.keys.<the flow's
+    prompt>``); the abilities said after a prompt stay last."""
+    if prompt.key == "unicornus.flow.said":
+        return Msg(prompt.key, {**prompt.params, "text": keyed(prompt.params["text"])})
+    name = prompt.key.removeprefix("unicornus.flow.")
+    keys = f"unicornus_ui.keys.{name}"
+    return Msg(keys, {"prompt": prompt}) if name != prompt.key and has_key(keys) else prompt

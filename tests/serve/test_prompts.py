@@ -1,0 +1,45 @@
+"""A page shows the engine's prompt without the terminal's key hints (issue 22): the prompt
+says what to do; which key does it is the terminal's to add (``unicornus_ui.keys.*``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.core.game import decide
+from companion.core.i18n import set_language, tr
+from companion.games.registry import get_game, load_game_catalog, sensible_table
+from companion.web import render
+from companion.web.codes import TABLE, JoinCode
+from companion.web.driver import Page, WebTable
+
+KEY_HINT = re.compile(r"\[[a-z]\]|[（(][a-z][）)]|\bpress\b")  # "[n] next", "(c)", "press 7"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("key", ["unicornus", "insurrection", "magical-friends"])
+def test_no_key_hint_in_a_page_s_prompt(store, key, lang):
+    set_language(lang)
+    game = get_game(key)
+    catalog = load_game_catalog(key, "demo")
+    policy, demo_setup = sensible_table(key, 5)
+    session = store.new_game(
+        game, game.new_game(demo_setup(catalog, None), catalog, 5), "D", "demo"
+    )
+    table = WebTable(store, session)
+    page = Page(JoinCode(TABLE, "t"))
+    prompts = set()
+    for _ in range(2_000):
+        moment = table.moment
+        prompts.add(moment.prompt.key)
+        said = re.search(r'<p class="prompt">(.*?)</p>', render.view(table, page)).group(1)
+        assert not KEY_HINT.search(said), said
+        nxt = getattr(moment.next, "choice", None)  # a question's reason is a prompt too
+        if nxt is not None:
+            assert not KEY_HINT.search(tr(nxt.reason)), tr(nxt.reason)
+        cmd = decide(moment, table.state, policy)
+        if cmd is None:
+            break
+        table.session.do(cmd)
+    assert len(prompts) > 3
