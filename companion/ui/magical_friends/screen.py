@@ -198,7 +198,11 @@ class MagicalFriendsScreen(TableScreen):
             head = tr("magical_friends_ui.header.before")
         else:
             head = tr(
-                msg("magical_friends_ui.header.round", round=min(state.round_named, state.rounds), rounds=state.rounds)
+                msg(
+                    "magical_friends_ui.header.round",
+                    round=min(state.round_named, state.rounds),
+                    rounds=state.rounds,
+                )
             )
         out.append(" " + head + " ", style="bold reverse")
         if b.lava_now:
