@@ -44,6 +44,7 @@ def shown(app) -> list[tuple]:
     return [
         (k.key, k.description, k._disabled, k.has_class("-disabled"), k.tooltip)
         for k in app.screen.query(FooterKey)
+        if k.display  # (keys left over are hidden, kept for a step that shows more)
     ]
 
 
@@ -119,5 +120,5 @@ async def test_keys_that_do_not_fit_wrap_and_the_footer_keeps_its_height() -> No
         app.screen.allowed.update({f"act{i}": False for i in range(9)})
         app.screen.refresh_bindings()
         await pilot.pause()
-        assert len(app.screen.query(FooterKey)) == 4
+        assert len([k for k in app.screen.query(FooterKey) if k.display]) == 4
         assert footer.size.height == lines

@@ -84,7 +84,7 @@ class Footer(TextualFooter):
         the width stays: keys that come and go with each step do not make the whole screen
         jump (and lay itself out again) by a line on every key."""
         width = self.size.width or self.app.size.width
-        keys = list(self.query_children(FooterKey))
+        keys = [k for k in self.query_children(FooterKey) if k.display]
         palette = [k for k in keys if k.has_class("-command-palette")]
         room = width - sum(key_width(k.key_display, k.description) + 2 for k in palette)
         widths = [key_width(k.key_display, k.description) for k in keys if k not in palette]
@@ -104,10 +104,10 @@ class Footer(TextualFooter):
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
-            if ready:
-                self.call_later(self._update_keys)
-            else:
+            if not ready:
                 self.call_after_refresh(self.recompose)
+            elif not self._update_in_place(self._specs()):  # now: laid out with the step
+                self.call_later(self._update_keys)
 
     def watch_compact(self, compact: bool) -> None:
         for widget in self.query_children(FooterKey):
@@ -147,24 +147,35 @@ class Footer(TextualFooter):
             )
         return specs
 
+    def _update_in_place(self, specs: list[Spec] | None) -> bool:
+        """Show ``specs`` on the keys there are, hiding those left over (kept for the next
+        step that shows more); False when that cannot be done (more keys, or groups)."""
+        keys = list(self.children)
+        if specs is None or len(specs) > len(keys) or any(type(k) is not FooterKey for k in keys):
+            return False
+        for widget, spec in zip(keys, specs, strict=False):
+            _update(widget, spec)
+            widget.display = True
+        for widget in keys[len(specs) :]:
+            widget.display = False
+        self.arrange_keys()
+        return True
+
     async def _update_keys(self) -> None:
         if not self.is_attached:
             return
         specs = self._specs()
+        if self._update_in_place(specs):
+            return
         keys = list(self.children)
         if specs is None or any(type(k) is not FooterKey for k in keys):
             await self.recompose()
             return
-        for widget, spec in zip(keys, specs, strict=False):
-            _update(widget, spec)
-        if len(keys) > len(specs):
-            await self.remove_children(keys[len(specs) :])
-        elif len(specs) > len(keys):
-            await self.mount_all(
-                _new_key(spec, self.compact or spec[-1] == "-command-palette")
-                for spec in specs[len(keys) :]
-            )
-        self.arrange_keys()
+        await self.mount_all(
+            _new_key(spec, self.compact or spec[-1] == "-command-palette")
+            for spec in specs[len(keys) :]
+        )
+        self._update_in_place(specs)
 
 
 def _new_key(spec: Spec, compact: bool) -> FooterKey:
