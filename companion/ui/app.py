@@ -78,11 +78,10 @@ class CompanionApp(App):
         self.start = start
         self.join: Any = None  # the join server, when ``companion serve`` runs this app
         self.sub_title = f"v{__version__}"
-        self._stack_changed = 0.0  # when a screen or dialog last opened or closed
+        self._stack_changed = 0.0  # when the game last changed elsewhere (changed_elsewhere)
         self._key_on_its_way: events.Key | None = None  # see _hand_out
         self._keys_held: deque[events.Key] = deque()
         self._unstick: Timer | None = None
-        self._screens_moved = False  # the key at work opened or closed a screen
         self._release_pending = False  # the held keys go out once the screen on top is drawn
         self._dropped_said = 0.0  # the change whose dropped keys were said
         translate_bindings(self)
@@ -257,11 +256,7 @@ class CompanionApp(App):
             self._unstick.stop()
             self._unstick = None
         self._key_on_its_way = None
-        if self._screens_moved:
-            self._screens_moved = False
-            self._release_later()
-        else:
-            await self._release()
+        await self._release()
 
     def _release_later(self) -> None:
         if not self._release_pending:
@@ -270,10 +265,6 @@ class CompanionApp(App):
 
     async def _release(self) -> None:
         self._release_pending = False
-        if self._screens_moved and self._key_on_its_way is None:
-            self._screens_moved = False
-            self._release_later()  # once more: after the screen on top now has been drawn
-            return
         while self._keys_held and not (self._key_on_its_way or self._release_pending):
             await self._hand_out(self._keys_held.popleft())
         if self._keys_held:
@@ -285,7 +276,7 @@ class CompanionApp(App):
 
     def _unstuck(self) -> None:
         self._unstick = None
-        self._screens_moved = self._release_pending = False
+        self._release_pending = False
         if self._key_on_its_way is not None:
             self.call_later(self._key_done, self._key_on_its_way)
         else:
@@ -304,13 +295,11 @@ class CompanionApp(App):
             self._dropped_said = self._stack_changed
             self.notify(Msg("ui.keys.dropped"), severity="warning")
 
-    def _stack_change(self) -> None:
-        if self._key_on_its_way is not None or self._release_pending:
-            self._screens_moved = True  # the table's own: the keys typed after go to it
-            if self._key_on_its_way is not None:  # what follows it may go with the screen
-                self.call_later(self._key_done, self._key_on_its_way)
-        else:
-            self._stack_changed = get_time()
+    def changed_elsewhere(self) -> None:
+        """The game changed by a step the table did not make here (another device): the keys
+        typed before it and not yet handled were meant for the game as it was, and are
+        dropped (:meth:`stale_key`), once said."""
+        self._stack_changed = get_time()
 
     # settings -------------------------------------------------------------------------
     @property

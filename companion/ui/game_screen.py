@@ -112,7 +112,9 @@ class GameScreen(Screen):
         the path undo, redo and resume take; the app's own steps are not taken (the instance
         that made the change takes them). A dialog open above this screen whose question the
         game no longer asks is closed (:meth:`stale`), so no answer to it is saved; one that
-        is still asked, or asks nothing of the game, stays open with what was typed in it."""
+        is still asked, or asks nothing of the game, stays open with what was typed in it.
+        Keys typed before the change and not yet handled are dropped, and the app says so."""
+        self.app.changed_elsewhere()
         closed = self._close_stale_dialogs()
         said = refused.message if refused is not None else change.message
         self.notify(

@@ -187,6 +187,7 @@ async def test_a_dialog_open_when_a_remote_step_arrives_is_closed_and_its_answer
             await settle(two, two.in_step)
             await settle(two, lambda: two.apps[1].screen is two.b)
             assert answered == [None]  # closed without an answer
+            assert two.apps[1]._stack_changed > 0  # keys typed before it are dropped
             said = notes_text(two.apps[1])
             assert any("The question was closed" in m for m in said), said
             # an answer given just before the remote step came is dropped, not saved

@@ -22,9 +22,9 @@ from textual.widgets import Footer, Static
 
 
 def test_key_events_are_stamped_by_textual_private_clock():
-    """companion/ui/app.py ``_stack_change`` notes when the screen stack changed with
+    """companion/ui/app.py ``changed_elsewhere`` notes when the game changed elsewhere with
     ``textual._time.get_time``, the clock that stamps every event (``Message.time``): a key
-    typed before a dialog opened or closed is dropped by comparing the two."""
+    typed before it is dropped by comparing the two."""
     from textual._time import get_time
 
     before = get_time()
