@@ -10,14 +10,15 @@ from textual.widgets import DataTable, Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState, ranking, tie_break_steps
-from companion.ui.widgets.content import as_text
+from companion.ui.colours import MARK_WARM, STRONG
+from companion.ui.widgets.content import as_text, themed
 
 from .names import wizard_text
 
 
 class TallyPanel(Vertical):
     DEFAULT_CSS = """
-    TallyPanel { height: auto; padding: 0 1; border: round $primary; }
+    TallyPanel { height: auto; padding: 0 1; border: round $primary-lighten-1; }
     TallyPanel #tally-title { text-style: bold; }
     TallyPanel DataTable { height: auto; }
     TallyPanel #tally-rule { color: $text-muted; }
@@ -45,12 +46,12 @@ class TallyPanel(Vertical):
         for i in ranking(state):
             name = wizard_text(state, i)
             if i in t.winners:
-                name = Text("★ ", style="bold yellow") + name
+                name = Text.assemble(("★ ", "bold " + MARK_WARM), name)
             else:
                 name = Text("  ") + name
             w = state.wizards[i]
             table.add_row(
-                name,
+                themed(name),
                 str(t.tavern_friends[i]),
                 str(sum(1 for c in state.in_tavern(i) if c.poisoned)),
                 str(len(w.trophies)),
@@ -64,7 +65,7 @@ class TallyPanel(Vertical):
             else "magical_friends_ui.tally.winners"
         )
         self.query_one("#tally-winner", Static).update(
-            Text(tr(msg(key, who=winners)), style="bold yellow")
+            as_text(Text(tr(msg(key, who=winners)), style=STRONG))
         )
         self.query_one("#tally-ties", Static).update(
             as_text("\n".join(tr(m) for m in tie_break_steps(state)))
