@@ -128,7 +128,7 @@ class _Backdrop:
 class Confirm(Dialog[bool]):
     DEFAULT_CSS = """
     Confirm { align: center middle; }
-    Confirm > Vertical { width: 60; max-width: 100%; height: auto; border: thick $warning; background: $surface;
+    Confirm > Vertical { width: 60; max-width: 100%; height: auto; border: thick $text-warning; background: $surface;
                          padding: 1 2; }
     Confirm Horizontal { height: auto; align-horizontal: right; padding-top: 1; }
     Confirm Button { margin-left: 2; }
@@ -169,10 +169,10 @@ class ChoiceDialog(Dialog[Any]):
 
     DEFAULT_CSS = """
     ChoiceDialog { align: center middle; }
-    ChoiceDialog > Vertical { width: 70; max-width: 100%; height: auto; max-height: 80%; border: thick $accent;
+    ChoiceDialog > Vertical { width: 70; max-width: 100%; height: auto; max-height: 80%; border: thick $text-accent;
                               background: $surface; padding: 1 2; }
     ChoiceDialog OptionList { height: auto; max-height: 16; margin-top: 1; }
-    ChoiceDialog #typed { color: $accent; height: auto; display: none; }
+    ChoiceDialog #typed { color: $text-primary; height: auto; display: none; }
     """
     BINDINGS = [
         Binding("escape", "cancel", show=False),
@@ -362,11 +362,11 @@ class FormDialog(FormScreen):
 
     DEFAULT_CSS = """
     FormDialog { align: center middle; }
-    FormDialog > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 90%; border: thick $accent;
+    FormDialog > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 90%; border: thick $text-accent;
                                   background: $surface; padding: 1 2; }
     FormDialog .field-label { padding-top: 1; text-style: bold; width: 1fr; }
     FormDialog .field-hint { color: $text-muted; }
-    FormDialog .field-error { color: $error; height: auto; }
+    FormDialog .field-error { color: $text-error; height: auto; }
     FormDialog Horizontal { height: auto; align-horizontal: right; padding-top: 1; }
     FormDialog Button { margin-left: 2; }
     """

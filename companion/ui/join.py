@@ -32,7 +32,7 @@ class JoinDialog(Dialog[None]):
     DEFAULT_CSS = """
     JoinDialog { align: center middle; }
     JoinDialog > Vertical { width: 62; max-width: 100%; height: auto; max-height: 100%;
-                            border: thick $accent; padding: 0 1; background: $surface; }
+                            border: thick $text-accent; padding: 0 1; background: $surface; }
     JoinDialog #which { text-style: bold; }
     JoinDialog #qr { width: auto; }
     JoinDialog #help, JoinDialog #where { color: $text-muted; }

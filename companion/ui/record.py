@@ -41,8 +41,8 @@ class RecordScreen(Screen):
     DEFAULT_CSS = """
     RecordScreen #record-left { width: 1fr; }
     RecordScreen #record-head { padding: 0 1; height: auto; }
-    RecordScreen #record-players { height: auto; max-height: 12; border: round $primary; }
-    RecordScreen #record-qr-panel { border: round $primary; padding: 0 1; }
+    RecordScreen #record-players { height: auto; max-height: 12; border: round $primary-lighten-1; }
+    RecordScreen #record-qr-panel { border: round $primary-lighten-1; padding: 0 1; }
     RecordScreen #record-qr-hint { width: 100%; color: $text-muted; }
     """
     BINDINGS = [

@@ -73,7 +73,7 @@ def tally_table(
 
 class StatsScreen(Screen):
     DEFAULT_CSS = """
-    StatsScreen .tally { height: auto; max-height: 14; width: 1fr; border: round $primary;
+    StatsScreen .tally { height: auto; max-height: 14; width: 1fr; border: round $primary-lighten-1;
                          margin-bottom: 1; }
     StatsScreen .figures { padding: 0 1 1 1; height: auto; }
     StatsScreen Horizontal { height: auto; }

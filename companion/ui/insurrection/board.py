@@ -43,6 +43,7 @@ from companion.ui.insurrection.corrections import progress_form, progress_values
 from companion.ui.insurrection.picker import CardPicker, card_pick, cards_picker
 from companion.ui.insurrection.secret import Chain, ShowHand
 from companion.ui.table import TableScreen
+from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
@@ -106,15 +107,15 @@ class InsurrectionScreen(TableScreen):
     def refresh_view(self) -> None:
         state = self.state
         for part, shown in views.table_panels(state, self.catalog_label).items():
-            self.query_one(f"#{part}", Static).update(shown)
+            self.query_one(f"#{part}", Static).update(as_text(shown))
         leave = views.leave_ten(state)
         leave_widget = self.query_one("#leave-ten", Static)
-        leave_widget.update(leave or "")
+        leave_widget.update(as_text(leave or ""))
         leave_widget.display = leave is not None
-        self.query_one("#forecast", Static).update(views.forecast_line(state))
-        self.query_one("#deck", Static).update(views.deck_panel(state))
-        self.query_one("#turns", Static).update(views.turns_panel(state))
-        self.query_one("#hands", Static).update(views.hands_panel(state))
+        self.query_one("#forecast", Static).update(as_text(views.forecast_line(state)))
+        self.query_one("#deck", Static).update(as_text(views.deck_panel(state)))
+        self.query_one("#turns", Static).update(as_text(views.turns_panel(state)))
+        self.query_one("#hands", Static).update(as_text(views.hands_panel(state)))
         self.query_one("#next", Static).update(Text(tr(self.moment.prompt)))
 
     def name_ids(self, message: Msg) -> Msg:

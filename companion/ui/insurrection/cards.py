@@ -10,6 +10,7 @@ from rich.text import Text
 
 from companion.core.i18n import tr, tr_name
 from companion.games.insurrection import InsurrectionCatalog
+from companion.ui.colours import MARK_WARM, MUTED
 
 MARK = "●"
 REMOVE = "⚔"
@@ -64,21 +65,21 @@ def counted(cards: Iterable[str]) -> list[tuple[str, int]]:
 
 def chip(cat: InsurrectionCatalog, cid: str, count: int = 1) -> Text:
     """One card of the play area: ``[Moss Wyrm ●● ⚔ ×2]``."""
-    text = Text("[", style="dim")
+    text = Text("[", style=MUTED)
     text.append(name(cat, cid), style="bold")
     if cat.is_leader(cid):
-        text.append(" ★", style="yellow")
+        text.append(" ★", style=MARK_WARM)
     n = marks(cat, cid)
     if n:
-        text.append(" " + (MARK * n if n <= 4 else f"{MARK}{n}"), style="bold red")
+        text.append(" " + (MARK * n if n <= 4 else f"{MARK}{n}"), style="bold $text-error")
     card = cat.card(cid)
     if card.remove:
-        text.append(" " + REMOVE, style="yellow")
+        text.append(" " + REMOVE, style=MARK_WARM)
     if card.scout:
-        text.append(" " + SCOUT, style="cyan")
+        text.append(" " + SCOUT, style="$text-primary")
     if count > 1:
         text.append(f" ×{count}", style="bold")
-    text.append("]", style="dim")
+    text.append("]", style=MUTED)
     return text
 
 

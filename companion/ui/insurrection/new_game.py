@@ -60,7 +60,7 @@ from companion.ui.roster import roster_suggester
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.start_player import RANDOM, drawn, pick
-from companion.ui.widgets.toggles import Check
+from companion.ui.widgets.toggles import Check, Radio
 
 SEATS = MAX_PLAYERS
 NARROW = 110  # the first player, the deck and the path side by side need this many columns
@@ -71,8 +71,8 @@ class NewGameScreen(Screen):
     DEFAULT_CSS = """
     NewGameScreen VerticalScroll { padding: 0 2; }
     NewGameScreen .section-title { text-style: bold; padding-top: 1; }
-    NewGameScreen #catalog-status { color: $warning; height: auto; }
-    NewGameScreen #catalog-status.complete { color: $success; }
+    NewGameScreen #catalog-status { color: $text-error; height: auto; }
+    NewGameScreen #catalog-status.complete { color: $text-primary; }
     NewGameScreen #seats-status { color: $text-muted; height: auto; }
     NewGameScreen #rules Checkbox { border: none; padding: 0; height: auto; }
     NewGameScreen #seats { height: 3; }
@@ -94,7 +94,7 @@ class NewGameScreen(Screen):
     NewGameScreen #rules { height: auto; }
     NewGameScreen #rules Check { width: 1fr; text-wrap: wrap; }
     NewGameScreen .small { width: 24; }
-    NewGameScreen #error { color: $error; height: auto; }
+    NewGameScreen #error { color: $text-error; height: auto; }
     NewGameScreen #start { margin-top: 1; }
     """
     BINDINGS = [
@@ -137,19 +137,19 @@ class NewGameScreen(Screen):
                 with Vertical(classes="deck"):
                     yield Static(tr("insurrection_ui.new.deck"), classes="section-title")
                     with RadioSet(id="deck"):
-                        yield RadioButton(
+                        yield Radio(
                             tr("insurrection_ui.new.deck_table"), id="deck-table", value=not demo
                         )
-                        yield RadioButton(
+                        yield Radio(
                             tr("insurrection_ui.new.deck_virtual"), id="deck-virtual", value=demo
                         )
                 with Vertical(classes="path"):
                     yield Static(tr("insurrection_ui.new.path"), classes="section-title")
                     with RadioSet(id="path"):
-                        yield RadioButton(
+                        yield Radio(
                             tr("insurrection_ui.new.path_drawn"), id="path-drawn", value=True
                         )
-                        yield RadioButton(tr("insurrection_ui.new.path_laid"), id="path-laid")
+                        yield Radio(tr("insurrection_ui.new.path_laid"), id="path-laid")
                     yield Check(tr("insurrection_ui.new.first_game"), True, id="first-game")
             yield Static(tr("insurrection_ui.new.rules"), classes="section-title")
             with Vertical(id="rules"):

@@ -82,11 +82,11 @@ def cards_picker(cat: InsurrectionCatalog, cards: Cards, name=None) -> CardPicke
 class CardPicker(Dialog[tuple[str, ...] | None]):
     DEFAULT_CSS = """
     CardPicker { align: center middle; }
-    CardPicker > Vertical { width: 84; max-width: 100%; height: auto; max-height: 92%; border: thick $accent;
+    CardPicker > Vertical { width: 84; max-width: 100%; height: auto; max-height: 92%; border: thick $text-accent;
                             background: $surface; padding: 0 1; }
     CardPicker .section-title { text-style: bold; }
     CardPicker #intro { color: $text-muted; }
-    CardPicker #picked { color: $success; height: auto; }
+    CardPicker #picked { color: $text-primary; height: auto; }
     CardPicker OptionList { height: auto; max-height: 18; }
     CardPicker #help { color: $text-muted; }
     """

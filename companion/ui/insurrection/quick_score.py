@@ -62,7 +62,7 @@ class QuickScoreScreen(Screen):
     QuickScoreScreen .row Button { min-width: 14; }
     QuickScoreScreen .row Static { padding: 1 1 0 1; width: 1fr; }
     QuickScoreScreen #area-cards { padding: 1 1 0 1; width: 1fr; }
-    QuickScoreScreen #error { color: $error; height: auto; }
+    QuickScoreScreen #error { color: $text-error; height: auto; }
     QuickScoreScreen.-narrow #facts { layout: grid; grid-size: 2; grid-rows: auto; }
     QuickScoreScreen.-narrow #facts > Vertical.narrow { width: 1fr; }
     """
@@ -168,11 +168,13 @@ class QuickScoreScreen(Screen):
         if cat is None:
             return
         self.query_one("#area-cards", Static).update(
-            chips(cat, self.face_up) if self.face_up else "—"
+            as_text(chips(cat, self.face_up) if self.face_up else "—")
         )
         for seat in range(1, SEATS + 1):
             cards = self.hands.get(seat, ())
-            self.query_one(f"#cards-{seat}", Static).update(chips(cat, cards) if cards else "—")
+            self.query_one(f"#cards-{seat}", Static).update(
+                as_text(chips(cat, cards) if cards else "—")
+            )
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         if event.radio_set.id == "catalog":

@@ -27,6 +27,7 @@ from companion.games.insurrection import (
     ScoreSheet,
     score,
 )
+from companion.ui.colours import MUTED, STRONG, WARNING
 from companion.ui.dialogs import FormDialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import land_name
@@ -42,11 +43,11 @@ class SheetView(Vertical):
     DEFAULT_CSS = """
     SheetView { height: 1fr; }
     SheetView #summary { padding: 0 1; height: auto; background: $boost; }
-    SheetView #needs { padding: 0 1; height: auto; color: $warning; }
+    SheetView #needs { padding: 0 1; height: auto; color: $text-error; }
     SheetView #breakdowns { height: 1fr; }
     SheetView #players { grid-size: 2; grid-gutter: 0 1; height: auto; padding: 0 1; }
-    SheetView .player { border: round $primary-darken-2; height: auto; padding: 0 1; }
-    SheetView .player.winner { border: double $success; }
+    SheetView .player { border: round $primary-lighten-1; height: auto; padding: 0 1; }
+    SheetView .player.winner { border: double $text-success; }
     /* beside the record's log and QR code: one player a row, and always a few lines of it */
     SheetView.record #players { grid-size: 1; }
     SheetView.record #breakdowns { min-height: 3; }
@@ -98,18 +99,18 @@ class SheetView(Vertical):
             head.append("\n" + tr(line), style="italic")
         head.append("\n")
         if sheet.explanation is not None:
-            head.append("★ " + tr(sheet.explanation), style="bold green")
+            head.append("★ " + tr(sheet.explanation), style=STRONG)
         if all(p.total is not None for p in sheet.players):
             head.append("\n" + tr("insurrection_ui.score.standings") + "  ", style="bold")
             for i, player in enumerate(_ranked(sheet)):
                 if i:
-                    head.append(" · ", style="dim")
-                style = "bold green" if player.player == sheet.winner else "bold"
+                    head.append(" · ", style=MUTED)
+                style = STRONG if player.player == sheet.winner else "bold"
                 head.append(f"{i + 1}. {player.player} ", style=style)
                 head.append(str(player.total))
         elif sheet.needs:
-            head.append(tr("insurrection_ui.score.waiting"), style="bold yellow")
-        self.query_one("#summary", Static).update(head)
+            head.append(tr("insurrection_ui.score.waiting"), style=WARNING)
+        self.query_one("#summary", Static).update(as_text(head))
 
         needs = self.query_one("#needs", Static)
         if sheet.needs:

@@ -41,9 +41,9 @@ class SeatScreen(TableScreen):
     SeatScreen #seat-main { height: 1fr; }
     SeatScreen #who { padding: 0 1; background: $boost; text-style: bold; }
     SeatScreen #round, SeatScreen #path, SeatScreen #meter { padding: 0 1; }
-    SeatScreen #area, SeatScreen #hand { border: round $primary-darken-2; padding: 0 1;
+    SeatScreen #area, SeatScreen #hand { border: round $primary-lighten-1; padding: 0 1;
                                          height: auto; }
-    SeatScreen #hand { border: round $warning; }
+    SeatScreen #hand { border: round $text-warning; }
     SeatScreen #status { padding: 0 1; background: $accent-darken-2; color: $text; }
     """
     BINDINGS = [
@@ -94,10 +94,10 @@ class SeatScreen(TableScreen):
         self.query_one("#who", Static).update(Text(tr(who)))
         label = views.catalog_label(self.session.catalog_name)
         for part, shown in views.table_panels(state, label).items():
-            self.query_one(f"#{part}", Static).update(shown)
+            self.query_one(f"#{part}", Static).update(as_text(shown))
         hand = self.query_one("#hand", Static)
         hand.border_title = as_text(msg("insurrection_ui.secret.hand_title", player=view.player))
-        hand.update(hand_text(state.catalog, view.hand))
+        hand.update(as_text(hand_text(state.catalog, view.hand)))
         self.query_one("#status", Static).update(Text(tr(self._status(view))))
         self.refresh_bindings()
 

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection import InsurrectionCatalog, Leader
+from companion.ui.colours import MUTED
 from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import chip, counted
 from companion.ui.widgets.content import as_text
@@ -38,7 +39,7 @@ class PassTo(Dialog[bool]):
 
     DEFAULT_CSS = """
     PassTo { align: center middle; background: $background; }
-    PassTo > Vertical { width: 64; max-width: 100%; height: auto; border: thick $warning; padding: 1 2;
+    PassTo > Vertical { width: 64; max-width: 100%; height: auto; border: thick $text-warning; padding: 1 2;
                         background: $surface; }
     PassTo #who { text-style: bold; }
     PassTo #help { color: $text-muted; padding-top: 1; }
@@ -73,7 +74,7 @@ class ShowHand(Dialog[None]):
     DEFAULT_CSS = """
     ShowHand { align: center middle; background: $background; }
     ShowHand > VerticalScroll { width: 96; max-width: 100%; height: auto; max-height: 90%;
-                                border: thick $warning; padding: 1 2; background: $surface; }
+                                border: thick $text-warning; padding: 1 2; background: $surface; }
     ShowHand #who { text-style: bold; }
     ShowHand #help { color: $text-muted; padding-top: 1; }
     """
@@ -88,7 +89,7 @@ class ShowHand(Dialog[None]):
             yield Static(
                 as_text(msg("insurrection_ui.secret.hand_title", player=self.player)), id="who"
             )
-            yield Static(self._cards(), id="cards")
+            yield Static(as_text(self._cards()), id="cards")
             yield Static(tr("insurrection_ui.secret.hand_help"), id="help")
 
     def _cards(self) -> Text:
@@ -113,7 +114,7 @@ def hand_text(cat: InsurrectionCatalog, cards: Sequence[str]) -> Text:
         details = [f"i{card.initiative}" if card.initiative is not None else ""]
         if card.icons:
             details.append(" ".join(tr(f"insurrection.icon.{icon}") for icon in card.icons))
-        out.append("  " + "  ".join(d for d in details if d), style="dim")
+        out.append("  " + "  ".join(d for d in details if d), style=MUTED)
         words = card.effect if isinstance(card, Leader) and card.effect else card.text
         if words:
             out.append("\n    " + tr_name(words), style="italic")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from rich.console import Group
 from rich.text import Text
 
 from companion.core.i18n import msg, tr
@@ -21,6 +20,7 @@ from companion.games.insurrection import (
     round_shown,
     rules_line,
 )
+from companion.ui.colours import DANGER, GOOD, MARK_WARM, MUTED, WARNING
 from companion.ui.insurrection.cards import (
     MARK,
     badges,
@@ -40,18 +40,18 @@ def path_line(state: InsurrectionState) -> Text:
     cat = state.catalog
     text = Text()
     if state.token < 0:
-        text.append("▲ ", style="bold yellow")
+        text.append("▲ ", style="bold " + MARK_WARM)
     for i, lid in enumerate(state.path):
         if i:
-            text.append(" → ", style="dim")
+            text.append(" → ", style=MUTED)
         land = cat.land(lid)
         label = f"{land_name(cat, lid)} {land.reveal if land.reveal is not None else '?'}"
         if land.kind == "advanced":
             label += " ✦"
         if i == state.token:
-            text.append(f"▲ {label}", style="bold reverse yellow")
+            text.append(f"▲ {label}", style="bold reverse")
         elif i < state.token:
-            text.append(label, style="dim")
+            text.append(label, style=MUTED)
         else:
             text.append(label)
     return text
@@ -77,23 +77,24 @@ def round_line(state: InsurrectionState, catalog_label: str) -> Text:
     text.append(catalog_label, style="italic")
     if changed_options(state.options):  # rules set away from the Rulings stay in view
         text.append("  ·  ")
-        text.append(tr(rules_line(state.options)), style="bold yellow")
+        text.append(tr(rules_line(state.options)), style=WARNING)
     return text
 
 
-def area_rows(state: InsurrectionState) -> Group:
+def area_rows(state: InsurrectionState) -> Text:
     """§3.1's advice: cards with corruption on the upper row, cards without on the lower."""
     cat = state.catalog
     corrupt = [c for c in state.area if (cat.card(c).corruption or 0) > 0]
     clean = [c for c in state.area if not (cat.card(c).corruption or 0)]
-    top = Text(tr("insurrection_ui.area.corrupt") + "  ", style="red")
-    top.append_text(chips(cat, corrupt) if corrupt else Text("—", style="dim"))
-    bottom = Text(tr("insurrection_ui.area.clean") + "  ", style="green")
-    bottom.append_text(chips(cat, clean) if clean else Text("—", style="dim"))
-    return Group(top, Text(""), bottom)
+    out = Text()
+    out.append(tr("insurrection_ui.area.corrupt") + "  ", style="bold $text-error")
+    out.append_text(chips(cat, corrupt) if corrupt else Text("—", style=MUTED))
+    out.append("\n\n" + tr("insurrection_ui.area.clean") + "  ", style="bold $text-primary")
+    out.append_text(chips(cat, clean) if clean else Text("—", style=MUTED))
+    return out
 
 
-def table_panels(state: InsurrectionState, catalog_label: str) -> dict[str, Text | Group]:
+def table_panels(state: InsurrectionState, catalog_label: str) -> dict[str, Text]:
     """What every device shows of the table, by the id of the panel that shows it: the round,
     the Path, the play area and the corruption meter (the board and a seat's phone alike)."""
     return {
@@ -108,20 +109,20 @@ def meter(state: InsurrectionState) -> Text:
     """``Corruption ●●●●●●●●○○ 8/10`` — yellow from 8, red with the Evil win."""
     tally = state.tally
     style = (
-        "bold white on red"
+        "bold $text on $error"
         if tally >= EVIL_AT or state.evil_won
-        else ("bold black on yellow" if tally >= WARN_AT else "bold")
+        else (WARNING if tally >= WARN_AT else "bold")
     )
     text = Text(tr("insurrection_ui.meter") + " ")
     shown = min(tally, EVIL_AT)
     text.append(MARK * shown + "○" * (EVIL_AT - shown) + f" {tally}/{EVIL_AT}", style=style)
     if state.outcome == "evil":
-        text.append("  " + tr("insurrection_ui.evil_won_over"), style="bold red")
+        text.append("  " + tr("insurrection_ui.evil_won_over"), style=DANGER)
     elif state.evil_won:
-        text.append("  " + tr("insurrection_ui.evil_won"), style="bold red")
+        text.append("  " + tr("insurrection_ui.evil_won"), style=DANGER)
     elif tally >= WARN_AT:
         text.append(
-            "  " + tr(msg("insurrection_ui.meter.warn", left=EVIL_AT - tally)), style="yellow"
+            "  " + tr(msg("insurrection_ui.meter.warn", left=EVIL_AT - tally)), style=WARNING
         )
     return text
 
@@ -130,7 +131,7 @@ def leave_ten(state: InsurrectionState) -> Text | None:
     """After an Evil win, the rule every later turn of the round meets (§3)."""
     if not state.evil_won or state.current is None:
         return None
-    text = Text(tr("insurrection_ui.leave_ten"), style="bold red")
+    text = Text(tr("insurrection_ui.leave_ten"), style=DANGER)
     takes, back = allowed_takes(state)
     if back:
         turn = state.current
@@ -144,27 +145,32 @@ def leave_ten(state: InsurrectionState) -> Text | None:
                     card=name(state.catalog, turn.card),
                 )
             ),
-            style="red",
+            style="$text-error",
         )
     return text
+
+
+def chance_style(p) -> str:
+    """A chance that Evil wins, by its colour: danger from even odds, a warning above none."""
+    return DANGER if p >= 0.5 else (WARNING if p > 0 else GOOD)
 
 
 def forecast_line(state: InsurrectionState) -> Text:
     fc = march_forecast(state)
     if fc is None:
-        return Text(tr("insurrection_ui.forecast.none"), style="dim")
+        return Text(tr("insurrection_ui.forecast.none"), style=MUTED)
     text = Text()
     for label, r in (("turn", fc.turn), ("round", fc.round)):
         if r is None:
             continue
         verdict = "certain" if r.certain else "possible" if r.possible else "safe"
-        style = {"certain": "bold red", "possible": "yellow", "safe": "green"}[verdict]
+        style = {"certain": DANGER, "possible": WARNING, "safe": GOOD}[verdict]
         text.append(tr(f"insurrection_ui.foresight.{label}") + " ", style="bold")
         text.append(tr(f"insurrection_ui.foresight.{verdict}"), style=style)
         words = msg("insurrection_ui.foresight.reach", kept=r.kept, least=r.least, most=r.most)
-        text.append(" — " + tr(words) + "\n", style="dim")
+        text.append(" — " + tr(words) + "\n", style=MUTED)
     if not fc.land:
-        text.append(tr("insurrection_ui.forecast.none"), style="dim")
+        text.append(tr("insurrection_ui.forecast.none"), style=MUTED)
         return text
     if fc.round is not None and fc.needed <= 0:  # Evil at the round's end unless marks leave
         return by_march_line(text, fc)
@@ -187,11 +193,11 @@ def forecast_line(state: InsurrectionState) -> Text:
                 unseen=fc.unseen,
             )
         ),
-        style="dim",
+        style=MUTED,
     )
     if fc.pending:
         text.append(
-            "  " + tr(msg("insurrection_ui.foresight.pending", marks=fc.pending)), style="dim"
+            "  " + tr(msg("insurrection_ui.foresight.pending", marks=fc.pending)), style=MUTED
         )
     if fc.by_march is not None:
         text.append("\n")
@@ -202,7 +208,7 @@ def chance(text: Text, p: Fraction, most: Fraction | None = None) -> None:
     """A chance (or the range ``p``–``most``) in the colour of its risk; from one half on the
     words say it too (never the colour alone)."""
     high = p if most is None else most
-    style = "bold red" if high >= 0.5 else ("yellow" if high > 0 else "green")
+    style = chance_style(high)
     text.append(percent(p) if most is None else f"{percent(p)}–{percent(most)}", style=style)
     if high >= 0.5:
         likely = "likely" if most is None or p >= 0.5 else "may_be_likely"
@@ -221,7 +227,7 @@ def by_march_line(text: Text, fc: Forecast) -> Text:
     text.append(tr("insurrection_ui.foresight.by_march_label") + " ", style="bold")
     if b.kept is None:  # some marked card must leave: the table's range (one figure: exact)
         chance(text, b.least, None if fc.headline is not None else b.most)
-        text.append(" " + tr("insurrection_ui.foresight.by_march_choices"), style="dim")
+        text.append(" " + tr("insurrection_ui.foresight.by_march_choices"), style=MUTED)
         return text
     chance(text, b.kept)
     if b.least == b.most:
@@ -232,7 +238,7 @@ def by_march_line(text: Text, fc: Forecast) -> Text:
             least=percent(b.least),
             most=percent(b.most),
         )
-    text.append(" " + tr(words), style="dim")
+    text.append(" " + tr(words), style=MUTED)
     return text
 
 
@@ -268,14 +274,14 @@ def deck_panel(state: InsurrectionState) -> Text:
             for cid, n in sorted(comp.items(), key=lambda kv: (-kv[1], name(cat, kv[0])))
             for marks in [cat.card(cid).corruption or 0]
         ]
-        text.append(" · ".join(parts), style="dim")
+        text.append(" · ".join(parts), style=MUTED)
     if state.graveyard:
         text.append("\n" + tr("insurrection_ui.deck.graveyard") + " ")
         text.append(
             listed(
                 f"{name(cat, c)}" + (f" ×{n}" if n > 1 else "") for c, n in counted(state.graveyard)
             ),
-            style="dim",
+            style=MUTED,
         )
     return text
 
@@ -283,7 +289,7 @@ def deck_panel(state: InsurrectionState) -> Text:
 def turns_panel(state: InsurrectionState) -> Text:
     cat = state.catalog
     if not state.turns:
-        return Text(tr("insurrection_ui.turns.none"), style="dim")
+        return Text(tr("insurrection_ui.turns.none"), style=MUTED)
     text = Text()
     for i, turn in enumerate(state.turns):
         if i:
@@ -324,13 +330,13 @@ def hands_panel(state: InsurrectionState) -> Text:
             seen = [c for c in hand.known if not cat.is_leader(c)]
         text.append(f"{player}", style="bold")
         if i == 0:
-            text.append(" ⚑", style="yellow")
+            text.append(" ⚑", style=MARK_WARM)
         text.append(
             "  " + tr(msg("insurrection_ui.hand.size", count=state.hand_size(player))),
         )
         if seen:
             text.append(
                 "  " + listed(name(cat, c) + (f" ×{n}" if n > 1 else "") for c, n in counted(seen)),
-                style="dim",
+                style=MUTED,
             )
     return text

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from companion.core.i18n import msg, tr, tr_name
 from companion.games.magical_friends import GameState, board_view
+from companion.ui.colours import MARK_GOOD, STRONG
 from companion.ui.widgets.content import set_border_title, set_content
 
 from .names import (
@@ -26,14 +27,14 @@ from .names import (
 def space_glyph(kind: str, market: str | None, stairway_up: bool = True) -> Text:
     if kind == "highway":
         if stairway_up:
-            return Text(SYMBOLS["highway"], style="bold green")
-        return Text(HELL_SYMBOL, style="bold red")
+            return Text(SYMBOLS["highway"], style="bold " + MARK_GOOD)
+        return Text(HELL_SYMBOL, style="bold $text-error")
     if kind == "market":
-        return Text(f"${market}", style="bold yellow")
+        return Text(f"${market}", style=STRONG)
     if kind == "lava":
-        return Text(SYMBOLS["lava"], style="bold #ff7733")
+        return Text(SYMBOLS["lava"], style="bold $text-error")
     if kind == "fairy_trail":
-        return Text(SYMBOLS["fairy_trail"], style="bold magenta")
+        return Text(SYMBOLS["fairy_trail"], style="bold $text-secondary")
     return Text(SYMBOLS.get(kind, "?"), style="bold")
 
 
@@ -44,24 +45,24 @@ def space_line(state: GameState, view, following: str | None) -> Text:
     line = Text(f"{view.id:<4}", style="bold" if sp.kind != "plain" else "")
     line.append_text(space_glyph(sp.kind, sp.market, state.stairway_up))
     if sp.kind == "fairy_trail" and sp.fairy_faces:
-        line.append(",".join(map(str, sp.fairy_faces)), style="magenta")
+        line.append(",".join(map(str, sp.fairy_faces)), style="$text-primary")
     if sp.cavern_path:
         line.append(CAVERN_RANGE[sp.cavern_path], style="dim")
     if sp.kind != "cavern" and list(sp.next) != ([following] if following else []):
-        line.append(" →" + "|".join(sp.next), style="cyan")
+        line.append(" →" + "|".join(sp.next), style="$text-primary")
     line.append(" ")
     if view.fairy:
-        line.append(FAIRY, style="bold magenta")
+        line.append(FAIRY, style="bold $text-secondary")
         line.append(" ")
     if view.catapult:
-        line.append(CATAPULT, style="bold cyan")
+        line.append(CATAPULT, style="bold $text-primary")
         line.append(" ")
     for c in view.creatures:
         line.append_text(token_text(state, c.id))
         line.append(" ")
     if view.lava_now:  # under the line's own styles: the chips keep their colours, and the
         # text is light on the dark red in a light theme too
-        line.stylize_before("#ffffff on #5a1010")
+        line.stylize_before("$foreground on $error-muted")
     return line
 
 
@@ -72,8 +73,8 @@ class BoardView(Vertical):
     BoardView { height: auto; }
     BoardView #mf-ends { height: auto; padding: 0 1; }
     BoardView Grid { grid-size: 2; grid-gutter: 0 1; height: auto; }
-    BoardView .tile { border: round $primary-darken-1; height: auto; padding: 0 1; }
-    BoardView .tile.lava { border: heavy red; }
+    BoardView .tile { border: round $primary-lighten-1; height: auto; padding: 0 1; }
+    BoardView .tile.lava { border: heavy $text-error; }
     BoardView #mf-legend { height: auto; color: $text-muted; padding: 0 1; }
     """
 
@@ -150,7 +151,7 @@ class BoardView(Vertical):
                 continue
             glyph = space_glyph(kind, "A–E" if kind == "market" else None, state.stairway_up)
             if kind == "market":
-                glyph = Text("$A–E", style="bold yellow")
+                glyph = Text("$A–E", style=STRONG)
             label = tr(f"magical_friends_ui.legend.{kind}")
             if kind == "highway":
                 label = tr(
@@ -160,13 +161,17 @@ class BoardView(Vertical):
                 )
             parts.append(glyph + Text(" " + label))
         parts.append(
-            Text(FAIRY, style="bold magenta") + Text(" " + tr("magical_friends.piece.fairy"))
+            Text(FAIRY, style="bold $text-secondary")
+            + Text(" " + tr("magical_friends.piece.fairy"))
         )
         parts.append(
-            Text(CATAPULT, style="bold cyan") + Text(" " + tr("magical_friends.piece.catapult"))
+            Text(CATAPULT, style="bold $text-primary")
+            + Text(" " + tr("magical_friends.piece.catapult"))
         )
         parts.append(Text(POISONED) + Text(" " + tr("magical_friends_ui.legend.poisoned")))
-        parts.append(Text("→", style="cyan") + Text(" " + tr("magical_friends_ui.legend.branch")))
+        parts.append(
+            Text("→", style="$text-primary") + Text(" " + tr("magical_friends_ui.legend.branch"))
+        )
         return Text("  ").join(parts)
 
 

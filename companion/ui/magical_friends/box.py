@@ -36,9 +36,10 @@ from companion.games.magical_friends import (
     sheet_of,
     side_prefix,
 )
+from companion.ui.colours import DANGER
 from companion.ui.dialogs import Confirm
 from companion.ui.i18n import translate_bindings
-from companion.ui.widgets.content import set_content
+from companion.ui.widgets.content import as_text, set_content
 from companion.ui.widgets.footer import Footer
 
 from .board import space_glyph
@@ -73,29 +74,29 @@ def _draw(out: Text, items) -> None:
         if n:
             out.append(" ")
         if isinstance(it, TrackFork):
-            out.append("⟨", style="cyan")
+            out.append("⟨", style="$text-primary")
             for k, path in enumerate(it.paths):
                 if k:
-                    out.append(" │ ", style="cyan")
+                    out.append(" │ ", style="$text-primary")
                 if path:
                     _draw(out, path)
                 else:
                     out.append("–", style="dim")
-            out.append("⟩", style="cyan")
+            out.append("⟩", style="$text-primary")
             continue
         assert isinstance(it, TrackNode)
         out.append(it.id, style="dim")
         out.append_text(space_glyph(it.kind, it.market))
         if it.faces:
-            out.append(",".join(map(str, it.faces)), style="magenta")
+            out.append(",".join(map(str, it.faces)), style="$text-primary")
         if it.paths:
-            out.append("⟨", style="cyan")
+            out.append("⟨", style="$text-primary")
             for k, (path, rng) in enumerate(zip(it.paths, CAVERN_RANGE.values(), strict=True)):
                 if k:
-                    out.append(" │ ", style="cyan")
+                    out.append(" │ ", style="$text-primary")
                 out.append(f"{rng}: ", style="dim")
                 _draw(out, path)
-            out.append("⟩", style="cyan")
+            out.append("⟩", style="$text-primary")
 
 
 class BoxScreen(Screen[bool]):
@@ -134,7 +135,7 @@ class BoxScreen(Screen[bool]):
             with Horizontal(classes="box-row"):  # a row each: they fit at 80 columns
                 yield Static(tr("magical_friends_ui.box.fairy_die_sides"), classes="box-label")
                 yield self._input("fairy_die_sides", sheet.fairy_die_sides, "?", width=5)
-            yield Static(self._codes(), classes="box-hint", id="box-codes")
+            yield Static(as_text(self._codes()), classes="box-hint", id="box-codes")
             for t, tile in enumerate(self.cat.board.tiles, 1):
                 for s, side in enumerate(tile.sides):
                     with Horizontal(classes="box-row"):
@@ -241,7 +242,7 @@ class BoxScreen(Screen[bool]):
         try:
             track = parse_track(text, side_prefix(self.cat, side_id))
         except SheetProblem as exc:
-            set_content(shown, Text(tr(exc.message), style="bold red"))
+            set_content(shown, Text(tr(exc.message), style=DANGER))
             return
         set_content(shown, track_preview(track.items))
 

@@ -14,12 +14,14 @@ from companion.games.magical_friends import GameState
 # Wizard colours offered at setup (message keys magical_friends_ui.colour.<key>) and how they
 # are drawn: tokens are the owner's colour as background, so they read at a glance.
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
+# the theme's strong colours (the theme has no purple: magenta takes $secondary; the letter of
+# colour_tag tells them apart), under the theme's text colour that reads on each ($text)
 COLOUR_STYLE = {
-    "red": "#e05555",
-    "blue": "#4d8fe6",
-    "green": "#3fae5a",
-    "yellow": "#e3c341",
-    "magenta": "#c866d6",
+    "red": "$error",
+    "blue": "$primary-darken-2",
+    "green": "$success",
+    "yellow": "$warning",
+    "magenta": "$secondary",
 }
 
 # One narrow glyph per special space; the legend names them.
@@ -52,12 +54,12 @@ def colour_tag(colour: str) -> Text:
     belongs to match without colour (NO_COLOR, a monochrome terminal)."""
     key = f"terminals.magical_friends.tag.{colour}"
     tag = tr(key) if colour in COLOUR_STYLE else colour[:1].upper()
-    return Text(tag, style=f"bold {colour_style(colour)} on black")
+    return Text(tag, style=f"bold $text on {colour_style(colour)}")
 
 
 def wizard_text(state: GameState, i: int) -> Text:
     w = state.wizards[i]
-    return Text(f"{w.name} ", style=f"bold {colour_style(w.colour)}") + colour_tag(w.colour)
+    return Text(f"{w.name} ", style="bold") + colour_tag(w.colour)
 
 
 def kind_name(state: GameState, kind_id: str) -> str:
@@ -98,10 +100,12 @@ def token(state: GameState, cid: str) -> str:
 def token_text(state: GameState, cid: str) -> Text:
     c = state.creature(cid)
     colour = state.wizards[c.owner].colour
-    text = Text(f"{token(state, cid)}", style=f"bold black on {colour_style(colour)}")
-    text.append_text(colour_tag(colour))
+    text = Text(f"{token(state, cid)}", style=f"bold $text on {colour_style(colour)}")
+    tag = colour_tag(colour)
+    tag.stylize("reverse")  # the letter in the colour, beside the token on it
+    text.append_text(tag)
     if c.poisoned:
-        text.append(POISONED, style="bold black on #9be15d")
+        text.append(POISONED, style="bold $text on $success")
     return text
 
 

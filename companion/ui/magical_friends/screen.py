@@ -33,8 +33,9 @@ from companion.games.magical_friends import (
     rules,
     wizard_view,
 )
+from companion.ui.colours import DANGER, GOOD, MUTED, WARNING
 from companion.ui.table import TableScreen
-from companion.ui.widgets.content import content_key, set_content
+from companion.ui.widgets.content import content_key, set_content, themed
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
@@ -183,7 +184,7 @@ class MagicalFriendsScreen(TableScreen):
         self._show_wizards(state)
         set_content(self.query_one("#mf-turn", Static), self.turn_text(state))
         events = Text("\n").join(Text(tr(humanize(e, state))) for e in state.events)
-        set_content(self.query_one("#mf-events", Static), events or Text("–", style="dim"))
+        set_content(self.query_one("#mf-events", Static), events or Text("–", style=MUTED))
         # the rule options the game was started with (a save keeps its own)
         set_content(self.query_one("#mf-rules", Static), tr(rules(state.options)))
 
@@ -207,44 +208,44 @@ class MagicalFriendsScreen(TableScreen):
         out.append(" " + head + " ", style="bold reverse")
         if b.lava_now:
             out.append("  ")
-            out.append(" " + tr("magical_friends_ui.header.lava") + " ", style="bold white on red")
+            out.append(
+                " " + tr("magical_friends_ui.header.lava") + " ", style="bold $text on $error"
+            )
         elif b.lava_next is not None:
             out.append("  ")
             out.append(
                 " " + tr(msg("magical_friends_ui.header.lava_next", round=b.lava_next)) + " ",
-                style="bold red",
+                style=DANGER,
             )
         if b.bonus_round is not None:
             out.append("  ")
             bonus = msg(
                 "magical_friends_ui.header.bonus", round=b.bonus_round, pity=b.pity, dust=b.dust
             )
-            out.append(" " + tr(bonus) + " ", style="bold black on yellow")
+            out.append(" " + tr(bonus) + " ", style=WARNING)
         out.append("  ")
         if state.fairy_space:
-            out.append(FAIRY + " ", style="bold magenta")
+            out.append(FAIRY + " ", style="bold $text-secondary")
             out.append(tr(msg("magical_friends_ui.header.fairy", space=state.fairy_space)))
         elif state.board.of_kind("fairy_trail"):
-            out.append(FAIRY + " ", style="bold magenta")
-            out.append(tr("magical_friends_ui.header.no_fairy"), style="dim")
+            out.append(FAIRY + " ", style="bold $text-secondary")
+            out.append(tr("magical_friends_ui.header.no_fairy"), style=MUTED)
         if b.highway:
             out.append("  ")
             if state.stairway_up:
                 out.append(
                     SYMBOLS["highway"] + " " + tr("magical_friends_ui.header.stairway"),
-                    style="bold green",
+                    style="bold " + GOOD,
                 )
             else:
-                out.append(
-                    HELL_SYMBOL + " " + tr("magical_friends_ui.header.hell"), style="bold red"
-                )
+                out.append(HELL_SYMBOL + " " + tr("magical_friends_ui.header.hell"), style=DANGER)
         if b.workshop:
             out.append("  ")
-            out.append(CATAPULT + " ", style="bold cyan")
+            out.append(CATAPULT + " ", style="bold $text-primary")
         if not b.workshop:
             pass
         elif state.catapult_holder is None:
-            out.append(tr("magical_friends_ui.header.catapult_free"), style="dim")
+            out.append(tr("magical_friends_ui.header.catapult_free"), style=MUTED)
         else:
             holder = state.wizards[state.catapult_holder].name
             if state.catapult_space is None:  # taken, not put on the board yet
@@ -256,9 +257,9 @@ class MagicalFriendsScreen(TableScreen):
                 out.append(tr(where))
         out.append("  ")
         if self.catalog_name == "demo":
-            out.append(tr("magical_friends_ui.header.demo"), style="italic yellow")
+            out.append(tr("magical_friends_ui.header.demo"), style="italic " + WARNING)
         else:
-            out.append(tr("magical_friends_ui.header.box"), style="dim")
+            out.append(tr("magical_friends_ui.header.box"), style=MUTED)
         return out
 
     def prompt_text(self, state: GameState) -> Text:
@@ -266,7 +267,7 @@ class MagicalFriendsScreen(TableScreen):
         # the driver's moment (computed once per state) when it is the game's own state
         moment = self.moment if state is self.state else self.session.game.moment(state)
         out = Text()
-        style = "bold red" if isinstance(moment.next, Ask) else "bold"
+        style = DANGER if isinstance(moment.next, Ask) else "bold"
         if state.current_wizard is not None and moment.next is None:
             out.append("▶ ", style="bold")
             style = wizard_text(state, state.current_wizard).style
@@ -290,18 +291,18 @@ class MagicalFriendsScreen(TableScreen):
                     name.stylize("dim")
                 out.append_text(name)
                 if state.played and state.played[i] is not None:
-                    out.append(f"({state.played[i]})", style="dim")
+                    out.append(f"({state.played[i]})", style=MUTED)
             out.append("\n")
         wiz = state.current_wizard
         if wiz is None:
-            return out or Text("–", style="dim")
+            return out or Text("–", style=MUTED)
         played = state.played[wiz] if wiz < len(state.played) else None
         said = artifact_words(state, played) if played is not None else ""
         if said:  # the artifact this wizard plays, as the box names it
             out.append(tr(msg("magical_friends_ui.turn.artifact", artifact=said)) + "\n")
         friends = state.racing(wiz)
         if not friends:
-            out.append(tr("magical_friends_ui.turn.no_friends") + "\n", style="dim")
+            out.append(tr("magical_friends_ui.turn.no_friends") + "\n", style=MUTED)
         for c in friends:
             out.append(f"{creature_label(state, c.id)} @ {c.where}")
             notes = []
@@ -319,7 +320,7 @@ class MagicalFriendsScreen(TableScreen):
             out.append("\n")
             ability = state.kind(c.kind).ability
             if ability:  # as typed into the box
-                out.append("  ↳ " + tr_name(ability, "") + "\n", style="dim")
+                out.append("  ↳ " + tr_name(ability, "") + "\n", style=MUTED)
         if wiz in state.dagger_ready:
             out.append(tr("magical_friends_ui.turn.dagger") + "\n", style="bold")
         out.append_text(self.power_text(state, wiz))
@@ -329,7 +330,7 @@ class MagicalFriendsScreen(TableScreen):
         """§2: the wizard's magic power this turn and where it comes from; Market B / E."""
         p = magic_power(state, wiz)
         out = Text()
-        out.append("✦ ", style="bold magenta")
+        out.append("✦ ", style="bold $text-secondary")
         total = "?" if p.total is None else str(p.total)
         out.append(tr(msg("magical_friends_ui.turn.power", power=total)), style="bold")
         out.append(
@@ -342,20 +343,20 @@ class MagicalFriendsScreen(TableScreen):
                     conjuring=p.conjuring,
                 )
             ),
-            style="dim",
+            style=MUTED,
         )
         if p.unknown:
             out.append(
                 "\n" + tr(msg("magical_friends_ui.turn.power_unknown", what=", ".join(p.unknown))),
-                style="italic yellow",
+                style="italic " + WARNING,
             )
         if extra_spell(state, wiz):
             out.append(
                 "\n" + tr(msg("magical_friends_ui.turn.conjuring", power=p.conjuring)),
-                style="magenta",
+                style="$text-primary",
             )
         if fortune_teller(state, wiz):
-            out.append("\n" + tr("magical_friends_ui.turn.fortune_teller"), style="magenta")
+            out.append("\n" + tr("magical_friends_ui.turn.fortune_teller"), style="$text-primary")
         return out
 
     def _show_wizards(self, state: GameState) -> None:
@@ -366,7 +367,7 @@ class MagicalFriendsScreen(TableScreen):
             v = wizard_view(state, i)
             name = Text("▶ " if state.current_wizard == i else "  ") + wizard_text(state, i)
             if v["catapult"]:
-                name.append(" " + CATAPULT, style="bold cyan")
+                name.append(" " + CATAPULT, style="bold $text-primary")
             trophies = str(v["trophies"])
             if v["neutral_trophies"]:
                 trophies += f"+{v['neutral_trophies']}"
@@ -388,8 +389,8 @@ class MagicalFriendsScreen(TableScreen):
         self._wizard_rows = key
         table = self.query_one("#mf-wizards", DataTable)
         table.clear()
-        for row in rows:
-            table.add_row(*row)
+        for row in rows:  # (the theme's colours: as Content, read on every redraw)
+            table.add_row(*(themed(c) if isinstance(c, Text) else c for c in row))
 
     # -- the driver's hooks: the forms and views of the engine's leads ----------------------
     def name_ids(self, message: Msg) -> Msg:

@@ -28,6 +28,7 @@ from companion.games.magical_friends import (
     step_ends,
     steps_to_tavern,
 )
+from companion.ui.colours import DANGER, MUTED, WARNING
 from companion.ui.dialogs import Dialog, number_is_complete
 from companion.ui.widgets.content import as_text
 
@@ -53,7 +54,7 @@ def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict)
         if seen.refused is not None:
             if seen.refused not in said:
                 said.add(seen.refused)
-                out.append(f"     ⚠ {tr(seen.refused)}\n", style="yellow")
+                out.append(f"     ⚠ {tr(seen.refused)}\n", style=WARNING)
             continue
         # the path is in the head; a die the preview rolled is not the table's
         events = [e for e in seen.events if e.key not in PREVIEW_UNSAID]
@@ -65,8 +66,8 @@ def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict)
         if seen.cavern:
             head += f" ({seen.chance.numerator}/{seen.chance.denominator})"
         what = " · ".join(tr(humanize(e, state)) for e in events) or "–"
-        out.append(head + ": ", style="bold red" if seen.end == SLAIN else "bold")
-        out.append(what + "\n", style="dim" if seen.end != SLAIN else "red")
+        out.append(head + ": ", style=DANGER if seen.end == SLAIN else "bold")
+        out.append(what + "\n", style=MUTED if seen.end != SLAIN else "$text-error")
     return out
 
 
@@ -76,7 +77,7 @@ class StepsDialog(Dialog[int | str | None]):
     DEFAULT_CSS = """
     StepsDialog { align: center middle; }
     StepsDialog > VerticalScroll { width: 78; max-width: 100%; height: auto; max-height: 100%;
-                                   border: thick $accent; background: $surface;
+                                   border: thick $text-accent; background: $surface;
                                    padding: 1 2; }
     StepsDialog #steps-list { height: auto; margin-top: 1; }
     """
@@ -125,7 +126,7 @@ class StepsDialog(Dialog[int | str | None]):
             if self.allow_jump:
                 lines.append("j", style="bold")
                 lines.append("  " + tr("magical_friends_ui.steps.jump") + "\n")
-            yield Static(lines, id="steps-list")
+            yield Static(as_text(lines), id="steps-list")
             yield Static(id="steps-typed")
             yield Static(tr("magical_friends_ui.steps.hint"), classes="hint")
 
@@ -179,7 +180,7 @@ class StepsDialog(Dialog[int | str | None]):
         if n > MAX_STEPS:  # not in the list above: its preview here
             line.append("\n")
             line.append_text(effects_lines(self.state, self.cid, n, self.how, self.power))
-        typed.update(line)
+        typed.update(as_text(line))
         typed.call_after_refresh(typed.scroll_visible, animate=False)  # under the list at 80×24
 
     def action_cancel(self) -> None:

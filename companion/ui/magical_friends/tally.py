@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from companion.core.i18n import msg, tr
 from companion.games.magical_friends import GameState, ranking, tie_break_steps
+from companion.ui.colours import MARK_WARM, STRONG
 from companion.ui.widgets.content import as_text
 
 from .names import wizard_text
@@ -21,7 +22,7 @@ from .names import wizard_text
 
 class TallyPanel(Vertical):
     DEFAULT_CSS = """
-    TallyPanel { height: auto; padding: 0 1; border: round $primary; }
+    TallyPanel { height: auto; padding: 0 1; border: round $primary-lighten-1; }
     TallyPanel #tally-title { text-style: bold; }
     TallyPanel #tally-rule { color: $text-muted; }
     """
@@ -44,7 +45,7 @@ class TallyPanel(Vertical):
         state, t = self.state, self.state.tally
         rows = []
         for i in ranking(state):
-            star = Text("★ ", style="bold yellow") if i in t.winners else Text("  ")
+            star = Text("★ ", style="bold " + MARK_WARM) if i in t.winners else Text("  ")
             w = state.wizards[i]
             counts = (
                 t.tavern_friends[i],
@@ -61,7 +62,7 @@ class TallyPanel(Vertical):
             else "magical_friends_ui.tally.winners"
         )
         self.query_one("#tally-winner", Static).update(
-            Text(tr(msg(key, who=winners)), style="bold yellow")
+            as_text(Text(tr(msg(key, who=winners)), style=STRONG))
         )
         self.query_one("#tally-ties", Static).update(
             as_text("\n".join(tr(m) for m in tie_break_steps(state)))

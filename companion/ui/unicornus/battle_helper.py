@@ -46,6 +46,7 @@ from companion.games.unicornus import (
     result_label,
     table_assignment,
 )
+from companion.ui.colours import DANGER, GOOD, WARNING
 from companion.ui.dialogs import Confirm, Dialog, FormField, parse_field
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.content import as_text
@@ -200,7 +201,7 @@ class BattleHelper(Dialog[RollBattle | ResolveBattle | None]):
     # --- player battle ---
     def _compose_player(self, battle) -> ComposeResult:
         yield Static(self._dice_count(battle), id="dice-count")
-        yield Static(self._odds(), id="odds")
+        yield Static(as_text(self._odds()), id="odds")
         if not battle.rolled:
             yield Static(tr("unicornus_forms.battle.enter_dice"), classes="hint")
             with Horizontal(classes="dice-row"):
@@ -266,7 +267,7 @@ class BattleHelper(Dialog[RollBattle | ResolveBattle | None]):
                 if i < len(col):
                     label, p = col[i]
                     out.append(f"{label:>3} ")
-                    out.append(bar(p, bar_width), style="green" if j else "red")
+                    out.append(bar(p, bar_width), style="$text-success" if j else "$text-error")
                     out.append(pct(p) + " ")
                 else:
                     out.append(" " * width)
@@ -341,7 +342,7 @@ class BattleHelper(Dialog[RollBattle | ResolveBattle | None]):
         try:
             a = self.current_assignment()
         except CompanionError as exc:
-            result.update(Text(str(exc), style="bold red"))
+            result.update(as_text(Text(str(exc), style=DANGER)))
             splits.clear_options()
             self.damage = None
             return
@@ -354,10 +355,10 @@ class BattleHelper(Dialog[RollBattle | ResolveBattle | None]):
         )
         text = Text(tr(line), style="bold")
         if a.wiped_out:
-            text.append("  " + tr("unicornus_forms.battle.wiped_out"), style="green")
+            text.append("  " + tr("unicornus_forms.battle.wiped_out"), style=GOOD)
         if self.targets != self.best:
-            text.append("  " + tr("unicornus_forms.battle.edited"), style="yellow")
-        result.update(text)
+            text.append("  " + tr("unicornus_forms.battle.edited"), style=WARNING)
+        result.update(as_text(text))
         self.damage = a.damage_taken
         self._fill_splits(a.damage_taken)
 

@@ -33,6 +33,7 @@ from textual.widgets import Button, Input, Label, Static
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, missing_values
 from companion.games.unicornus import load_catalog as load_unicornus_catalog
+from companion.ui.colours import DANGER
 from companion.ui.dialogs import FormDialog, FormField, FormScreen, field_label, parse_field
 from companion.ui.widgets.content import as_text
 
@@ -735,7 +736,7 @@ class TileForm(Drafted, FormScreen):
         try:
             values = parse_code(self.query_one(f"#s{k}", Input).value)
         except ValueError:
-            cells.update(Text("  ?", style="bold red"))
+            cells.update(as_text(Text("  ?", style=DANGER)))
             return
         out = Text()
         for f in GRID_COLUMNS:

@@ -5,12 +5,12 @@ is a pair of terminal lines; a hex's column is ``2q + r`` half-cells, so the six
 a hex are the bricks left, right, and the two above and below that overlap it. Tiles (areas)
 are told apart by shading: neighbouring tiles never share a shade.
 
-Line 1 of a space: its printed marks (difficulty ▲, recruit on grey, resource in purple,
-defence in blue, ✕ impassable, ★ Lionel's start space) or a label (move choices, the path
-step). Line 2: who stands there — a kingdom character (initial + tokens), the Princess
-(gold), an imperial unit in its personality's colour with its personality's mark in the hex's
-margin (so the side and the personality read without colour, e.g. under NO_COLOR), or both
-when a battle waits.
+Line 1 of a space: its printed marks (difficulty ▲, recruit reversed, resource bold,
+defence underlined, ✕ impassable, ★ Lionel's start space) or a label (move choices, the path
+step). Line 2: who stands there — a kingdom character (initial + tokens), the Princess (on
+the theme's warning colour), an imperial unit with its personality's mark, in its colour, in
+the hex's margin (so the side and the personality read without colour, e.g. under NO_COLOR),
+or both when a battle waits.
 """
 
 from __future__ import annotations
@@ -32,29 +32,34 @@ from textual.widget import Widget
 from companion.core.i18n import tr
 from companion.games.unicornus import PRINCESS, Board, UKState, default_layout, flower
 
-# tile shades (backgrounds): three for the hex lattice of tiles, a fourth when a board needs it
-SHADES = ("#22402a", "#2a2d4e", "#4a3a22", "#44284a")
-PERSONALITY = {"defensive": "#6cb4ff", "normal": "#f0f0f0", "aggressive": "#ff6464"}
+# Colours are the theme's variables (issue 23), read when a line is drawn (``_palette``): a
+# theme switched in play redraws the map in its colours. Tile shades: the theme's muted tones
+# (dark on a dark theme, light on a light one), three for the lattice of tiles, a fourth when
+# a board needs it; words on them are the theme's text, and what a colour adds is said by a
+# mark too (the personality's mark, the recruit number reversed, defence underlined).
+SHADES = ("$success-muted", "$primary-muted", "$warning-muted", "$error-muted")
+PERSONALITY = {"defensive": "$text-primary", "normal": "$foreground", "aggressive": "$text-error"}
 # an imperial unit's personality as a glyph as well as a colour (one cell, not East Asian
 # ambiguous width); kingdom characters have none, so the mark also says the side
 PERSONALITY_MARK = {"defensive": "▪", "normal": "▫", "aggressive": "▸"}
-HERO = "#8cf08c"
-PRINCESS_STYLE = Style(color="#1a1a1a", bgcolor="#ffd75f", bold=True)
-LEADERLESS = "#b8b8b8"
+HERO = "bold $foreground"
+PRINCESS_STYLE = "bold $text on $warning"
+LEADERLESS = "$foreground"
 MARK_STYLES = {
-    "difficulty": Style(color="#ffd75f"),
-    "recruit": Style(color="#101010", bgcolor="#a8a8a8", bold=True),
-    "resource": Style(color="#e07cff", bold=True),
-    "defence": Style(color="#7fd4ff", bold=True, underline=True),
-    "impassable": Style(color="#ff4040", bold=True),
-    "goal": Style(color="#ffd700", bold=True),
+    "difficulty": "$foreground",
+    "recruit": "bold reverse $foreground",
+    "resource": "bold $foreground",
+    "defence": "bold underline $foreground",
+    "impassable": "bold $text-error",
+    "goal": "bold $foreground",
 }
-# highlight backgrounds, by purpose
+# highlight backgrounds, by purpose: the theme's strong colours, everything on them in the
+# text colour that reads on each ($text)
 HIGHLIGHT = {
-    "path": "#6a2a6a",  # the Princess's planned path
-    "option": "#8a6a00",  # the options of an open choice
-    "attack": "#7a1c1c",  # planned imperial destinations / battles
-    "origin": "#4a4a4a",  # planned imperial origins
+    "path": "$primary-darken-2",  # the Princess's planned path
+    "option": "$warning",  # the options of an open choice
+    "attack": "$error",  # planned imperial destinations / battles
+    "origin": "$panel-lighten-3",  # planned imperial origins
 }
 
 
@@ -309,11 +314,11 @@ class HexMap(Widget, can_focus=True):
         self.post_message(self.Activated(space))
 
     # --- drawing ---
-    def terrain(self, s: int) -> list[tuple[str, Style]]:
+    def terrain(self, s: int) -> list[tuple[str, str]]:
         b = self._board
         if b.impassable[s]:
             return [("✕" * (self.cell - 1), MARK_STYLES["impassable"])]
-        out: list[tuple[str, Style]] = []
+        out: list[tuple[str, str]] = []
         if s == b.goal:
             out.append(("★", MARK_STYLES["goal"]))
         if b.defence[s]:
@@ -326,9 +331,9 @@ class HexMap(Widget, can_focus=True):
             out.append(("▲" * min(b.difficulty[s], 2), MARK_STYLES["difficulty"]))
         return out
 
-    def occupant(self, s: int) -> list[tuple[str, Style]]:
+    def occupant(self, s: int) -> list[tuple[str, str]]:
         st = self.state
-        out: list[tuple[str, Style]] = []
+        out: list[tuple[str, str]] = []
         hero = st.hero_at(s)
         unit = st.unit_at(s)
         both = hero is not None and unit is not None
@@ -340,32 +345,54 @@ class HexMap(Widget, can_focus=True):
                 )
             else:
                 w = 1 if both else room - len(str(hero.tokens))
-                out.append(
-                    (f"{label(st, hero.name, w)}{hero.tokens}", Style(color=HERO, bold=True))
-                )
+                out.append((f"{label(st, hero.name, w)}{hero.tokens}", HERO))
         if unit is not None:
             if unit.leader:
                 ch = st.imp(unit.leader)
                 w = 1 if both else room - len(str(unit.tokens))
                 text = f"{label(st, ch.name, w)}{unit.tokens}"
-                style = Style(color=PERSONALITY.get(ch.personality, "#ffffff"), bold=True)
+                style = "bold $foreground"  # its colour is its mark's, in the margin
             else:
-                text, style = f"•{unit.tokens}", Style(color=LEADERLESS)
+                text, style = f"•{unit.tokens}", LEADERLESS
             out.append((text, style))
         return out
 
-    def margin(self, s: int) -> tuple[str, Style] | None:
+    def margin(self, s: int) -> tuple[str, str] | None:
         """The mark drawn in the left margin of line 2: an imperial leader's personality."""
         unit = self.state.unit_at(s)
         if unit is None or not unit.leader:
             return None
         ch = self.state.imp(unit.leader)
-        colour = PERSONALITY.get(ch.personality, "#ffffff")
-        return PERSONALITY_MARK.get(ch.personality, "?"), Style(color=colour, bold=True)
+        colour = PERSONALITY.get(ch.personality, "$foreground")
+        return PERSONALITY_MARK.get(ch.personality, "?"), f"bold {colour}"
+
+    def _palette(self) -> dict[str, Style]:
+        """Each style the map draws with (``SHADES``, ``HIGHLIGHT`` as backgrounds, the rest as
+        written) in the theme shown now; a highlight's own text colour under ``"on " + bg``."""
+        theme = self.app.theme
+        if getattr(self, "_palette_of", None) != theme:
+            parse = self.app.stylesheet.parse_style
+            palette: dict[str, Style] = {}
+            for spec in (*SHADES, *HIGHLIGHT.values()):
+                palette[spec] = parse(f"on {spec}").rich_style
+                palette["on " + spec] = parse(f"$text on {spec}").rich_style
+            for spec in (
+                *PERSONALITY.values(),
+                *MARK_STYLES.values(),
+                *(f"bold {c}" for c in PERSONALITY.values()),
+                HERO,
+                PRINCESS_STYLE,
+                LEADERLESS,
+                "bold $foreground",
+            ):
+                palette[spec] = parse(spec).rich_style
+            self._palette_of, self._palette_styles = theme, palette
+        return self._palette_styles
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         cells: list[tuple[str, Style]] = [(" ", Style())] * max(width, self.columns())
+        palette = self._palette()
         r = y // 2 + self.r0
         top = y % 2 == 0
         for s, (_q, rr) in enumerate(self.coords):
@@ -374,30 +401,39 @@ class HexMap(Widget, can_focus=True):
             col, _ = self.place(s)
             mark = self.marks.get(s)
             bg = SHADES[self.shade.get(self._board.area[s], 0) % len(SHADES)]
-            if mark is not None and mark.kind in HIGHLIGHT:
+            lit = mark is not None and mark.kind in HIGHLIGHT
+            if lit:
                 bg = HIGHLIGHT[mark.kind]
-            base = Style(bgcolor=bg)
+            base = palette[bg]
+
+            def drawn(spec: str, base=base, bg=bg, lit=lit) -> Style:
+                """``spec`` on the hex; on a highlight, in the highlight's text colour."""
+                style = base + palette[spec]
+                keep = "reverse" in spec or " on " in spec  # its own colours
+                return style + palette["on " + bg] if lit and not keep else style
+
             if top and mark is not None and mark.label:
-                parts = [(mark.label, Style(color="#ffffff", bold=True))]
+                parts = [(mark.label, "bold $foreground")]
             else:
                 parts = self.terrain(s) if top else self.occupant(s)
             margin = None if top else self.margin(s)
             # a left margin parts each hex; on line 2 it may carry the unit's personality
             body: list[tuple[str, Style]] = [
-                (" ", base) if margin is None else (margin[0], base + margin[1])
+                (" ", base) if margin is None else (margin[0], drawn(margin[1]))
             ]
-            for text, style in parts:
+            for text, spec in parts:
+                style = drawn(spec)
                 for ch in text:
-                    body.append((ch, base + style))
+                    body.append((ch, style))
                     if cell_len(ch) == 2:  # a wide (Japanese) character fills two cells
-                        body.append(("", base + style))
+                        body.append(("", style))
             body = body[: self.cell]
             if body[-1][0] and cell_len(body[-1][0]) == 2:  # never cut a wide character in half
                 body[-1] = (" ", base)
             body += [(" ", base)] * (self.cell - len(body))
             if s == self.cursor:
                 if margin is None:
-                    body[0] = ("▐", Style(color="#ffffff", bgcolor=bg, bold=True))
+                    body[0] = ("▐", drawn("bold $foreground"))
                     body = [body[0]] + [(c, st + Style(reverse=True)) for c, st in body[1:]]
                 else:  # the personality's mark stays, in reverse like the rest
                     body = [(c, st + Style(reverse=True)) for c, st in body]

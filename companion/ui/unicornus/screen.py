@@ -39,7 +39,7 @@ from companion.games.unicornus import (
 )
 from companion.ui.dialogs import ChoiceDialog, Dialog, FormField
 from companion.ui.table import TableScreen
-from companion.ui.widgets.content import set_border_title, set_content
+from companion.ui.widgets.content import as_text, set_border_title, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 
@@ -118,7 +118,7 @@ class UnicornusScreen(TableScreen):
                 with Vertical(id="uk-map-box"):
                     yield HexMap(self.state, id="uk-map")
                 # under the map rather than its border: a border cuts it with "…"
-                yield Static(legend(), id="uk-legend")
+                yield Static(as_text(legend()), id="uk-legend")
                 yield Static(id="uk-details")
                 # wide terminals: the characters sit under the map (see screen.tcss)
                 yield Static(id="uk-kingdom-low", classes="uk-kingdom")
@@ -334,7 +334,7 @@ class UnicornusScreen(TableScreen):
         self.refresh_view()
 
     def on_hex_map_selected(self, event: HexMap.Selected) -> None:
-        self.query_one("#uk-details", Static).update(views.details(self.state, event.space))
+        set_content(self.query_one("#uk-details", Static), views.details(self.state, event.space))
         self._show_cursor()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -556,7 +556,7 @@ class ForesightView(Dialog[None]):
     DEFAULT_CSS = """
     ForesightView { align: right middle; }
     ForesightView > VerticalScroll { width: 70; max-width: 100%; height: auto; max-height: 90%;
-                                     border: round $accent; background: $surface; padding: 0 1; }
+                                     border: round $text-accent; background: $surface; padding: 0 1; }
     """
     BINDINGS = [Binding("escape", "close", show=False), Binding("enter", "close", show=False)]
 
@@ -566,7 +566,7 @@ class ForesightView(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.seen)
+            yield Static(as_text(self.seen))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -585,7 +585,8 @@ class _ValueForm(CheckedForm):
 
 
 def legend() -> Text:
-    """The map's marks, in their own colours (shown under the map)."""
+    """The map's marks, in their own colours (shown under the map; the theme's variables:
+    through ``as_text``)."""
     out = Text()
     for text, style in (
         ("★", MARK_STYLES["goal"]),

@@ -21,16 +21,17 @@ from companion.games.unicornus import (
     princess_left,
     seat_of_turn,
 )
+from companion.ui.colours import DANGER, MUTED, WARNING
 
 from .hexmap import PERSONALITY_MARK, label
 
-# colours on the theme's background (the map draws on its own dark shades): mid tones that
-# read on a dark and a light theme alike; "normal" imperial characters take the theme's text
-GOLD = "#c98a00"
-HERO = "#2f9e44"
-PERSONALITY = {"defensive": "#3b82d6", "normal": "", "aggressive": "#e0483e"}
-LEADERLESS = "dim"
-ONGOING = "#d9662a"
+# the theme's colours (ui/colours.py); a character's side and personality are said by its
+# mark too (PERSONALITY_MARK), "normal" imperial characters take the theme's text
+GOLD = "$text-primary"
+HERO = "$foreground"
+PERSONALITY = {"defensive": "$text-primary", "normal": "", "aggressive": "$text-error"}
+LEADERLESS = MUTED
+ONGOING = "$text-error"
 
 
 def personality_style(personality: str) -> str:
@@ -74,20 +75,20 @@ def header(state: UKState) -> Text:
     out.append("  ·  ")
     if changed:
         out.append(
-            tr(Msg("unicornus_ui.header.options_changed", {"n": len(changed)})), style="#ff9f5f"
+            tr(Msg("unicornus_ui.header.options_changed", {"n": len(changed)})), style="$text-error"
         )
     else:
-        out.append(tr("unicornus_ui.header.rulings"), style="dim")
+        out.append(tr("unicornus_ui.header.rulings"), style=MUTED)
     out.append("\n")
     ev = state.current_event
     if ev is not None:
         out.append(tr("unicornus_ui.header.event"), style="bold")
         out.append(f" {name(ev.name)} ")
-        out.append(tr(Msg("unicornus_ui.header.level", {"level": ev.level})), style="dim")
+        out.append(tr(Msg("unicornus_ui.header.level", {"level": ev.level})), style=MUTED)
         if ev.ongoing:  # in force from the round it appears (§3 step 2)
-            out.append(" " + tr("unicornus_ui.header.ongoing_mark"), style="bold #ff9f5f")
+            out.append(" " + tr("unicornus_ui.header.ongoing_mark"), style=DANGER)
     else:
-        out.append(tr("unicornus_ui.header.no_event"), style="dim")
+        out.append(tr("unicornus_ui.header.no_event"), style=MUTED)
     ongoing = [e for e in state.ongoing if e is not ev]
     if ongoing:
         out.append("  ·  ")
@@ -159,13 +160,13 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
     pad = " " * (max(2, width - 2) + 2)  # under the cursor mark and the map initials
     first, _, rest = tr("unicornus_ui.kingdom.columns").partition(" ")
     names = fit(first, name_width + 1) if name_width else ""  # 0: the initials only
-    out.append(pad + names + rest.lstrip() + "\n", style="dim")
+    out.append(pad + names + rest.lstrip() + "\n", style=MUTED)
     seat = seat_of_turn(state)
     for h in state.heroes:
         mark = "▶" if h.id == active else " "
         style = "bold" if h.id in seat or h.id == active else ""
         if not h.alive:
-            style = "dim strike"
+            style = "strike " + MUTED
         ini = hero_initial(state, h, max(1, width - 2))
         out.append(mark, style=f"bold {GOLD}")
         out.append(
@@ -176,7 +177,7 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
             out.append(fit(name(h.name), name_width) + " ", style=style)
         out.append(f"{h.tokens:>2}/{h.command:<2} ")
         out.append(f"{h.supplies:>3}  ")
-        life_style = "bold red" if h.life - h.damage <= 1 else ""
+        life_style = DANGER if h.life - h.damage <= 1 else ""
         out.append(f"{h.damage}/{h.life:<2} ", style=life_style)
         if h.id == PRINCESS:
             left = princess_left(state)
@@ -199,12 +200,12 @@ def kingdom_panel(state: UKState, active: str, width: int, name_width: int = 12)
         if h.seat >= 0:  # its player, by name when one was typed
             player = state.player_name(h.seat)
             extra.insert(0, player or tr(Msg("unicornus_ui.kingdom.seat", {"seat": h.seat + 1})))
-        out.append(" ".join(extra), style="dim")
+        out.append(" ".join(extra), style=MUTED)
         out.append("\n")
         if h.id == active:  # the acting character's abilities, for the turn at hand
             for line in (ability_text(h), *ally_texts(state, h)):
                 if line:
-                    out.append(pad + "  ↳ ", style="dim")
+                    out.append(pad + "  ↳ ", style=MUTED)
                     out.append_text(line)
                     out.append("\n")
     out.rstrip()
@@ -235,10 +236,10 @@ def unit_text(state: UKState, unit: Unit) -> Text:
             out.append(
                 " "
                 + tr(Msg("unicornus_ui.unit.fate", {"hero": name(state.hero(ch.bound_to).name)})),
-                style="dim",
+                style=MUTED,
             )
         if ch.no_fate:
-            out.append(" " + tr("unicornus_ui.unit.no_fate"), style="dim")
+            out.append(" " + tr("unicornus_ui.unit.no_fate"), style=MUTED)
     else:
         out.append(
             tr(Msg("unicornus_ui.unit.leaderless", {"tokens": count("token", unit.tokens)})),
@@ -250,7 +251,7 @@ def unit_text(state: UKState, unit: Unit) -> Text:
 def imperial_panel(state: UKState) -> Text:
     out = Text()
     for u in state.units:
-        out.append(f"{space_name(state, u.space):>5} ", style="dim")
+        out.append(f"{space_name(state, u.space):>5} ", style=MUTED)
         out.append_text(unit_text(state, u))
         out.append("\n")
     gone = [c for c in state.imperial if c.status != "board"]
@@ -267,7 +268,7 @@ def imperial_panel(state: UKState) -> Text:
                     },
                 )
             ),
-            style="dim",
+            style=MUTED,
         )
     changed = changed_options(state.options)
     if changed:  # the table's rule options, beside what they change
@@ -366,7 +367,7 @@ def details(state: UKState, s: int) -> Text:
         out.append_text(unit_text(state, unit))
     battle = next((x for x in state.battles if x.space == s), None)
     if battle is not None:
-        out.append("\n" + tr("unicornus_ui.details.battle"), style="bold red")
+        out.append("\n" + tr("unicornus_ui.details.battle"), style=DANGER)
     return out
 
 
@@ -392,13 +393,13 @@ def princess_plan(state: UKState, plan: PrincessPlan) -> Text:
         else:
             what = tr(Msg("unicornus_ui.princess.procure", {"gain": -step.cost}))
         out.append(f"{first + i}. {what}", style=style)
-        out.append(f"  {tr(step.reason)}\n", style="" if i == 0 else "dim")
+        out.append(f"  {tr(step.reason)}\n", style="" if i == 0 else MUTED)
     if plan.steps and (plan.steps[-1].choice is not None or plan.steps[-1].battle):
         rest = state.princess_actions - state.princess_used - len(plan.steps)
         if rest > 0:
             out.append(
                 tr(Msg("unicornus_ui.princess.later", {"n": count("action", rest)})),
-                style="dim italic",
+                style="italic " + MUTED,
             )
     out.rstrip()
     return out
@@ -421,7 +422,7 @@ def empire_plan(
         if to >= 0:
             out.append(f" {space_name(state, st.unit)} → {space_name(state, to)}", style="bold")
             if state.hero_at(to) is not None:
-                out.append(" ⚔", style="bold red")
+                out.append(" ⚔", style=DANGER)
         else:
             out.append(f" {space_name(state, st.unit)} → ?", style=f"bold {GOLD}")
         out.append(f"  {tr(st.reason)}", style="")
@@ -431,13 +432,13 @@ def empire_plan(
     if not moving:
         out.append(tr("unicornus_ui.empire.nobody_moves") + "\n", style="italic")
     if staying:
-        out.append(tr(Msg("unicornus_ui.empire.staying", {"n": len(staying)})) + " ", style="dim")
+        out.append(tr(Msg("unicornus_ui.empire.staying", {"n": len(staying)})) + " ", style=MUTED)
         out.append(
             ", ".join(
                 f"{_plain_unit(state, state.unit_at(st.unit))} {space_name(state, st.unit)}"
                 for st in staying
             ),
-            style="dim",
+            style=MUTED,
         )
     out.rstrip()
     return out
@@ -472,14 +473,14 @@ def battles_panel(state: UKState) -> Text:
         out.append(tr("unicornus_ui.empire.battles") + "\n", style="bold")
         for b in state.battles:
             unit = state.unit_at(b.space)
-            out.append(f"  {space_name(state, b.space)} ", style="bold red")
+            out.append(f"  {space_name(state, b.space)} ", style=DANGER)
             out.append(name(state.hero(b.hero).name), style=f"bold {HERO}")
             out.append(" ⚔ ")
             out.append_text(_unit_short(state, unit))
             origins = ", ".join(space_name(state, o) for o in b.origins)
             out.append(
                 "  " + tr(Msg("unicornus_ui.empire.from", {"origins": origins})) + "\n",
-                style="dim",
+                style=MUTED,
             )
     if state.fate_pending:
         out.append(tr("unicornus_ui.empire.fate_waiting") + " ", style="bold")
@@ -496,7 +497,7 @@ def foresight_panel(state: UKState, seen, step=None) -> Text:
     step is refused. ``step``: the hypothetical step previewed (None: the players stop now)."""
     out = Text()
     if isinstance(seen, Msg):
-        out.append(tr(seen), style="yellow")
+        out.append(tr(seen), style=WARNING)
         return out
     title = Msg("unicornus_ui.foresight.now")
     if step is not None:  # "what if" the acting character made this step first
@@ -526,22 +527,22 @@ def foresight_panel(state: UKState, seen, step=None) -> Text:
             )
             out.append(f"  {tr(x.text)}")
         elif x.who == "battle":
-            out.append(f"  ⚔ {tr(x.text)}: ", style="bold red")
+            out.append(f"  ⚔ {tr(x.text)}: ", style=DANGER)
             out.append(tr(_battle_words(x)))
         else:  # a Fate card, a conflict of two imperial characters
-            out.append(f"  ? {tr(x.text)}", style="#ffd75f")
+            out.append(f"  ? {tr(x.text)}", style=WARNING)
         if x.tie is not None:
             options = ("、" if language() == "ja" else ", ").join(
                 tr(o.label) for o in x.tie.options
             )
             out.append(
                 "  " + tr(Msg("unicornus_ui.foresight.tie", {"options": options})),
-                style="italic #ffd75f",
+                style="italic " + WARNING,
             )
         out.append("\n")
     if empire and empire[-1] == len(seen.seen) - 1 and staying:
         out.append(tr(Msg("unicornus_ui.foresight.staying", {"n": staying})) + "\n", "dim")
-    out.append(tr(seen.stop), style="dim italic")
+    out.append(tr(seen.stop), style="italic " + MUTED)
     return out
 
 

@@ -19,17 +19,37 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.content import Content
+from textual.content import Content, Span
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Static
 
 from companion.core.i18n import Msg, tr
 
 
+def themed(text: Text) -> Content | Text:
+    """``text`` as Textual ``Content`` when a style of it names the theme's variables
+    (``"bold $text-error"``, the colours of ``ui/colours.py``): Rich cannot read them, Textual
+    reads them against the theme shown, on every redraw. Other ``Text`` is left as it is."""
+    spans = text.spans
+    if not any(isinstance(span.style, str) and "$" in span.style for span in spans):
+        if not (isinstance(text.style, str) and "$" in text.style):
+            return text
+    out = [Span(0, len(text.plain), text.style)] if text.style else []
+    out += [
+        Span(s, e, style if isinstance(style, str) else Style.from_rich_style(style))
+        for s, e, style in spans
+    ]
+    return Content(text.plain, out)
+
+
 def as_text(value: str | Msg | Text | Content | None) -> Content | Text:
     """``value`` shown as typed, never read as markup: a ``Msg`` translated (its names as
-    they are), a ``str`` as it is; ``Text`` and ``Content`` are text already."""
-    if isinstance(value, Content | Text):
+    they are), a ``str`` as it is; ``Text`` and ``Content`` are text already (a ``Text`` in
+    the theme's colours made ``Content``: :func:`themed`)."""
+    if isinstance(value, Text):
+        return themed(value)
+    if isinstance(value, Content):
         return value
     if isinstance(value, Msg):
         value = tr(value)
@@ -61,6 +81,8 @@ def set_content(widget: Static, content: Any, *, layout: bool = True) -> bool:
     if isinstance(content, str | Msg):
         content = as_text(content)
     key = content_key(content)
+    if isinstance(content, Text):
+        content = themed(content)
     shown = getattr(widget, "_shown_key", None)  # (content, key) of the last update here
     if key is not None and shown is not None and shown[0] is widget.content and shown[1] == key:
         return False  # (updated elsewhere since, the widget's content is another object)

@@ -46,8 +46,11 @@ def arrangement(widths: list[int], room: int) -> tuple[int, int] | None:
 
 
 class Footer(TextualFooter):
+    # the keys in $text-primary: Textual's $footer-key-foreground ($accent) is 2.9:1 on the
+    # light theme's footer, and red on grey (1:1) on a terminal of 16 colours
     DEFAULT_CSS = """
     Footer.-wrapped { layout: grid; grid-columns: auto; grid-rows: 1; }
+    Footer FooterKey .footer-key--key { color: $text-primary; }
     """
 
     def __init__(self, *args, **kwargs) -> None:

@@ -31,7 +31,7 @@ class History(Protocol):
 
 class GameLog(RichLog):
     DEFAULT_CSS = """
-    GameLog { border: round $primary-darken-2; height: 1fr; min-height: 5; }
+    GameLog { border: round $primary-lighten-1; height: 1fr; min-height: 5; }
     """
 
     def __init__(self, window: int = WINDOW, **kwargs) -> None:
