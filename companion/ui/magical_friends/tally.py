@@ -45,7 +45,8 @@ class TallyPanel(Vertical):
         state, t = self.state, self.state.tally
         rows = []
         for i in ranking(state):
-            star = Text("★ ", style="bold " + MARK_WARM) if i in t.winners else Text("  ")
+            # the mark's colour on the mark alone (a Text's own style would spread to the name)
+            star = Text.assemble(("★ ", "bold " + MARK_WARM)) if i in t.winners else Text("  ")
             w = state.wizards[i]
             counts = (
                 t.tavern_friends[i],
