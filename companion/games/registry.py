@@ -7,6 +7,7 @@ so that starting the app loads only the game being played.
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the home screen and the command line need only GAME_KEYS at start-up
@@ -18,6 +19,11 @@ _MODULES = {
     "insurrection": "companion.games.insurrection",
     "magical-friends": "companion.games.magical_friends",
 }
+
+
+def game_package(key: str) -> ModuleType:
+    """The game's package (its public names: the flow's subjects, commands, helpers)."""
+    return import_module(_MODULES[key])
 
 
 def get_game(key: str) -> Game:

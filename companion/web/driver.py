@@ -35,6 +35,7 @@ from companion.core.game import (
     still_asked,
 )
 from companion.core.i18n import Msg, msg
+from companion.games.registry import game_package
 from companion.web import forms, panels, views
 from companion.web.codes import SEAT, TABLE, JoinCode
 
@@ -266,7 +267,7 @@ class WebTable:
         (nothing saved, no step made)."""
         if entry.kind != "insurrection.values" or self.session.catalog_name != "box":
             return
-        g = panels._game("insurrection")
+        g = game_package("insurrection")
         assert isinstance(lead, g.SetValues)
         store = self.store
         new = g.with_values(store.user_catalog(self.key), self.state.catalog, lead.values)

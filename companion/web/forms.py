@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.game import Entry
 from companion.core.i18n import Msg, msg
+from companion.games.registry import game_package
 from companion.web.panels import Line, Tap, card_label, named, pair
 
 ONE, MANY, NUMBER, TEXT = "one", "many", "number", "text"
@@ -142,16 +142,6 @@ class Form:
         return self.make(values)
 
 
-def _game(key: str) -> Any:
-    return import_module(
-        {
-            "unicornus": "companion.games.unicornus",
-            "insurrection": "companion.games.insurrection",
-            "magical-friends": "companion.games.magical_friends",
-        }[key]
-    )
-
-
 def form(key: str, entry: Entry, state: Any, draft: dict[str, Any] | None = None) -> Form | None:
     """The form of ``entry`` for a page (``None``: only the host's screen has it: a pick made
     in secret, which belongs to the player's own phone, or a correction of the whole board)."""
@@ -199,7 +189,7 @@ def _uk_battle(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     """§6: before the roll, the dice the table rolled (or the app rolls); once rolled, where
     each die goes (the engine's best assignment first) and how the damage is split among the
     legal ways; the Princess's battle (§6.2), the split alone."""
-    g = _game(key)
+    g = game_package(key)
     space = entry.subject
     battle = g.battle_at(state, space)
     hero = state.hero(battle.hero)
@@ -318,7 +308,7 @@ def _uk_transport(key: str, entry: Entry, state: Any, draft: dict) -> Form:
 
 
 def _uk_replace(key: str, entry: Entry, state: Any, draft: dict) -> Form:
-    g = _game(key)
+    g = game_package(key)
     character, space = entry.suggest
     chars = tuple(
         Tap("", h.id, msg("unicornus.name", en=h.name[0], ja=h.name[1])) for h in state.reserve
@@ -350,7 +340,7 @@ def _uk_correct(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     """The table's values (the table is the source of truth): what (a character, a unit, a
     space's printed values, the game), which space when it is one, then its values as the
     engine lists them, each changed one a step (``corrections``)."""
-    g = _game(key)
+    g = game_package(key)
     names = state.board.names
     what = [
         Tap("", f"hero:{h.id}", msg("unicornus_ui.correct.hero", name=pair(h.name)))
@@ -430,7 +420,7 @@ def _mf_fairy(key: str, entry: Entry, state: Any, draft: dict) -> Form:
 
 def _mf_artifacts(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     """§6: the artifact each wizard played, among those each has left."""
-    g = _game(key)
+    g = game_package(key)
     fields = []
     for i, w in enumerate(state.wizards):
         label = msg("magical_friends_ui.form.artifact", wizard=w.name)
@@ -447,7 +437,7 @@ def _mf_artifacts(key: str, entry: Entry, state: Any, draft: dict) -> Form:
 
 
 def _mf_steps(key: str, entry: Entry, state: Any, draft: dict) -> Form:
-    g = _game(key)
+    g = game_package(key)
     f = Field("steps", entry.prompt, NUMBER, low=entry.minimum or 1, high=entry.maximum)
     quick = (Quick(Msg("web.mf.jump"), "steps", g.JUMP),) if entry.subject.jump else ()
     return Form((f,), lambda v: v["steps"], quick=quick)
@@ -636,7 +626,7 @@ def _ins_play(key: str, entry: Entry, state: Any, draft: dict) -> Form | None:
 def _ins_scout(key: str, entry: Entry, state: Any, draft: dict) -> Form | None:
     """§3.3: bottom or face up; with the app's deck the scout alone sees the card (their
     phone); with the table's, which card the table turned face up."""
-    g = _game(key)
+    g = game_package(key)
     scouting = entry.subject
     if scouting.top is not None:
         return None
@@ -663,7 +653,7 @@ def _ins_effect(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     take = _cards_field(state, pick.take, "take")
     fields = [take]
     taken = draft.get("take")
-    if pick.give is not None and take.takes(taken) and taken != _game(key).NOT_USED:
+    if pick.give is not None and take.takes(taken) and taken != game_package(key).NOT_USED:
         give = tuple(Tap("", c, card_label(state, c)) for c in dict.fromkeys((*pick.give, taken)))
         fields.append(
             Field("give", msg("insurrection_ui.pick.give", player=pick.player), options=give)
@@ -719,7 +709,7 @@ def _ins_values(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     """§1: the values printed on the cards the score needs, one field each (a number by taps,
     Remove or Scout yes or no, the icons among the four); the answer is the text each would
     be typed as, which the engine reads (and the host saves into the owner's catalog)."""
-    g = _game(key)
+    g = game_package(key)
     cat = state.catalog
     fields, paths = [], entry.subject
     for i, path in enumerate(paths):

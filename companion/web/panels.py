@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import import_module
 from typing import Any
 
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
 from companion.core.game import Ask, Step, Then
 from companion.core.i18n import Msg, msg
+from companion.games.registry import game_package
 
 Line = Msg | str
 
@@ -51,20 +51,10 @@ class SeatView:
     panels: tuple[Panel, ...] = ()
 
 
-def _game(key: str) -> Any:
-    return import_module(
-        {
-            "unicornus": "companion.games.unicornus",
-            "insurrection": "companion.games.insurrection",
-            "magical-friends": "companion.games.magical_friends",
-        }[key]
-    )
-
-
 def named(key: str, message: Msg, state: Any) -> Msg:
     """``message`` with the game's ids named (Insurrection's card ids in a refusal)."""
     if key == "insurrection":
-        return _game(key).named(message, state)
+        return game_package(key).named(message, state)
     return message
 
 
@@ -81,7 +71,7 @@ def public(key: str, state: Any, moment: Any) -> tuple[Panel, ...]:
 
 def seats(key: str, state: Any) -> tuple[str, ...]:
     """The seats a device may join (a game whose views are all public has none)."""
-    return tuple(_game(key).seats(state)) if key == "insurrection" else ()
+    return tuple(game_package(key).seats(state)) if key == "insurrection" else ()
 
 
 def seat_view(key: str, state: Any, number: int, moment: Any) -> SeatView | None:
@@ -101,7 +91,7 @@ def seat_command(
     if tap is None:
         return None
     if key == "insurrection":
-        g = _game(key)
+        g = game_package(key)
         if op == "scout":  # the game's own Scout entry makes the step (§3.3)
             return action_lead(key, state, moment, "scout").answer(arg)
         seat = g.seat(state, number)
@@ -131,7 +121,7 @@ def percent(p: Fraction | float) -> str:
 def card_label(state: Any, cid: str) -> Msg:
     """A card as the table names it, with its corruption marks, Remove/Scout icons and
     initiative (what is printed on it)."""
-    g = _game("insurrection")
+    g = game_package("insurrection")
     cat = state.catalog
     try:
         card = cat.card(cid)
@@ -152,7 +142,7 @@ def card_label(state: Any, cid: str) -> Msg:
 
 
 def _insurrection_public(state: Any) -> tuple[Panel, ...]:
-    g = _game("insurrection")
+    g = game_package("insurrection")
     cat = state.catalog
     out = []
     path = []
@@ -204,7 +194,7 @@ def _insurrection_public(state: Any) -> tuple[Panel, ...]:
 
 
 def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
-    g = _game("insurrection")
+    g = game_package("insurrection")
     try:
         view = g.seat(state, number)
     except KeyError:
@@ -274,7 +264,7 @@ def _space(state: Any, space: int) -> str:
 
 
 def _unicornus_public(state: Any, moment: Any) -> tuple[Panel, ...]:
-    g = _game("unicornus")
+    g = game_package("unicornus")
     heroes = []
     for h in state.heroes:
         allies = ", ".join(state.imp(a).name[0] for a in h.allies)
@@ -368,7 +358,7 @@ def names(value: dict[str, str] | None, fallback: str) -> dict[str, str]:
 
 
 def _magical_friends_public(state: Any) -> tuple[Panel, ...]:
-    g = _game("magical-friends")
+    g = game_package("magical-friends")
     banner = g.banner(state)
     effects: list[Line] = [msg("web.mf.round", round=state.round, rounds=state.rounds)]
     if banner.lava_now:

@@ -14,7 +14,8 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.game import Show
 from companion.core.i18n import Msg, language, msg, tr
-from companion.web.panels import Line, Panel, _game, _space, card_label, pair
+from companion.games.registry import game_package
+from companion.web.panels import Line, Panel, _space, card_label, pair
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def secret_of(show: Show) -> str | None:
 
 
 def _uk_what_if(key: str, show: Show, state: Any) -> View:
-    g = _game(key)
+    g = game_package(key)
     step = show.subject
     title = msg("unicornus_ui.foresight.what_if", step=g.describe_step(step, state))
     try:
@@ -98,7 +99,7 @@ def _uk_what_if(key: str, show: Show, state: Any) -> View:
 
 def _unit(state: Any, space: int) -> Msg:
     unit = state.unit_at(space)
-    g = _game("unicornus")
+    g = game_package("unicornus")
     if unit is None:
         return msg("web.text", text="?")
     if unit.leader:
@@ -134,7 +135,7 @@ def _ins_hand(key: str, show: Show, state: Any) -> View:
 
 def _ins_scores(key: str, show: Show, state: Any) -> View:
     """§4–§6: the outcome, the standings, and each player's cards with their reasons."""
-    g = _game(key)
+    g = game_package(key)
     sheet = g.final_score(state)
     pos = g.end_position(state)
     try:
@@ -185,7 +186,7 @@ def _ins_scores(key: str, show: Show, state: Any) -> View:
 
 def _mf_record(key: str, show: Show, state: Any) -> View:
     """§3, §7: friends in the tavern, trophies, points, the winner and the tie-break."""
-    g = _game(key)
+    g = game_package(key)
     t = state.tally
     title = Msg("magical_friends_ui.tally.title")
     if t is None:  # the game is not over: no tally yet
