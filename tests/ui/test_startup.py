@@ -118,7 +118,7 @@ async def test_start_up_throws_no_work_away(store, monkeypatch):
 
 async def test_the_first_frame_has_the_footers_keys(store, monkeypatch):
     """The footer's keys are made with it (ui/widgets/footer.py), not after the first frame:
-    that frame shows them, laid out with the footer's real height (two lines at 80 columns)."""
+    that frame shows them, laid out with the footer's real height (three lines at 80 columns since the quick score is listed)."""
     from textual.app import App
     from textual.widgets._footer import FooterKey
 
@@ -136,7 +136,7 @@ async def test_the_first_frame_has_the_footers_keys(store, monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keys, height = first[0]
-        assert {"n", "d", "r", "q", "f1"} <= set(keys) and height == 2
+        assert {"n", "d", "r", "q", "f1"} <= set(keys) and height == 3
 
 
 @pytest.mark.parametrize("how", ["cursor", "scroll"])
