@@ -71,6 +71,23 @@ def test_round_8_notice():
     assert "bonus_round" in _keys(st)
 
 
+def test_a_7_round_game_has_its_bonus_round_in_round_7():
+    """§4 "Round 8: Pity Power and Fairy Dust moves get +1 step" with the round count a setting
+    (the later printing has 7 rounds): the companion reads the bonus as the last round's, so
+    a 7-round game announces it in round 7 and its card moves take 3 and 4 steps there (2 and
+    3 before); a save that fixed round 8 keeps its reading."""
+    from companion.games.magical_friends.moves import bonus_steps
+
+    st = to_round(game(rounds=7), 6)
+    assert (bonus_steps(st, "pity"), bonus_steps(st, "fairy_dust")) == (2, 3)
+    st = start_round(finish_round(st), 1)
+    assert st.round == 7 and "bonus_round" in _keys(st)
+    assert (bonus_steps(st, "pity"), bonus_steps(st, "fairy_dust")) == (3, 4)
+    fixed = to_round(game(rounds=7, options=Options(bonus_round=8)), 7)
+    assert (bonus_steps(fixed, "pity"), bonus_steps(fixed, "fairy_dust")) == (2, 3)
+    assert to_round(game(), 8).bonus_round == 8  # the seed's 8 rounds: round 8, as before
+
+
 def test_fairy_die_entered_or_seeded_and_undo_redo_same_roll():
     """§6: the fairy die is the table's roll or the companion's seeded one; undo then redo
     gives the same roll."""

@@ -137,7 +137,7 @@ def _round_start(state: GameState) -> Moment:
         return Moment(end, Step(EndGame(), end), _always())
     n = state.round + 1
     effects = [Msg("magical_friends.flow.effect.round", {"round": n, "rounds": state.rounds})]
-    if n == state.options.bonus_round:
+    if n == state.bonus_round:
         effects.append(Msg("magical_friends.flow.effect.bonus"))
     if n in state.options.lava_rounds:
         effects.append(Msg("magical_friends.flow.effect.lava"))
@@ -277,7 +277,7 @@ def banner(state: GameState) -> Banner:
     coming = state.phase == "round_start"
     nxt = state.round_named
     ahead = replace(state, round=nxt)
-    bonus = nxt if not over and nxt == state.options.bonus_round and nxt <= state.rounds else None
+    bonus = nxt if not over and nxt == state.bonus_round and nxt <= state.rounds else None
     lava = state.options.lava_rounds if state.board.of_kind("lava") else ()
     return Banner(
         over=over,

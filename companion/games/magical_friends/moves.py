@@ -55,7 +55,7 @@ def bonus_steps(state: GameState, kind: str) -> int | None:
     base = {"pity": 2, "fairy_dust": 3}.get(kind)
     if base is None:
         return None
-    return base + (1 if state.round == state.options.bonus_round else 0)
+    return base + (1 if state.round == state.bonus_round else 0)
 
 
 def check_mover(state: GameState, c: Creature, how: str) -> None:

@@ -45,7 +45,7 @@ def start_round(state: GameState, cmd: StartRound) -> GameState:
 
 def _notice(state: GameState) -> GameState:
     state = state.note("magical_friends.event.round", round=state.round, rounds=state.rounds)
-    if state.round == state.options.bonus_round:
+    if state.round == state.bonus_round:
         state = state.note("magical_friends.event.bonus_round")
     if state.round in state.options.lava_rounds:
         state = state.note("magical_friends.event.lava_round")

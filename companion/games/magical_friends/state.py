@@ -31,8 +31,11 @@ class Options:
     # ("passed"); "passed_and_end" also slays on the space where it stops.
     dagger_slays: Literal["passed", "passed_and_end"] = "passed"
     # Rounds with rising lava (§5), and the round whose bonus moves get +1 step (§4).
+    # The bonus belongs to the game's last round (None): the seed's round 8 is the last of 8;
+    # a 7-round game has its bonus in round 7 (reading in docs/magical-friends.md). A number
+    # fixes the round (saves from before this reading keep their 8).
     lava_rounds: tuple[int, ...] = (3, 6)
-    bonus_round: int = 8
+    bonus_round: int | None = None
     # "Slay every creature on a space" (§3) spares the protected (Stairway, flower tent):
     # they cannot be slain, so "all" means all who can be.
     mass_slay_spares_protected: bool = True
@@ -271,6 +274,12 @@ class GameState:
 
     def with_wizard(self, i: int, w: Wizard) -> GameState:
         return replace(self, wizards=tuple(w if j == i else x for j, x in enumerate(self.wizards)))
+
+    @property
+    def bonus_round(self) -> int:
+        """The round whose Pity Power and Fairy Dust moves get +1 step (§4): the last one,
+        unless the options fix another."""
+        return self.rounds if self.options.bonus_round is None else self.options.bonus_round
 
     def note(self, key: str, **params: object) -> GameState:
         return replace(self, events=(*self.events, Msg(key, dict(params))))
