@@ -53,7 +53,7 @@ STORMS = {
             "HelpScreen",
             "Confirm",
             "RecordScreen",
-            "FormDialog",
+            "CorrectCreatureForm",  # a correction's form (the record's plain FormDialog comes too late)
             "ChoiceDialog",
             "FairyForm",
         },
