@@ -5,6 +5,8 @@ from companion.core.i18n import set_language, tr
 from companion.games.magical_friends import GameState, Move, PlayArtifacts, apply
 from companion.store import Store
 from companion.ui.magical_friends.names import humanize
+from companion.ui.magical_friends.steps import effects_lines
+from tests.magical_friends.helpers import BOARD_B, in_turns, place
 
 from .helpers import play_to_round_3, saved_game
 
@@ -35,6 +37,27 @@ def test_causes_and_the_switch_are_words_in_both_languages(tmp_path):
         assert "Stairway to Heaven is up" in _events(flipped)
         set_language("ja")
         assert "「天国への階段」が表" in _events(flipped)
+    finally:
+        set_language("en")
+
+
+def test_the_steps_preview_names_the_space_once():
+    """§5 switch and §5 market (chili contest, through the Dark Cavern): the line's head names the space, so the
+    effect after it does not start with the space's name again (it said "Switch: Switch:")."""
+    try:
+        for lang, switch, chili in (("en", "Switch", "chili contest"), ("ja", "スイッチ", "チリ")):
+            set_language(lang)
+            state, cid = place(in_turns(BOARD_B), 0, "moss-knight", "p2")
+            line = effects_lines(state, cid, 1, "basic", {}).plain
+            assert line.count(switch) == 1 and ("Highway to Hell" in line or "地獄" in line)
+            state, cid = place(in_turns(BOARD_B), 0, "moss-knight", "p4")
+            lines = [
+                s
+                for n in range(1, 7)
+                for s in effects_lines(state, cid, n, "basic", {}).plain.split("\n")
+            ]
+            chili_lines = [s for s in lines if chili.lower() in s.lower()]
+            assert chili_lines and all(s.lower().count(chili.lower()) == 1 for s in chili_lines)
     finally:
         set_language("en")
 

@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from companion.core.game import Entry
-from companion.core.i18n import msg, tr
+from companion.core.i18n import Msg, msg, tr
 from companion.games.magical_friends import (
     JUMP,
     SLAIN,
@@ -36,6 +36,19 @@ from .names import creature_label, humanize, space_label
 
 MAX_STEPS = 9  # counts listed with where they end
 PREVIEW_UNSAID = ("magical_friends.event.cavern", "magical_friends.event.app_dice")
+# events whose words start with the space's name, which the line's head already says
+SAID_BY_SPACE = ("switch", "highway_choice", "highway_spared", "chili", "gift_shop")
+
+
+def effect_words(message: Msg, state: GameState) -> str:
+    """An event where the move ends, without the space's name the head gave (said once)."""
+    said = humanize(message, state)
+    name = message.key.removeprefix("magical_friends.event.")
+    if name not in SAID_BY_SPACE:
+        return tr(said)
+    if name == "switch":  # humanize said which side is up
+        name = said.key.removeprefix("magical_friends_ui.event.")
+    return tr(Msg(f"magical_friends_ui.steps.effect.{name}", said.params))
 
 
 def ends_preview(state: GameState, cid: str, steps: int) -> str:
@@ -65,7 +78,7 @@ def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict)
         head = f"     → {end}"
         if seen.cavern:
             head += f" ({seen.chance.numerator}/{seen.chance.denominator})"
-        what = " · ".join(tr(humanize(e, state)) for e in events) or "–"
+        what = " · ".join(effect_words(e, state) for e in events) or "–"
         out.append(head + ": ", style=DANGER if seen.end == SLAIN else "bold")
         out.append(what + "\n", style=MUTED if seen.end != SLAIN else "$text-error")
     return out
