@@ -1,5 +1,6 @@
 """Issue 23's fixes at the Magical Friends table: the header announces lava, the workshop's
-catapult and the highway only on boards that have them."""
+catapult and the highway only on boards that have them; the legend lists only the marks the
+board has (the catapult ⇗ only with the Goblin Workshop)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,24 @@ async def test_the_header_of_a_board_without_lava_nor_workshop():
             header = app.screen.round_text(session.state).plain
             assert "workshop" not in header and "Lava" not in header and "Hell" not in header
             assert "Round 1" in header
+            legend = str(app.screen.query_one("#mf-legend", Static).render())
+            assert "⇗" not in legend and "atapult" not in legend  # no workshop: no catapult
+            assert "✿" in legend  # the Fairy Trail side: the fairy is there
+    finally:
+        store.close()
+        set_language("en")
+
+
+async def test_the_legend_lists_the_catapult_on_a_board_with_the_workshop():
+    store = Store.open("sqlite://")
+    try:
+        session = saved_game(store, sides=WITH)
+        session.do(StartRound(fairy_roll=3))
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            legend = str(app.screen.query_one("#mf-legend", Static).render())
+            assert "⇗ Catapult" in legend and "✿" in legend
     finally:
         store.close()
         set_language("en")

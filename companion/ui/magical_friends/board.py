@@ -160,14 +160,18 @@ class BoardView(Vertical):
                     else "magical_friends_ui.legend.hell"
                 )
             parts.append(glyph + Text(" " + label))
-        parts.append(
-            Text(FAIRY, style="bold $text-secondary")
-            + Text(" " + tr("magical_friends.piece.fairy"))
-        )
-        parts.append(
-            Text(CATAPULT, style="bold $text-primary")
-            + Text(" " + tr("magical_friends.piece.catapult"))
-        )
+        # the pieces only where the board has them: the fairy lives on the Fairy Trail, the
+        # catapult comes from the Goblin Workshop (or a correction put it on the board)
+        if "fairy_trail" in kinds or state.fairy_space:
+            parts.append(
+                Text(FAIRY, style="bold $text-secondary")
+                + Text(" " + tr("magical_friends.piece.fairy"))
+            )
+        if "workshop" in kinds or state.catapult_space or state.catapult_holder is not None:
+            parts.append(
+                Text(CATAPULT, style="bold $text-primary")
+                + Text(" " + tr("magical_friends.piece.catapult"))
+            )
         parts.append(Text(POISONED) + Text(" " + tr("magical_friends_ui.legend.poisoned")))
         parts.append(
             Text("→", style="$text-primary") + Text(" " + tr("magical_friends_ui.legend.branch"))
