@@ -1,0 +1,48 @@
+"""The catalogs screen says what is still unknown in players' words (issue 23: it listed raw
+paths such as ``tiles[id=capital].spaces[2].defence``): the card's name and the field's label,
+in English and Japanese, for every game's box."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.core.i18n import set_language
+from companion.games.registry import GAME_KEYS, owner_catalog
+from companion.ui.catalogs import SHOWN_ENTRIES, gap_words, gaps_text
+
+RAW = re.compile(r"\w\[|\]|\w\.\w|_")  # a path's brackets and dots, an id's underscores
+
+
+@pytest.fixture(params=["en", "ja"])
+def lang(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_every_unknown_value_is_said_in_words(lang, key):
+    catalog, gaps = owner_catalog(key, "box", None)
+    assert gaps
+    for path in gaps:
+        entry, _part, field = gap_words(catalog, path)
+        assert not RAW.search(entry + field), (path, entry, field)
+    text = gaps_text(catalog, gaps)
+    assert not RAW.search(text)
+    assert len(text.splitlines()) <= SHOWN_ENTRIES + 1
+
+
+def test_a_space_of_a_tile_by_the_tile_s_name_and_the_field_s_label(lang):
+    catalog, _ = owner_catalog("unicornus", "box", None)
+    words = gap_words(catalog, "tiles[id=capital].spaces[2].defence")
+    assert words == (
+        ("The Capital", ("spaces", 3), "defence")
+        if lang == "en"
+        else ("王都", ("spaces", 3), "防御")
+    )
+    text = gaps_text(catalog, [f"tiles[id=capital].spaces[{i}].defence" for i in range(3)])
+    assert text == (
+        "The Capital: spaces 1–3: defence" if lang == "en" else "王都：スペース1–3：防御"
+    )
