@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Input, Static
 
@@ -155,6 +155,7 @@ class CatalogsScreen(Screen):
     DEFAULT_CSS = """
     CatalogsScreen DataTable { height: auto; max-height: 12; margin: 1 2; }
     CatalogsScreen #missing { margin: 0 2; color: $text-muted; }
+    CatalogsScreen #missing-list { height: 1fr; }
     """
 
     def __init__(self) -> None:
@@ -165,7 +166,10 @@ class CatalogsScreen(Screen):
         yield Header()
         yield Static(tr("ui.catalogs.intro"), classes="hint")
         yield DataTable(id="catalogs", cursor_type="row")
-        yield Static(id="missing", markup=False)
+        # the list scrolls (tab reaches it), not the screen: a screen's scrollbar took the
+        # footer's last two columns ("^p パレッ" in Japanese on a short terminal)
+        with VerticalScroll(id="missing-list"):
+            yield Static(id="missing", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

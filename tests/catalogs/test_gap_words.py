@@ -46,3 +46,28 @@ def test_a_space_of_a_tile_by_the_tile_s_name_and_the_field_s_label(lang):
     assert text == (
         "The Capital: spaces 1–3: defence" if lang == "en" else "王都：スペース1–3：防御"
     )
+
+
+async def test_the_footer_keeps_its_last_key_on_a_short_terminal():
+    """At 80×16 in Japanese the list is taller than the screen: the body scrolls, not the
+    screen, whose scrollbar took the footer's last columns ("^p パレッ")."""
+    from textual.widgets._footer import FooterKey
+
+    from companion.store import Store
+    from companion.ui.app import create_app
+    from companion.ui.catalogs import CatalogsScreen
+
+    store = Store.open("sqlite://")
+    app = create_app(store, lang="ja")
+    try:
+        async with app.run_test(size=(80, 16)) as pilot:
+            await pilot.pause()
+            app.push_screen(CatalogsScreen())
+            await pilot.pause()
+            screen = app.screen
+            assert not screen.show_vertical_scrollbar
+            palette = next(k for k in screen.query(FooterKey) if k.has_class("-command-palette"))
+            assert palette.region.right <= 80 and "パレット" in str(palette.render())
+    finally:
+        store.close()
+        set_language("en")
