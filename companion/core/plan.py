@@ -30,9 +30,3 @@ class Choice:
     def __post_init__(self) -> None:
         if not self.options:
             raise ValueError("a choice needs an option")
-
-
-def auto_pick(choice: Choice) -> Option:
-    """The fast-play pick: the first option (planners list options in a stable order,
-    lowest space number first)."""
-    return choice.options[0]

@@ -177,11 +177,6 @@ def stats(games: Iterable[GameInfo], game_key: str | None = None) -> dict[str, A
     }
 
 
-def played_minutes(info: GameInfo) -> int:
-    """The time played, in whole minutes (rounded)."""
-    return round(info.played_seconds / 60)
-
-
 # -- the figures in words (the same sentences in the Stats screen and `companion stats`) ------
 def name(value: Any) -> str:
     """A catalog name (``{"en", "ja"}``) in the reader's language, or a plain value."""

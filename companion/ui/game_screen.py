@@ -20,12 +20,12 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from companion.core.commands import Command, apply_command
+from companion.core.commands import Command
 from companion.core.errors import ChangedElsewhere, CompanionError, Elsewhere, RuleError
 from companion.core.game import Moment, Session, still_asked
 from companion.core.i18n import Msg, msg, tr
 from companion.core.steplog import HistoryLine
-from companion.ui.dialogs import Confirm, Dialog
+from companion.ui.dialogs import Dialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
 
@@ -250,34 +250,6 @@ class GameScreen(Screen):
             return False
         self.refresh_all()
         return True
-
-    def do_confirmed(self, *commands: Command) -> None:
-        """:meth:`do` for corrections: a change that would end the game (the engine's outcome
-        appears) is asked first, saying how the game would end."""
-        game = self.session.game
-        if game.outcome(self.state) is not None:  # over already: nothing more to end
-            self.do(*commands)
-            return
-        after = self.state
-        try:
-            for cmd in commands:
-                after = apply_command(game, after, cmd)
-        except CompanionError:
-            self.do(*commands)  # refused: do() says why
-            return
-        ending = game.outcome(after)
-        if ending is None:
-            self.do(*commands)
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.do(*commands)
-            else:
-                self.refresh_all()
-
-        confirm = Confirm(msg("ui.correct.ends_game", outcome=ending.reason))
-        self.app.push_screen(confirm, self.still_current(answered))
 
     def refuse(self, exc: CompanionError) -> None:
         """Say why a step, an undo or a redo did not happen: a rule refused it, or the save

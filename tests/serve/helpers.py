@@ -1,4 +1,4 @@
-"""What the tests of companion serve's pages share: a demo game, and a page's next view."""
+"""What the tests of companion serve's pages share: demo games, and a page's next view."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from companion.core.i18n import tr
 from companion.games.insurrection import name_msg, prefill
 from companion.games.registry import get_game, load_game_catalog, sensible_table
+from companion.web.driver import WebTable
 
 PLAYERS = ("Ann", "Ben", "Cleo")
 
@@ -20,6 +21,16 @@ def new_insurrection(store, seed: int = 3) -> int:
     state = game.new_game(demo_setup(catalog, len(PLAYERS)), catalog, seed)
     assert state.virtual and state.players == PLAYERS
     return store.new_game(game, state, "Phones", "demo").id
+
+
+def demo_table(store, key: str, seed: int = 5):
+    """A demo game of ``key`` at its start, open for the pages (a :class:`WebTable`), and the
+    sensible table's policy that plays it on."""
+    game = get_game(key)
+    catalog = load_game_catalog(key, "demo")
+    policy, demo_setup = sensible_table(key, seed)
+    state = game.new_game(demo_setup(catalog, None), catalog, seed)
+    return WebTable(store, store.new_game(game, state, "D", "demo")), policy
 
 
 async def receive_view(ws) -> str:

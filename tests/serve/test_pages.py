@@ -27,7 +27,7 @@ from companion.store import Store
 from companion.web import render
 from companion.web.codes import SEAT, TABLE, TABLE_READ_ONLY, JoinCode
 from companion.web.driver import Page, WebTable
-from tests.serve.helpers import PLAYERS, new_insurrection, secret_names
+from tests.serve.helpers import PLAYERS, demo_table, new_insurrection, secret_names
 from tests.tiny_game import TINY, Add, TinyState
 
 CAP = 10  # the lever refuses "add" from this total on
@@ -283,16 +283,9 @@ def test_every_game_s_table_page_draws_a_whole_demo_game(store, key, lang):
     """The table page, drawn along a sensible table's demo game to its end: the game's public
     panels, every word translated (no ⟨key⟩), the outcome at the end."""
     from companion.core.game import decide
-    from companion.games.registry import get_game, load_game_catalog, sensible_table
 
     set_language(lang)
-    game = get_game(key)
-    catalog = load_game_catalog(key, "demo")
-    policy, demo_setup = sensible_table(key, 5)
-    session = store.new_game(
-        game, game.new_game(demo_setup(catalog, None), catalog, 5), "D", "demo"
-    )
-    table = WebTable(store, session)
+    table, policy = demo_table(store, key)
     page = Page(JoinCode(TABLE, "t"))
     seen: set[str] = set()
     for n in range(2_000):

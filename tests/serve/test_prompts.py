@@ -9,10 +9,10 @@ import pytest
 
 from companion.core.game import decide
 from companion.core.i18n import set_language, tr
-from companion.games.registry import get_game, load_game_catalog, sensible_table
 from companion.web import render
 from companion.web.codes import TABLE, JoinCode
-from companion.web.driver import Page, WebTable
+from companion.web.driver import Page
+from tests.serve.helpers import demo_table
 
 KEY_HINT = re.compile(r"\[[a-z]\]|[（(][a-z][）)]|\bpress\b")  # "[n] next", "(c)", "press 7"
 
@@ -21,13 +21,7 @@ KEY_HINT = re.compile(r"\[[a-z]\]|[（(][a-z][）)]|\bpress\b")  # "[n] next", "
 @pytest.mark.parametrize("key", ["unicornus", "insurrection", "magical-friends"])
 def test_no_key_hint_in_a_page_s_prompt(store, key, lang):
     set_language(lang)
-    game = get_game(key)
-    catalog = load_game_catalog(key, "demo")
-    policy, demo_setup = sensible_table(key, 5)
-    session = store.new_game(
-        game, game.new_game(demo_setup(catalog, None), catalog, 5), "D", "demo"
-    )
-    table = WebTable(store, session)
+    table, policy = demo_table(store, key)
     page = Page(JoinCode(TABLE, "t"))
     prompts = set()
     for _ in range(2_000):

@@ -12,11 +12,10 @@ import pytest
 from companion.core.game import Show, decide
 from companion.core.i18n import msg, set_language, tr
 from companion.games.insurrection import name_msg
-from companion.games.registry import get_game, load_game_catalog, sensible_table
 from companion.web import render, views
 from companion.web.codes import SEAT, TABLE, JoinCode
 from companion.web.driver import Page, WebTable
-from tests.serve.helpers import PLAYERS, new_insurrection, secret_names
+from tests.serve.helpers import PLAYERS, demo_table, new_insurrection, secret_names
 
 
 def tap(table: WebTable, page: Page, op: str, arg=None) -> None:
@@ -38,14 +37,6 @@ def play_until(table: WebTable, policy, done, limit: int = 3_000) -> None:
         table.session.do(cmd)
 
 
-def demo(store, key: str, seed: int = 5) -> tuple[WebTable, object]:
-    game = get_game(key)
-    catalog = load_game_catalog(key, "demo")
-    policy, demo_setup = sensible_table(key, seed)
-    state = game.new_game(demo_setup(catalog, None), catalog, seed)
-    return WebTable(store, store.new_game(game, state, "D", "demo")), policy
-
-
 def view_of(html: str) -> str:
     found = re.search(r'<div class="view".*?</div>', html, re.S)
     assert found, "no view drawn"
@@ -57,7 +48,7 @@ def test_what_if_is_the_engine_s_preview_on_the_page(store, lang):
     set_language(lang)
     from companion.games import unicornus
 
-    table, policy = demo(store, "unicornus")
+    table, policy = demo_table(store, "unicornus")
     play_until(table, policy, lambda m: m.allows("what_if"))
     page = Page(JoinCode(TABLE, "t"))
     before = table.revision
@@ -80,7 +71,7 @@ def test_the_score_sheet_and_the_tally_are_drawn_where_asked(store):
     from companion.games import insurrection, magical_friends
 
     set_language("en")
-    table, policy = demo(store, "insurrection")
+    table, policy = demo_table(store, "insurrection")
     play_until(table, policy, lambda m: m.allows("scores"))
     page = Page(JoinCode(TABLE, "t"))
     tap(table, page, "act", "scores")
@@ -92,7 +83,7 @@ def test_the_score_sheet_and_the_tally_are_drawn_where_asked(store):
         for line in p.lines:
             assert tr(line.line) in shown
 
-    table, policy = demo(store, "magical-friends")
+    table, policy = demo_table(store, "magical-friends")
     play_until(table, policy, lambda m: m.allows("tally"))
     page = Page(JoinCode(TABLE, "t"))
     tap(table, page, "act", "tally")

@@ -29,7 +29,6 @@ NUMBER, YES_NO, SPACE, HERO, IMPERIAL, PERSONALITY, STATUS, SEAT = (
 )
 PERSONALITIES = ("defensive", "normal", "aggressive")
 STATUSES = ("board", "dead", "ally")
-TARGETS = ("hero", "unit", "imperial", "remove", "place", "space", "game")
 
 
 @dataclass(frozen=True)

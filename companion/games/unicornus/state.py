@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, fields, replace
 from companion.core.rng import Rng
 from companion.games.unicornus.board import Board
 
-PHASES = ("round_start", "event", "players", "princess", "empire", "round_end", "over")
 PRINCESS = "princess"  # the Princess's id among the kingdom characters
 
 

@@ -99,10 +99,6 @@ def percent(p: Fraction) -> str:
     return f"{value:.1f}%"
 
 
-def yes_no(flag: bool) -> str:
-    return tr("insurrection_ui.form.yes" if flag else "insurrection_ui.form.no")
-
-
 def listed(items: Iterable[str]) -> str:
     """Names in a row the way the language writes a list: "Ann, Ben" / "あき、ゆう"."""
     return tr("insurrection_ui.list_sep").join(items)

@@ -132,11 +132,6 @@ def numbered(name: str, label: str, options: list[tuple[str, Msg | str]], value:
     return _numbered(name, label, options, value, first=1)
 
 
-def numbered_from_zero(name: str, label: str, options: list[tuple[str, Msg | str]], value: str):
-    """:func:`_numbered` counting from 0 (the first option is "none" or "a new one")."""
-    return _numbered(name, label, options, value, first=0)
-
-
 def _hero_options(state: UKState) -> list[tuple[str, Msg | str]]:
     return [("", Msg("unicornus_ui.form.nobody"))] + [(h.id, _n(h.name)) for h in state.heroes]
 
