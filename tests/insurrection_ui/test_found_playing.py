@@ -296,3 +296,21 @@ async def test_the_leader_offer_says_what_each_leader_does(store):
             assert all(tr(f"insurrection.icon.{i}", "ja") in text for i in card.icons)
             # how it scores, in the words the breakdown uses (issue 5 follow-up)
             assert tr(rule_summary(cat, card), "ja") in text
+
+
+async def test_new_game_refusal_is_in_view_at_80x24(store):
+    """Played in tmux at 80×24: ctrl+s with no players seemed to do nothing, because the
+    message ("Enter 2 to 6 players (now 0).") sits under the rule options, below the fold.
+    The form scrolls it into view."""
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        error = screen.query_one("#error", Static)
+        assert "(now 0)" in text_of(screen, "#error")
+        scroll = error.parent
+        top = scroll.scroll_offset.y
+        assert top <= error.virtual_region.y < top + scroll.scrollable_content_region.height

@@ -288,7 +288,10 @@ class NewGameScreen(Screen):
             self.action_start()
 
     def _fail(self, text: Msg) -> None:
-        self.query_one("#error", Static).update(as_text(text))
+        error = self.query_one("#error", Static)
+        error.update(as_text(text))
+        # under the rule options: at 80×24 below the fold, where ctrl+s seemed to do nothing
+        error.call_after_refresh(error.scroll_visible, animate=False)
 
     def action_start(self) -> None:
         if self.catalog is None:
