@@ -74,7 +74,7 @@ class RecordScreen(Screen):
                 if panel is not None:  # the game's own end: the score sheet, the tally
                     yield panel
                 yield DataTable(id="record-players", cursor_type="none", zebra_stripes=True)
-                log = GameLog(window=10**9, id="record-log")
+                log = GameLog(earlier=True, id="record-log")  # older lines drawn when read
                 yield log
             with VerticalScroll(id="record-qr-panel"):
                 yield QRCode(self.link(), id="record-qr")
