@@ -27,6 +27,7 @@ from companion.ui.widgets.qr import QRCode
 BGG_SETTING = "records.bgg_id."  # + game key: the BoardGameGeek id the user gave
 LEFT_MIN = 40  # columns the record keeps beside the QR code
 SMALL_PANEL = 30  # the QR panel's width when it only says what size the code needs
+RECORD_WINDOW = 60  # log lines drawn at once: the newest, then older ones as they are read
 
 
 def played_text(seconds: float) -> str:
@@ -74,7 +75,7 @@ class RecordScreen(Screen):
                 if panel is not None:  # the game's own end: the score sheet, the tally
                     yield panel
                 yield DataTable(id="record-players", cursor_type="none", zebra_stripes=True)
-                log = GameLog(window=10**9, id="record-log")
+                log = GameLog(window=RECORD_WINDOW, earlier=True, id="record-log")
                 yield log
             with VerticalScroll(id="record-qr-panel"):
                 yield QRCode(self.link(), id="record-qr")

@@ -131,3 +131,32 @@ async def test_a_new_line_is_in_the_same_frame_as_the_board() -> None:
         assert frames, "no frame drawn"
         index, scroll_y, bottom = frames[0]
         assert index == 61 and scroll_y == bottom > 0
+
+
+class RecordLog(App):
+    def compose(self) -> ComposeResult:
+        yield GameLog(window=50, earlier=True, id="log")
+        yield GameLog(window=1000, id="all")
+
+
+async def test_a_read_back_log_draws_older_lines_only_when_scrolled_to() -> None:
+    """Issue 26: the record's log drew every line of the game when opened (1,000 lines: the
+    slowest key of all). It draws the newest window; scrolled to the top, the window before
+    it comes above, the line read staying where it was, until the first step is reached."""
+    steps = StepLog(TINY, TinyState())
+    for i in range(120):
+        steps.do(Add(i + 1))
+    app = RecordLog()
+    async with app.run_test(size=(40, 24)) as pilot:
+        log = app.query_one("#log", GameLog)
+        log.follow(steps)
+        app.query_one("#all", GameLog).follow(steps)
+        await pilot.pause()
+        assert [h.index for h in log._shown] == list(range(71, 121))
+        assert log.scroll_y == log.max_scroll_y > 0  # at the end, as a followed log is
+        for first, read in ((21, 71), (1, 21)):
+            log.scroll_home(animate=False)
+            await pilot.pause()
+            assert [h.index for h in log._shown] == list(range(first, 121))
+            assert rows(log)[round(log.scroll_y)].lstrip().startswith(f"{read}.")
+        assert rows(log) == rows(app.query_one("#all", GameLog))

@@ -4,7 +4,8 @@ The panel follows the game incrementally (:meth:`GameLog.follow`): after a step 
 the newest lines (``history_tail``), renders only the lines that are new or changed (a step
 made, a step undone or redone: its line is dimmed or restored in place), and keeps a bounded
 window of the newest :data:`WINDOW` lines on screen. Nothing it does per step grows with the
-length of the game.
+length of the game. A log made with ``earlier=True`` (the record's whole log) draws older
+lines a window at a time as the reader scrolls up to them, never all of a long game at once.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Protocol
 from rich.table import Table
 from rich.text import Text
 from textual.events import Resize
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 from companion.core.i18n import Msg, tr
@@ -34,7 +36,9 @@ class GameLog(RichLog):
     GameLog { border: round $primary-lighten-1; height: 1fr; min-height: 5; }
     """
 
-    def __init__(self, window: int = WINDOW, **kwargs) -> None:
+    def __init__(self, window: int = WINDOW, earlier: bool = False, **kwargs) -> None:
+        """``window``: the newest lines kept; ``earlier``: older ones are drawn, a window at a
+        time, when scrolled up to (a log that is read back, not followed step by step)."""
         kwargs.setdefault("min_width", 16)  # RichLog's default (78) scrolls a side panel sideways
         super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
         self.border_title = tr("ui.log.title")
@@ -45,6 +49,8 @@ class GameLog(RichLog):
         self._rows: list[int] | None = []
         self._width = 0
         self._words: Callable[[HistoryLine], Msg] | None = None
+        self._earlier: History | None = None  # where older lines are read (``earlier``)
+        self._wants_earlier = earlier
 
     # -- the incremental form ---------------------------------------------------------------
     def follow(self, source: History, words: Callable[[HistoryLine], Msg] | None = None) -> None:
@@ -52,7 +58,42 @@ class GameLog(RichLog):
         the lines that changed since the last call. ``words(line)`` gives the text of a line
         (default: its description); it is called only for lines drawn anew."""
         self._words = words
+        if self._wants_earlier:
+            self._earlier = source
         self._sync(source.history_tail(self.window))
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if self._earlier is not None and new < self.scrollable_content_region.height:
+            self.call_later(self._draw_earlier)
+
+    def _draw_earlier(self) -> None:
+        """A window of the lines before the first one drawn, put above it; the lines read
+        stay where they were on the screen."""
+        shown, rows = self._shown, self._rows
+        if self._earlier is None or not shown or shown[0].index <= 1 or rows is None:
+            return
+        if self.scroll_y >= self.scrollable_content_region.height:
+            return  # scrolled down again meanwhile
+        first = shown[0].index
+        older = [
+            line
+            for line in self._earlier.history_tail(shown[-1].index - first + 1 + self.window)
+            if line.index < first
+        ]
+        if not older:
+            return
+        kept = self.lines
+        self.lines, self._shown, self._rows = [], [], []
+        for line in older:
+            self._write(line, scroll_end=False)
+        added = len(self.lines)
+        self.lines += kept
+        self._shown += shown
+        self._rows += rows
+        self._line_cache.clear()
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
 
     def _sync(self, lines: list[HistoryLine]) -> None:
         shown, rows = self._shown, self._rows
@@ -123,6 +164,8 @@ class GameLog(RichLog):
                 self._rebuild(list(self._shown))
         elif self.size.width != self._width:
             self._rebuild(list(self._shown))  # wrapped at the old width
+        if self._earlier is not None and self.max_scroll_y < self.scrollable_content_region.height:
+            self.call_later(self._draw_earlier)  # a panel taller than the lines drawn
 
 
 def _same(a: HistoryLine, b: HistoryLine) -> bool:

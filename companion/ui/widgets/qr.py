@@ -3,6 +3,8 @@ lower half), dark on light whatever the theme, with the quiet zone the scanners 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import qrcode
 from rich.text import Text
 from textual.widgets import Static
@@ -12,7 +14,8 @@ STYLE = "#000000 on #ffffff"
 BORDER = 2  # modules of quiet zone (the light cells around the code)
 
 
-def qr_rows(data: str) -> list[str]:
+@lru_cache(maxsize=16)  # a record opened again draws its code again (its mask search: ~50 ms)
+def qr_rows(data: str) -> tuple[str, ...]:
     """The code for ``data`` as text rows: ``▀`` top module dark, ``▄`` bottom, ``█`` both."""
     qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=BORDER)
     qr.add_data(data)
@@ -21,10 +24,10 @@ def qr_rows(data: str) -> list[str]:
     if len(matrix) % 2:
         matrix.append([False] * len(matrix[0]))
     glyph = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
-    return [
+    return tuple(
         "".join(glyph[(a, b)] for a, b in zip(top, bottom, strict=True))
         for top, bottom in zip(matrix[::2], matrix[1::2], strict=True)
-    ]
+    )
 
 
 class QRCode(Static):
