@@ -1,6 +1,7 @@
 """Fast to open (issue 13): the home lists saved games in its first frame without the store."""
 
 import pytest
+from textual.events import ScreenResume
 
 from companion.store import Store
 from companion.ui.app import create_app
@@ -28,7 +29,7 @@ async def test_saved_games_show_before_the_store_is_opened(tmp_path):
         cleared = []
         table.set_rows = lambda *a: cleared.append(a)
         app.screen.reload_games()  # unchanged: nothing rebuilt
-        app.screen.on_screen_resume()
+        app.screen.on_screen_resume(ScreenResume())
         assert cleared == []
         await pilot.press("tab")  # into the saved games: about to resume, so open it now
         await pilot.pause(0.05)
@@ -139,6 +140,43 @@ async def test_the_first_frame_has_the_footers_keys(store, monkeypatch):
         keys, height = first[0]
         settled = app.screen.query_one("Footer").outer_size.height
         assert {"n", "d", "r", "q", "f1"} <= set(keys) and height == settled >= 2
+
+
+async def test_the_first_frame_styles_each_widget_once(store, monkeypatch):
+    """Styling is most of home's start-up beyond a bare app's: before the first frame, the
+    widgets the focus does not move into are styled once each, as they are mounted: not again
+    on the screen's first ScreenResume, nor the footer's keys again when it wraps."""
+    from collections import Counter
+
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+    from textual.widgets._footer import FooterKey
+
+    styled, first = Counter(), []
+    apply, display = Stylesheet.apply, App._display
+
+    def record_apply(sheet, node, *args, **kwargs):
+        styled[node] += 1
+        apply(sheet, node, *args, **kwargs)
+
+    def record_display(app, screen, renderable):
+        if renderable is not None and not app._batch_count and not first:
+            first.append(Counter(styled))
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(Stylesheet, "apply", record_apply)
+    monkeypatch.setattr(App, "_display", record_display)
+    app = create_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        once = [
+            *screen.query(FooterKey),
+            screen.query_one("#saved-box"),
+            screen.query_one("#saved"),
+        ]
+        assert screen.query_one("Footer").has_class("-wrapped")  # wrapped at 80 columns
+        assert [first[0][widget] for widget in once] == [1] * len(once)
 
 
 @pytest.mark.parametrize("how", ["cursor", "scroll"])

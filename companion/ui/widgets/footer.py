@@ -73,6 +73,9 @@ class Footer(TextualFooter):
         if specs is None:
             yield from super().compose()
             return
+        # laid out for the keys before they are mounted: wrapping the footer once they are
+        # would style them all again (a class of their parent's changed)
+        self._arrange([(spec[1], spec[2], spec[-1] == "-command-palette") for spec in specs])
         for spec in specs:  # the palette's key is not bound to the footer's compact
             yield _new_key(spec, self.compact or spec[-1] == "-command-palette")
 
@@ -86,11 +89,16 @@ class Footer(TextualFooter):
         """One line when the keys fit, else two or three. Once wrapped it stays as high while
         the width stays: keys that come and go with each step do not make the whole screen
         jump (and lay itself out again) by a line on every key."""
-        width = self.size.width or self.app.size.width
         keys = [k for k in self.query_children(FooterKey) if k.display]
-        palette = [k for k in keys if k.has_class("-command-palette")]
-        room = width - sum(key_width(k.key_display, k.description) + 2 for k in palette)
-        widths = [key_width(k.key_display, k.description) for k in keys if k not in palette]
+        self._arrange(
+            [(k.key_display, k.description, k.has_class("-command-palette")) for k in keys]
+        )
+
+    def _arrange(self, keys: list[tuple[str, str, bool]]) -> None:
+        """``arrange_keys`` for keys given as (shown key, words, the palette's or not)."""
+        width = self.size.width or self.app.size.width
+        room = width - sum(key_width(key, words) + 2 for key, words, palette in keys if palette)
+        widths = [key_width(key, words) for key, words, palette in keys if not palette]
         lines, columns = arrangement(widths, room) or (MAX_LINES, -(-len(widths) // MAX_LINES))
         if self._held[0] == width and self._held[1] > lines:
             lines = self._held[1]
