@@ -112,3 +112,30 @@ async def test_the_enemy_turn_at_80x24_keeps_what_the_table_needs():
             assert screen.query_one("#uk-kingdom").display and screen.state is before
     finally:
         store.close()
+
+
+async def test_the_japanese_header_keeps_its_event_line():
+    """Issue 23: in Japanese the header's first line wrapped (a long start player's seat) and
+    pushed the event line out of its two lines; each line now stays on its line ("…")."""
+    from dataclasses import replace
+
+    from companion.core.i18n import set_language, tr
+    from tests.unicornus_ui.demo import demo_state
+
+    store = Store.open("sqlite://")
+    app = create_app(store, lang="ja")
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            state = demo_state(0)
+            state = replace(
+                state, names=("アレクサンドラ・ヴィクトリア・フォン・ホーエンシュタイン",) * 3
+            )
+            app.start_game("unicornus", state, "demo", "demo")
+            await pilot.pause()
+            shown = app.export_screenshot()
+            assert tr("unicornus_ui.header.no_event") in shown
+            assert "ラウンド&#160;1/" in shown  # the first line too
+    finally:
+        store.close()
+        set_language("en")
