@@ -15,7 +15,7 @@ from companion import __version__, cli_config
 from companion.cli_config import checked_theme, game_id, system_language
 from companion.core import settings
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES, known_language, language, set_language, tr
+from companion.core.i18n import LANGUAGES, Msg, known_language, language, msg, set_language, tr
 from companion.core.text import visible, wrap
 from companion.games.registry import GAME_KEYS
 from companion.store.precheck import default_db_path
@@ -430,14 +430,15 @@ def autoplay(args: argparse.Namespace, store) -> int:
     except ValueError as exc:
         print(tr("cli.autoplay.bad_setup", problem=str(exc)), file=sys.stderr)
         return EXIT_USAGE
-    title = tr("cli.autoplay.title", game=tr(f"ui.game.{args.game}"), seed=args.seed)
+    # kept as a message: the home list shows it in the language of the moment
+    title = msg("cli.autoplay.title", game=Msg(f"ui.game.{args.game}"), seed=args.seed)
     state = game.new_game(setup, catalog, args.seed)
     seats = [
         Seat(name or tr("records.seat", n=n), colour, role)
         for n, (name, colour, role) in enumerate(demo_table(args.game, state), 1)
     ]
     session = store.new_game(game, state, title, "demo", players=seats)
-    print(tr("cli.autoplay.started", id=session.id, title=title))
+    print(tr("cli.autoplay.started", id=session.id, title=session.title))
     for _cmd, _state in play(game, session.state, policy, do=session.do):
         print(f"{session.cursor:>5}. {tr(session.line(session.cursor - 1))}")
     outcome = session.outcome

@@ -29,3 +29,22 @@ def test_a_games_guide_has_its_keys_and_a_worked_round(game, lang):
     headings = {"en": ("## Keys", "worked through"), "ja": ("## キー", "流れの例")}[lang]
     for heading in headings:
         assert heading in text
+
+
+# the companion's own jargon: its "Rulings" and a random "seed" (issue 23: the header said
+# "rules: the Rulings", the new-game forms asked for a "Seed")
+JARGON = re.compile(r"\b[Rr]uling|\b[Ss]eed\b|裁定|シード")
+
+
+def test_the_screens_and_guides_say_default_and_replay_number():
+    from companion.core.i18n import load_tables
+
+    for key, entry in load_tables().items():
+        if key.startswith("cli."):  # the command line's --seed is a flag's name
+            continue
+        for lang in ("en", "ja"):
+            words = re.sub(r"\{\w+\}", "", entry.get(lang, ""))  # not a placeholder's name
+            assert not JARGON.search(words), (key, lang, words)
+    for game in GUIDES:
+        for lang in ("en", "ja"):
+            assert not JARGON.search(read_guide(game, lang)), (game, lang)

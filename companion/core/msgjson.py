@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.core.i18n import Msg
+from companion.core.i18n import Msg, tr
 
 
 def _plain(value: Any) -> Any:
@@ -46,3 +46,28 @@ def load_msg(text: str) -> Msg:
     if not isinstance(value, Msg):
         raise ValueError("not a stored message")
     return value
+
+
+# A game's title made by the app (its default: the game's name and the players) is kept as
+# its message after this mark, so it is shown in the app's language of the moment; a title
+# typed is kept as typed. A typed title never starts with it: its control characters are
+# made visible (``core.text.visible``).
+TITLE_MARK = "\x1e"
+
+
+def dump_title(title: Msg) -> str:
+    """A made title kept as its message (names in it made visible, as a typed title is)."""
+    from companion.core.text import visible
+
+    params = {k: visible(v) if isinstance(v, str) else v for k, v in title.params.items()}
+    return TITLE_MARK + dump_msg(Msg(title.key, params))
+
+
+def title_text(stored: str) -> str:
+    """A stored title as shown: a made one in the language of the moment."""
+    if not stored.startswith(TITLE_MARK):
+        return stored
+    try:
+        return tr(load_msg(stored[1:]))
+    except ValueError:
+        return stored[1:]

@@ -90,7 +90,11 @@ NO_LINE_START = frozenset(
     "、。，．・：；！？）」』】〕〉》］｝〙〗ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶーゝゞヽヾ々"
 )
 NO_LINE_END = frozenset("（「『【〔〈《［｛〘〖")
-_KINSOKU = re.compile(f"[{''.join(sorted(NO_LINE_START | NO_LINE_END))}]")
+# a run of katakana is a word (コンパニオン, ウニコルヌス): a line breaks before it, not inside,
+# unless the word is longer than a line (kanji compounds have no such mark to tell them)
+KATAKANA = "ァ-ヺー"
+_KATAKANA = re.compile(f"[{KATAKANA}]")
+_KINSOKU = re.compile(f"[{''.join(sorted(NO_LINE_START | NO_LINE_END))}{KATAKANA}]")
 
 
 def kinsoku_breaks(
@@ -121,7 +125,11 @@ def _allowed_break(text: str, start: int, at: int) -> int:
     the rule allows; ``at`` when the whole line is such marks."""
 
     def bad(i: int) -> bool:
-        return text[i] in NO_LINE_START or text[i - 1] in NO_LINE_END
+        return (
+            text[i] in NO_LINE_START
+            or text[i - 1] in NO_LINE_END
+            or bool(_KATAKANA.match(text[i - 1]) and _KATAKANA.match(text[i]))
+        )
 
     moved = at
     while moved - 1 > start and bad(moved):
@@ -130,8 +138,9 @@ def _allowed_break(text: str, start: int, at: int) -> int:
 
 
 # what :func:`wrap` keeps together: a space, a run of Latin letters, digits and ASCII marks (a
-# word), or any other single character (Japanese breaks between any two characters)
-_TOKEN = re.compile(r" |[!-~\u00a0-\u024f]+|.")
+# word), a run of katakana (a word), or any other single character (Japanese breaks between
+# any two other characters)
+_TOKEN = re.compile(f" |[!-~\u00a0-\u024f]+|[{KATAKANA}]+|.")
 
 
 def wrap(text: str, width: int) -> list[str]:

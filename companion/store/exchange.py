@@ -32,7 +32,7 @@ from companion.core import codec
 from companion.core.commands import apply_command
 from companion.core.game import Outcome
 from companion.core.i18n import tr
-from companion.core.msgjson import dump_msg, load_msg
+from companion.core.msgjson import dump_msg, load_msg, title_text
 from companion.core.text import visible_data
 from companion.store.errors import StoreError
 from companion.store.listing import GameInfo, load_record, load_seats
@@ -77,7 +77,7 @@ def export_game(store: Any, game_id: int) -> dict[str, Any]:
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "game": row.game_key,
-        "title": row.title,
+        "title": title_text(row.title),  # a made title as shown now: a file is text
         "catalog": row.catalog_name,
         "created": game_field("created", _iso),
         "last_played": game_field("last_played", _iso),

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.core.i18n import Msg
-from companion.core.msgjson import load_msg
+from companion.core.msgjson import load_msg, title_text
 from companion.store.version import SCHEMA_VERSION
 
 if TYPE_CHECKING:  # imported where a finished game is read: the first frame lists open ones
@@ -148,7 +148,7 @@ class GameInfo:
 
     id: int
     game_key: str
-    title: str
+    stored_title: str  # as kept: a made title is its message (msgjson.dump_title)
     summary: Msg
     steps: int
     created: datetime
@@ -159,6 +159,11 @@ class GameInfo:
     played_seconds: float = 0.0  # time played (store.session.PLAY_GAP_CAP)
     seats: tuple[Seat, ...] = ()  # the table's names as the new-game form gave them
     record: Record = Record()  # location, notes, the edits made once finished
+
+    @property
+    def title(self) -> str:
+        """The title as shown, a made one in the language of the moment."""
+        return title_text(self.stored_title)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -206,7 +211,7 @@ def game_info(row: Sequence[Any]) -> GameInfo:
         info = GameInfo(
             id=id_,
             game_key=game_key,
-            title=title,
+            stored_title=title,
             summary=_summary(summary),
             steps=cursor,
             created=in_utc(created),

@@ -33,7 +33,7 @@ from companion.core.commands import Command, apply_command
 from companion.core.errors import ChangedElsewhere, Elsewhere
 from companion.core.game import Game, Outcome
 from companion.core.i18n import Msg
-from companion.core.msgjson import dump_msg, load_msg
+from companion.core.msgjson import dump_msg, load_msg, title_text
 from companion.core.steplog import HistoryLine, StepLog
 from companion.store.errors import StoreError
 from companion.store.tables import GameRow, SnapshotRow, StepRow
@@ -127,7 +127,8 @@ class GameSession:
         """``at_cursor``: the state after ``cursor`` steps, when it was read already."""
         self._store = store
         self.revision = revision  # the game's revision this instance last saw (or wrote)
-        self.id, self.game, self.title, self.catalog_name = game_id, game, title, catalog_name
+        self.id, self.game, self.catalog_name = game_id, game, catalog_name
+        self.stored_title = title  # as kept (a made title: its message, see msgjson)
         self._clock = now()  # the time played counts from here (PLAY_GAP_CAP)
         self._commands = list(commands)  # mirrors the log's, for replay
         self._states: dict[int, Any] = {0: initial}  # steps applied -> state, filled lazily
@@ -144,6 +145,11 @@ class GameSession:
             for i, (c, line) in enumerate(zip(commands, lines, strict=True))
         ]
         self.log = StepLog(game, initial, entries, cursor, sink=_Persist(self))
+
+    @property
+    def title(self) -> str:
+        """The game's title as shown, a made one in the language of the moment."""
+        return title_text(self.stored_title)
 
     # -- play ------------------------------------------------------------------------------
     @property

@@ -46,7 +46,7 @@ from companion.core.catalog import is_empty, locate, merge, read_toml, to_toml
 from companion.core.errors import CatalogError
 from companion.core.game import Game
 from companion.core.i18n import Msg, msg, tr
-from companion.core.msgjson import dump_msg, load_msg
+from companion.core.msgjson import dump_msg, dump_title, load_msg
 from companion.core.text import visible
 from companion.store import listing, migrations
 from companion.store.errors import StoreError, failure_kind
@@ -204,14 +204,16 @@ class Store:
         self,
         game: Game,
         initial_state: Any,
-        title: str,
+        title: str | Msg,
         catalog_name: str = "box",
         players: Sequence[Seat] | None = None,
     ) -> GameSession:
         """Save a new game. ``players``: the table's names in seat order (with colours and
-        roles where the game has them), kept with the game and in the roster."""
+        roles where the game has them), kept with the game and in the roster. ``title``: as
+        typed, or a message (the app's default title, shown in the language of the moment)."""
         stamp = now()
-        title = visible(title)  # a title typed or built from names: shown as text everywhere
+        # a title typed: shown as text everywhere; a made one: kept as its message
+        title = visible(title) if isinstance(title, str) else dump_title(title)
         seats = [_visible_seat(p) for p in players or ()]
         outcome = outcome_json(game, initial_state)  # a play scored at its end: finished now
         try:

@@ -405,7 +405,7 @@ class CompanionApp(App):
         self,
         game_key: str,
         initial_state: Any,
-        title: str,
+        title: str | Msg,
         catalog_name: str,
         first: tuple = (),
         players: Any = None,

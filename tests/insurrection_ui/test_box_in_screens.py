@@ -29,7 +29,7 @@ async def test_rule_options_chosen_in_the_form_go_into_the_game_and_its_header()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         box = screen.query_one("#opt-initiative_ties_by_seat", Checkbox)
-        assert box.value is True and "Ruling: yes" in str(box.label)  # the Ruling, marked
+        assert box.value is True and "default: yes" in str(box.label)  # the default, marked
         assert screen.options() == RULINGS
         box.value = False
         screen.query_one("#seat-1", Input).value = "Ann"

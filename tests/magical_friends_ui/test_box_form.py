@@ -165,15 +165,11 @@ async def test_rule_options_default_to_the_rulings_and_are_logged(store):
         last = screen.query_one("#option-last_of_its_kind", Select)
         assert last.value == 0
         shown = str(last.query_one("SelectCurrent Static#label").render())
-        assert (
-            "none racing, none to summon" in shown
-            and "the companion's ruling" in shown
-            and "§" not in shown
-        )
+        assert "none racing, none to summon" in shown and "— default" in shown and "§" not in shown
         await keys(pilot, "ctrl+s")
         state = screen_state(app)
         assert state.options.last_of_its_kind == "no_figure_left"
-        assert "rulings" in str(app.screen.query_one("#mf-rules").render())
+        assert "Rules: default" in str(app.screen.query_one("#mf-rules").render())
 
 
 async def test_a_rule_option_chosen_goes_into_the_game_and_its_log(store):

@@ -69,3 +69,28 @@ def test_companion_list_needs_no_sqlalchemy(db_path):
     )
     assert out.returncode == 0, out.stderr
     assert "Friday game" in out.stdout
+
+
+def test_a_made_title_follows_the_language_a_typed_one_stays(db_path):
+    """Issue 23: a game started in English kept its English default title once the app was in
+    Japanese. A title the app makes is kept as its message, shown in the language of the
+    moment (the list, the session, the file reader); a typed title is kept as typed, and a
+    typed title that looks like the mark cannot pass for a made one."""
+    from companion.core.i18n import set_language
+
+    game = FinishingGame()
+    made = Msg("insurrection_ui.new.default_title", {"date": "2026-03-14"})
+    try:
+        with Store.open(db_path, games={"tiny": game}) as store:
+            session = store.new_game(game, TinyState(), made)
+            store.new_game(game, TinyState(), "Friday night")
+            store.new_game(game, TinyState(), '\x1e{"$msg": "ui.app.title"}')
+            set_language("ja")
+            assert session.title == "インサレクション 2026-03-14"
+            titles = [i.title for i in store.list_games()]
+            assert "インサレクション 2026-03-14" in titles and "Friday night" in titles
+            assert not any(t.startswith("\x1e") or t == "companion" for t in titles)
+            set_language("en")
+            assert "Insurrection 2026-03-14" in [i.title for i in list_file(db_path)]
+    finally:
+        set_language("en")

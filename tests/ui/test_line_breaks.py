@@ -73,3 +73,18 @@ async def test_a_textual_widget_breaks_japanese_by_the_rule():
     shown = [line for line in shown if line]
     assert "".join(shown) == SENTENCE
     assert not [line for line in shown if line[0] in NO_LINE_START], shown
+
+
+def test_a_katakana_word_is_not_broken_when_it_fits_a_line():
+    """Issue 23: the guide's title broke "コンパニオ / ン"; a run of katakana is a word, the
+    line breaks before it (a word longer than a line is still folded)."""
+    text = "これはテーブルコンパニオンです"
+    for width in range(20, 29):  # the word is 20 cells
+        ruled = lines_of(text, kinsoku_breaks(text, width, True, divide_line))
+        assert "".join(ruled) == text
+        assert any("テーブルコンパニオン" in line for line in ruled), (width, ruled)
+        assert any("テーブルコンパニオン" in line for line in wrap(text, width)), width
+    long = "ア" * 30
+    assert all(
+        len(line) <= 5 for line in lines_of(long, kinsoku_breaks(long, 10, True, divide_line))
+    )

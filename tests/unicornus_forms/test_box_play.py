@@ -1,4 +1,4 @@
-"""Playing a transcribed box (issue 12): rule options chosen on the new-game form (the Ruling
+"""Playing a transcribed box (issue 12): rule options chosen on the new-game form (the default
 marked as the default, logged as the game's first steps, shown in the header and the info
 panel), the table's own event deck entered card by card (§2 step 6, §3 step 2), an ally made
 with its own key (§9)."""
@@ -23,7 +23,7 @@ async def start_demo(app, pilot, **options) -> UnicornusScreen:
     app.push_screen(setup)
     await pilot.pause()
     shown = setup.query_one("#option-princess_enters_goal SelectCurrent Static", Static)
-    assert str(shown.render()) == "on (the Ruling)"  # each option starts at its Ruling
+    assert str(shown.render()) == "on (default)"  # each option starts at its default
     setup.query_one("#event-mode", Select).value = "table"
     for name, value in options.items():
         setup.query_one(f"#option-{name}", Select).value = value

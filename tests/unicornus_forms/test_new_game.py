@@ -41,7 +41,7 @@ async def test_demo_flow_to_the_first_round(store):
         )
         tiles = app.screen.query_one("#tiles-view", Static)
         view = "\n".join(line.text for line in tiles.render_lines(tiles.size.region))
-        assert "seed 7" in view and "The Capital" in view
+        assert "replay no. 7" in view and "The Capital" in view
         await pilot.press("ctrl+s")
         await pilot.pause()
     ((key, state, title, catalog, *_first),) = calls

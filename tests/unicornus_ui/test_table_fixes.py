@@ -112,3 +112,64 @@ async def test_the_enemy_turn_at_80x24_keeps_what_the_table_needs():
             assert screen.query_one("#uk-kingdom").display and screen.state is before
     finally:
         store.close()
+
+
+async def test_the_japanese_header_keeps_its_event_line():
+    """Issue 23: in Japanese the header's first line wrapped (a long start player's seat) and
+    pushed the event line out of its two lines; each line now stays on its line ("…")."""
+    from dataclasses import replace
+
+    from companion.core.i18n import set_language, tr
+    from tests.unicornus_ui.demo import demo_state
+
+    store = Store.open("sqlite://")
+    app = create_app(store, lang="ja")
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            state = demo_state(0)
+            state = replace(
+                state, names=("アレクサンドラ・ヴィクトリア・フォン・ホーエンシュタイン",) * 3
+            )
+            app.start_game("unicornus", state, "demo", "demo")
+            await pilot.pause()
+            shown = app.export_screenshot()
+            assert tr("unicornus_ui.header.no_event") in shown
+            assert "ラウンド&#160;1/" in shown  # the first line too
+    finally:
+        store.close()
+        set_language("en")
+
+
+async def test_the_enemy_turn_at_100x32_shows_every_moving_unit():
+    """Issue 23: at 100x32 the side panel was short in the Empire's turn (1-2 imperial units,
+    the foresight cut) under the characters and the log, whose lines wrapped in two. The
+    side panel takes their room in the Empire's turn (u brings them back), and the characters'
+    lines fit the column (the initials, as on the map, where names leave no room)."""
+    from tests.unicornus_ui.demo import start
+    from tests.unicornus_ui.test_play import ROUND_SEED
+
+    store = Store.open("sqlite://")
+    try:
+        app = create_app(store, lang="en")
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            start(app, ROUND_SEED)
+            await pilot.pause()
+            screen = app.screen
+            kingdom = screen.query_one("#uk-kingdom")
+            heroes = len(screen.state.heroes)
+            assert kingdom.display and kingdom.size.height == heroes + 1  # one line each
+            for key in TO_EMPIRE:
+                await pilot.press(key)
+                await pilot.pause()
+            side = screen.query_one("#uk-side-box")
+            assert str(side.border_title).startswith("The Empire")
+            assert not kingdom.display and not screen.query_one("#uk-log").display
+            plan = screen.query_one("#uk-side", Static)
+            assert plan.size.height <= side.scrollable_content_region.height  # all in sight
+            await pilot.press("u")
+            await pilot.pause()
+            assert kingdom.display
+    finally:
+        store.close()

@@ -103,6 +103,9 @@ class EventCard(CatalogModel):
     name: Names
     level: Unknowable[Range(1, 3)] = None
     ongoing: Unknowable[bool] = None
+    # the card's effect as the owner typed it from the card (never made up: shown only when
+    # typed); not an unknown value: a game plays without it
+    effect: Texts = Field(default_factory=dict)
 
 
 class NamedCard(CatalogModel):

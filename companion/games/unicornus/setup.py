@@ -99,7 +99,10 @@ def _events(catalog: UnicornusCatalog, rng: Rng) -> tuple[tuple[Event, ...], Rng
         if len(cards) < count:
             raise RuleError("unicornus.setup.too_few_events", level=level, count=count)
         shuffled, rng = rng.shuffle(cards)
-        deck += [Event(e.id, _name(e), e.level, bool(e.ongoing)) for e in shuffled[:count]]
+        deck += [
+            Event(e.id, _name(e), e.level, bool(e.ongoing), _text(e.effect))
+            for e in shuffled[:count]
+        ]
     return tuple(deck), rng
 
 
@@ -211,7 +214,7 @@ def _populate(
             units.append(Unit(s, tile_tokens, leader))
     if setup.table_deck:  # the table's own deck: the catalog's cards to pick from
         deck = tuple(
-            Event(e.id, _name(e), e.level, bool(e.ongoing))
+            Event(e.id, _name(e), e.level, bool(e.ongoing), _text(e.effect))
             for e in catalog.events
             if e.level is not None and e.ongoing is not None
         )

@@ -97,6 +97,7 @@ class Event:
     name: tuple[str, str]
     level: int
     ongoing: bool
+    effect: tuple[str, str] = ("", "")  # as the owner typed it (en, ja); either may be empty
 
 
 @dataclass(frozen=True)

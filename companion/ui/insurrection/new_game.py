@@ -164,7 +164,7 @@ class NewGameScreen(Screen):
                 yield Label(tr("insurrection_ui.new.seed"))
                 yield Input(id="seed", classes="small", placeholder="—")
                 yield Label(tr("insurrection_ui.new.title"))
-                yield Input(id="title", placeholder=self._default_title())
+                yield Input(id="title", placeholder=tr(self._default_title()))
             yield Static("", id="error")
             yield Button(tr("insurrection_ui.new.start"), id="start", variant="primary")
         yield Footer()
@@ -176,10 +176,9 @@ class NewGameScreen(Screen):
             return self.catalog_name == "box" and self.catalog is not None
         return True
 
-    def _default_title(self) -> str:
-        return tr(
-            msg("insurrection_ui.new.default_title", date=datetime.now().strftime("%Y-%m-%d"))
-        )
+    def _default_title(self) -> Msg:
+        """Kept as a message: shown in the language of the moment (a typed title as typed)."""
+        return msg("insurrection_ui.new.default_title", date=datetime.now().strftime("%Y-%m-%d"))
 
     def on_mount(self) -> None:
         self.title = tr("ui.game.insurrection")

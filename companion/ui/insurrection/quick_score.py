@@ -364,7 +364,7 @@ class QuickScoreScreen(Screen):
         from companion.store.listing import Seat
 
         names = [p for p, _ in start.hands]
-        title = tr(msg("insurrection_ui.quick.record_title", players=", ".join(names)))
+        title = msg("insurrection_ui.quick.record_title", players=", ".join(names))
         try:
             state = quick_end(catalog, start, effects)
             session = self.app.store.new_game(

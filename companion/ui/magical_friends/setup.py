@@ -464,7 +464,7 @@ class NewGameScreen(Screen):
         if self.query_one("#start", Select).value == RANDOM:
             self.app.notify(drawn(setup.wizards[setup.start_player][0]), timeout=8)
         self.app.start_game(
-            GAME_KEY, state, tr(msg(key, names=names)), self.catalog_name, players=seats
+            GAME_KEY, state, msg(key, names=names), self.catalog_name, players=seats
         )
 
     def _error(self, message: Msg) -> None:

@@ -249,6 +249,20 @@ def _ability_fields(section: str, required: bool = False) -> list[FormField]:
     return out
 
 
+def _effect_fields() -> list[FormField]:
+    """An event's effect as printed: typed by the owner, shown in play (never made up)."""
+    return [
+        FormField(
+            "effect_en",
+            Msg("unicornus_forms.f.effect"),
+            kind="text",
+            optional=True,
+            hint=Msg("unicornus_forms.h.effect"),
+        ),
+        FormField("effect_ja", Msg("unicornus_forms.f.effect_ja"), kind="text", optional=True),
+    ]
+
+
 def _with_defaults(fields: list[FormField], last) -> list[FormField]:
     """The last transcribed card's values as this card's defaults (many share numbers)."""
     if last is None:
@@ -284,6 +298,8 @@ def card_form(catalog: UnicornusCatalog, req: Request) -> CardForm:
                 fields += _ability_fields(section, required="ability" in asked)
             if req.kind == "events":
                 fields = [replace(f, value="n") if f.name == "ongoing" else f for f in fields]
+                if not any(item.effect.values()):
+                    fields += _effect_fields()
             title = msg(SECTION_TITLES[req.kind], name=tr_name(item.name, item.id))
             taken = _taken_names(catalog, section) if "name" in asked else frozenset()
             return CardForm(req, title, fields, Msg("unicornus_forms.intro.card"), taken)
@@ -301,6 +317,7 @@ def card_form(catalog: UnicornusCatalog, req: Request) -> CardForm:
             )
         )
         fields.append(replace(CARD_FIELDS["ongoing"](), value="n"))
+        fields += _effect_fields()
         title = msg("unicornus_forms.title.new_event", level=req.level)
     else:
         section = "kingdom" if req.kind == "new_kingdom" else "princesses"
@@ -335,7 +352,7 @@ def card_patch(catalog: UnicornusCatalog, req: Request, values: dict[str, Any]) 
     section = {"new_kingdom": "kingdom", "new_event": "events"}.get(req.kind, req.kind)
     entry: dict[str, Any] = {}
     for key, value in values.items():
-        if key in ("name_en", "name_ja", "ability_en", "ability_ja"):
+        if key in ("name_en", "name_ja", "ability_en", "ability_ja", "effect_en", "effect_ja"):
             continue
         if key in ("no_fate", "ongoing"):
             value = value == "y"
@@ -352,6 +369,9 @@ def card_patch(catalog: UnicornusCatalog, req: Request, values: dict[str, Any]) 
     ability = {k: values[f"ability_{k}"] for k in ("en", "ja") if values.get(f"ability_{k}")}
     if ability:
         entry[ABILITY_FIELDS.get(section, "ability")] = ability
+    effect = {k: values[f"effect_{k}"] for k in ("en", "ja") if values.get(f"effect_{k}")}
+    if effect:
+        entry["effect"] = effect
     if values.get("name_en"):
         name = {"en": values["name_en"]}
         if values.get("name_ja"):

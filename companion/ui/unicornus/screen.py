@@ -57,6 +57,7 @@ TRANSPORT_BLAME = {
 WIDE = 150  # from this terminal width on, the map draws its expanded hexes
 PHONE = 60  # below this width (a phone's browser) the panels stack (screen.tcss)
 NARROW = (100, 32)  # under this width or height the map scrolls (screen.tcss)
+KINGDOM_COLUMNS = 38  # a character's line in the right column without its name
 EMPIRE_PICKS = (MoveEmpire, PickEmpireMove, SettleConflict)
 
 
@@ -209,7 +210,7 @@ class UnicornusScreen(TableScreen):
         q = self.query_one
         set_content(q("#uk-header", Static), views.header(s), layout=False)  # height: 2
         set_content(q("#uk-banner", Static), Text(self.banner()))
-        names = 0 if self.has_class("narrow") else 12  # narrow: the initials only
+        names = 0 if self.has_class("narrow") else self._name_width()  # narrow: initials only
         set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell, names))
         # under the map of a wide screen the names have room
         set_content(
@@ -229,6 +230,16 @@ class UnicornusScreen(TableScreen):
             layout=self.has_class("wide") or self.has_class("narrow"),
         )
 
+    def _name_width(self) -> int:
+        """Cells for the names in the right column's characters panel: what its line leaves,
+        at most 12; none (the initials, as on the map) when fewer than 6 are left (each line
+        wrapped in two at 100 columns)."""
+        room = self.query_one("#uk-kingdom").content_region.width
+        if not room:  # not laid out yet: the right column of this terminal
+            room = self.app.size.width - (85 if self.has_class("wide") else 58) - 4
+        left = min(12, room - KINGDOM_COLUMNS)
+        return left if left >= 6 else 0
+
     def _narrow_panels(self, s, title: str) -> None:
         """At 80x24 the map, the characters and the side panel cannot all be whole: in the
         Empire's turn and the battles (and with the foresight) the side panel (the units that
@@ -236,7 +247,9 @@ class UnicornusScreen(TableScreen):
         shows the Princess; ``u`` brings them back, ``i`` the legend."""
         enemy = title != "unicornus_ui.side.princess" and title != "unicornus_ui.side.imperial"
         kingdom = self.show_kingdom if self.show_kingdom is not None else not enemy
-        self.set_class(not kingdom, "no-kingdom")
+        # below a wide screen (100x32 too) the side panel takes their room: the units that
+        # move and the battles' odds whole, not 1-2 units and a cut foresight
+        self.set_class(not kingdom and not self.has_class("wide"), "no-kingdom")
         self.set_class(self.show_legend, "legend")
         if not self.has_class("narrow"):
             return

@@ -553,7 +553,7 @@ class NewGameScreen(Screen):
             self.app.keep_setting(DRAFT_KEY, None)  # done: nothing left to resume
             self.ready = False
         key = "title_demo" if self.catalog_name == "demo" else "title_box"
-        title = tr(msg(f"unicornus_forms.setup.{key}", players=setup.players))
+        title = msg(f"unicornus_forms.setup.{key}", players=setup.players)  # in the shown language
         # the options the table changed are the game's first steps: logged, and undoable
         chosen = self.options_chosen()
         first = tuple(

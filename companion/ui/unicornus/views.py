@@ -87,6 +87,8 @@ def header(state: UKState) -> Text:
         out.append(tr(Msg("unicornus_ui.header.level", {"level": ev.level})), style=MUTED)
         if ev.ongoing:  # in force from the round it appears (§3 step 2)
             out.append(" " + tr("unicornus_ui.header.ongoing_mark"), style=DANGER)
+        if any(ev.effect):  # only as the owner typed it from the card: never made up
+            out.append(" — " + (name(ev.effect) or ev.effect[0] or ev.effect[1]))
     else:
         out.append(tr("unicornus_ui.header.no_event"), style=MUTED)
     ongoing = [e for e in state.ongoing if e is not ev]
