@@ -291,6 +291,11 @@ class Session(Protocol):
     @property
     def outcome(self) -> Outcome | None: ...
 
+    @property
+    def moment(self) -> Moment:
+        """What the table faces now (``game.moment(state)``), made once per state."""
+        ...
+
     def do(self, cmd: Command) -> Any:
         """Apply and save ``cmd``; return the new state (``RuleError`` when not legal now)."""
         ...

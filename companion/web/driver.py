@@ -74,8 +74,6 @@ class WebTable:
     def __init__(self, store: Any, session: Any) -> None:
         self.store, self.session = store, session
         self.pages: set[Page] = set()
-        self._moment: Moment | None = None
-        self._moment_of: Any = None
 
     @property
     def state(self) -> Any:
@@ -87,10 +85,7 @@ class WebTable:
 
     @property
     def moment(self) -> Moment:
-        state = self.state
-        if self._moment is None or self._moment_of is not state:
-            self._moment, self._moment_of = self.session.game.moment(state), state
-        return self._moment
+        return self.session.moment
 
     @property
     def revision(self) -> int:
