@@ -428,6 +428,20 @@ def settle(lead: Lead | None, state: Any, policy: Policy | None = None, limit: i
     raise RuntimeError(f"a lead still unsettled after {limit} questions")
 
 
+AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops there)
+
+
+def app_step(moment: Moment, auto_ties: bool) -> Command | None:
+    """The command the app takes now with nobody asked, if any: its own step when it needs
+    no confirming, and a tie's pick when the table lets the app pick ties (``auto_ties``)."""
+    nxt = moment.next
+    if isinstance(nxt, Step) and not nxt.confirm:
+        return nxt.command
+    if isinstance(nxt, Ask) and nxt.tie and auto_ties:
+        return nxt.auto_command
+    return None
+
+
 def decide(moment: Moment, state: Any, policy: Policy) -> Command | None:
     """The command a sensible table makes at ``moment``: the app's own step, the first option
     of a question (the auto pick), the suggested value of an entry, or the policy's action
