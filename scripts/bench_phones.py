@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing as mp
 import os
@@ -114,6 +115,21 @@ def host(db: str, game_id: int, steps: int, saved: dict[int, float], done: threa
     done.set()
 
 
+@contextlib.asynccontextmanager
+async def serving(db: str, game_id: int):
+    """The web server on the game in a session of its own, as ``companion serve`` runs it, on
+    a free loopback port; stopped, and its store closed, at the end."""
+    store = Store.open(db)
+    session = store.open_game(game_id)
+    server = WebServer(store, session, join_codes(store, game_id, ()), "127.0.0.1", 0)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+        store.close()
+
+
 async def wait_for(queue, count: int, within: float) -> list[tuple[int, int, float]]:
     got, began = [], time.monotonic()
     while len(got) < count and time.monotonic() - began < within:
@@ -125,30 +141,27 @@ async def wait_for(queue, count: int, within: float) -> list[tuple[int, int, flo
 
 
 async def follow_latency(args, db: str, game_id: int) -> list[float]:
-    store = Store.open(db)
-    session = store.open_game(game_id)
-    server = WebServer(store, session, join_codes(store, game_id, ()), "127.0.0.1", 0)
-    await server.start()
-    ctx = mp.get_context("spawn")
-    out, stop = ctx.Queue(), ctx.Event()
-    url = server.url(server.codes[0]) + "ws"
-    proc = ctx.Process(target=phones, args=(url, args.pages, out, stop))
-    proc.start()
-    first = await wait_for(out, args.pages, 60)  # every page drawn once
-    assert len(first) == args.pages, f"only {len(first)} of {args.pages} pages were served"
-    saved: dict[int, float] = {}
-    done = threading.Event()
-    threading.Thread(target=host, args=(db, game_id, args.steps, saved, done), daemon=True).start()
-    seen: dict[tuple[int, int], float] = {}
-    while not done.is_set() or len({r for _, r in seen} & set(saved)) < len(saved):
-        for n, rev, at in await wait_for(out, 1, 0.2):
-            seen.setdefault((n, rev), at)
-        if done.is_set() and time.monotonic() - max(saved.values(), default=0) > 5:
-            break
-    stop.set()
-    proc.join(30)
-    await server.stop()
-    store.close()
+    async with serving(db, game_id) as server:
+        ctx = mp.get_context("spawn")
+        out, stop = ctx.Queue(), ctx.Event()
+        url = server.url(server.codes[0]) + "ws"
+        proc = ctx.Process(target=phones, args=(url, args.pages, out, stop))
+        proc.start()
+        first = await wait_for(out, args.pages, 60)  # every page drawn once
+        assert len(first) == args.pages, f"only {len(first)} of {args.pages} pages were served"
+        saved: dict[int, float] = {}
+        done = threading.Event()
+        threading.Thread(
+            target=host, args=(db, game_id, args.steps, saved, done), daemon=True
+        ).start()
+        seen: dict[tuple[int, int], float] = {}
+        while not done.is_set() or len({r for _, r in seen} & set(saved)) < len(saved):
+            for n, rev, at in await wait_for(out, 1, 0.2):
+                seen.setdefault((n, rev), at)
+            if done.is_set() and time.monotonic() - max(saved.values(), default=0) > 5:
+                break
+        stop.set()
+        proc.join(30)
     # a page shows a step at the first view of that revision or a later one
     delays = []
     for rev, at in saved.items():
@@ -178,55 +191,45 @@ async def tap_latency(args, db: str, game_id: int) -> list[float]:
     time from each tap sent to the host's session holding its revision."""
     import aiohttp
 
-    store = Store.open(db)
-    session = store.open_game(game_id)
-    server = WebServer(store, session, join_codes(store, game_id, ()), "127.0.0.1", 0)
-    await server.start()
-    seen: dict[int, float] = {}
-    stop = threading.Event()
-    thread = threading.Thread(target=watcher, args=(db, game_id, seen, stop), daemon=True)
-    thread.start()
-    sent: dict[int, float] = {}
-    rng = random.Random(11)
-    async with aiohttp.ClientSession() as client:
-        async with client.ws_connect(server.url(server.codes[1]) + "ws") as ws:
-            await ws.receive()  # the page drawn
-            for i in range(args.taps):
-                at = time.monotonic()
-                await ws.send_str(json.dumps({"op": "redo" if i % 2 else "undo"}))
-                data = json.loads((await ws.receive()).data)
-                rev = int(data["view"].split('data-rev="', 1)[1].split('"', 1)[0])
-                sent[rev] = at
-                await asyncio.sleep(rng.uniform(0.2, 0.6))
-    began = time.monotonic()
-    while not set(sent) <= set(seen) and time.monotonic() - began < 10:
-        await asyncio.sleep(0.05)
-    stop.set()
-    thread.join(30)
-    await server.stop()
-    store.close()
+    async with serving(db, game_id) as server:
+        seen: dict[int, float] = {}
+        stop = threading.Event()
+        thread = threading.Thread(target=watcher, args=(db, game_id, seen, stop), daemon=True)
+        thread.start()
+        sent: dict[int, float] = {}
+        rng = random.Random(11)
+        async with aiohttp.ClientSession() as client:
+            async with client.ws_connect(server.url(server.codes[1]) + "ws") as ws:
+                await ws.receive()  # the page drawn
+                for i in range(args.taps):
+                    at = time.monotonic()
+                    await ws.send_str(json.dumps({"op": "redo" if i % 2 else "undo"}))
+                    data = json.loads((await ws.receive()).data)
+                    rev = int(data["view"].split('data-rev="', 1)[1].split('"', 1)[0])
+                    sent[rev] = at
+                    await asyncio.sleep(rng.uniform(0.2, 0.6))
+        began = time.monotonic()
+        while not set(sent) <= set(seen) and time.monotonic() - began < 10:
+            await asyncio.sleep(0.05)
+        stop.set()
+        thread.join(30)
     return [seen[rev] - at for rev, at in sent.items() if rev in seen]
 
 
 async def many_pages(args, db: str, game_id: int) -> tuple[int, float, float]:
-    store = Store.open(db)
-    session = store.open_game(game_id)
-    server = WebServer(store, session, join_codes(store, game_id, ()), "127.0.0.1", 0)
-    await server.start()
-    ctx = mp.get_context("spawn")
-    out, stop = ctx.Queue(), ctx.Event()
-    url = server.url(server.codes[0]) + "ws"
-    before = rss_mb()
-    proc = ctx.Process(target=phones, args=(url, args.many, out, stop))
-    proc.start()
-    got = await wait_for(out, args.many, 120)
-    served = sum(1 for _, rev, _ in got if rev >= 0)
-    await asyncio.sleep(1.0)
-    after = rss_mb()
-    stop.set()
-    proc.join(30)
-    await server.stop()
-    store.close()
+    async with serving(db, game_id) as server:
+        ctx = mp.get_context("spawn")
+        out, stop = ctx.Queue(), ctx.Event()
+        url = server.url(server.codes[0]) + "ws"
+        before = rss_mb()
+        proc = ctx.Process(target=phones, args=(url, args.many, out, stop))
+        proc.start()
+        got = await wait_for(out, args.many, 120)
+        served = sum(1 for _, rev, _ in got if rev >= 0)
+        await asyncio.sleep(1.0)
+        after = rss_mb()
+        stop.set()
+        proc.join(30)
     return served, before, after
 
 

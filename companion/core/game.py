@@ -291,6 +291,11 @@ class Session(Protocol):
     @property
     def outcome(self) -> Outcome | None: ...
 
+    @property
+    def moment(self) -> Moment:
+        """What the table faces now (``game.moment(state)``), made once per state."""
+        ...
+
     def do(self, cmd: Command) -> Any:
         """Apply and save ``cmd``; return the new state (``RuleError`` when not legal now)."""
         ...
@@ -421,6 +426,20 @@ def settle(lead: Lead | None, state: Any, policy: Policy | None = None, limit: i
         else:
             return lead
     raise RuntimeError(f"a lead still unsettled after {limit} questions")
+
+
+AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops there)
+
+
+def app_step(moment: Moment, auto_ties: bool) -> Command | None:
+    """The command the app takes now with nobody asked, if any: its own step when it needs
+    no confirming, and a tie's pick when the table lets the app pick ties (``auto_ties``)."""
+    nxt = moment.next
+    if isinstance(nxt, Step) and not nxt.confirm:
+        return nxt.command
+    if isinstance(nxt, Ask) and nxt.tie and auto_ties:
+        return nxt.auto_command
+    return None
 
 
 def decide(moment: Moment, state: Any, policy: Policy) -> Command | None:

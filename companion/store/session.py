@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from companion.core import codec
 from companion.core.commands import Command, apply_command
 from companion.core.errors import ChangedElsewhere, Elsewhere
-from companion.core.game import Game, Outcome
+from companion.core.game import Game, Moment, Outcome
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg, load_msg, title_text
 from companion.core.steplog import HistoryLine, StepLog
@@ -145,6 +145,7 @@ class GameSession:
             for i, (c, line) in enumerate(zip(commands, lines, strict=True))
         ]
         self.log = StepLog(game, initial, entries, cursor, sink=_Persist(self))
+        self._moment: tuple[Any, Moment] | None = None  # (the state, its moment)
 
     @property
     def title(self) -> str:
@@ -194,6 +195,14 @@ class GameSession:
     @property
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
+
+    @property
+    def moment(self) -> Moment:
+        """What the table faces now (the game's moment), made once per state."""
+        state = self.state
+        if self._moment is None or self._moment[0] is not state:
+            self._moment = (state, self.game.moment(state))
+        return self._moment[1]
 
     # -- states ----------------------------------------------------------------------------
     def _state_at(self, n: int) -> Any:

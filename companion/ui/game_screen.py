@@ -47,8 +47,6 @@ class GameScreen(Screen):
     def __init__(self, session: Session, **kwargs) -> None:
         super().__init__(**kwargs)
         self.session = session
-        self._moment: Moment | None = None
-        self._moment_of: Any = None  # the state the moment was computed for
         self._bindings_shown: tuple | None = None  # what the footer last heard of
         self._watching = False  # the thread that follows steps made elsewhere runs
         self._screen_gone = threading.Event()  # the screen is gone: the thread stops at once
@@ -129,11 +127,8 @@ class GameScreen(Screen):
 
     @property
     def moment(self) -> Moment:
-        """What the table faces now (the engine's moment), made once per state."""
-        state = self.state
-        if self._moment is None or self._moment_of is not state:
-            self._moment, self._moment_of = self.session.game.moment(state), state
-        return self._moment
+        """What the table faces now (the engine's moment, made once per state)."""
+        return self.session.moment
 
     def stale(self, screen: Screen) -> bool:
         """Whether ``screen``, open above this one, asks what the game no longer asks: a

@@ -30,6 +30,7 @@ from textual.screen import Screen
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
 from companion.core.game import (
+    AUTO_LIMIT,
     NOTHING,
     Ask,
     ConfirmFirst,
@@ -39,13 +40,12 @@ from companion.core.game import (
     Show,
     Step,
     Then,
+    app_step,
     still_asked,
 )
 from companion.core.i18n import Msg, msg, tr
 from companion.ui.dialogs import ChoiceDialog, Confirm, FormDialog, FormField
 from companion.ui.game_screen import GameScreen
-
-AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
 
 
 class TableScreen(GameScreen):
@@ -156,18 +156,16 @@ class TableScreen(GameScreen):
         """The steps that need nobody: unconfirmed app steps, and ties the app picks."""
         for _ in range(AUTO_LIMIT):
             nxt = self.moment.next
-            if isinstance(nxt, Step) and not nxt.confirm:
-                cmd = nxt.command
-            elif isinstance(nxt, Ask) and nxt.tie and self.app.ties == "auto":
-                cmd = nxt.auto_command
+            cmd = app_step(self.moment, self.app.ties == "auto")
+            if cmd is None:
+                return
+            if isinstance(nxt, Ask):  # a tie the app picked: said
                 pick = next(
                     (o.label for o in nxt.choice.options if o.value == cmd),
                     None,
                 )
                 if pick is not None:
                     self.notify(tr(msg("ui.table.auto_pick", reason=nxt.choice.reason, pick=pick)))
-            else:
-                return
             if not GameScreen.do(self, cmd):
                 return
 

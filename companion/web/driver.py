@@ -24,6 +24,7 @@ from companion.core import settings
 from companion.core.commands import Command
 from companion.core.errors import ChangedElsewhere, CompanionError
 from companion.core.game import (
+    AUTO_LIMIT,
     Ask,
     ConfirmFirst,
     Entry,
@@ -32,6 +33,7 @@ from companion.core.game import (
     Show,
     Step,
     Then,
+    app_step,
     still_asked,
 )
 from companion.core.i18n import Msg, msg
@@ -39,7 +41,6 @@ from companion.games.registry import game_package
 from companion.web import forms, panels, views
 from companion.web.codes import SEAT, TABLE, JoinCode
 
-AUTO_LIMIT = 200  # app steps taken in a row at most (a game whose flow loops stops here)
 ANSWER, ENTER = "answer", "enter"  # a form of the page's own question; of the moment's entry
 
 
@@ -74,8 +75,6 @@ class WebTable:
     def __init__(self, store: Any, session: Any) -> None:
         self.store, self.session = store, session
         self.pages: set[Page] = set()
-        self._moment: Moment | None = None
-        self._moment_of: Any = None
 
     @property
     def state(self) -> Any:
@@ -87,10 +86,7 @@ class WebTable:
 
     @property
     def moment(self) -> Moment:
-        state = self.state
-        if self._moment is None or self._moment_of is not state:
-            self._moment, self._moment_of = self.session.game.moment(state), state
-        return self._moment
+        return self.session.moment
 
     @property
     def revision(self) -> int:
@@ -342,12 +338,8 @@ class WebTable:
         table said so (the "pick ties automatically" setting), as the terminal's driver."""
         ties = self.store.get_setting(settings.TIES, settings.TIES_ASK)
         for _ in range(AUTO_LIMIT):
-            nxt = self.moment.next
-            if isinstance(nxt, Step) and not nxt.confirm:
-                cmd = nxt.command
-            elif isinstance(nxt, Ask) and nxt.tie and ties == settings.TIES_AUTO:
-                cmd = nxt.auto_command
-            else:
+            cmd = app_step(self.moment, ties == settings.TIES_AUTO)
+            if cmd is None:
                 return
             try:
                 self.session.do(cmd)

@@ -669,34 +669,40 @@ def _ins_progress(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     """A correction of the progress, counted as the table counts (the token from the
     Stronghold = 1, the turn from 1)."""
     form = entry.subject
-    now = form.now
+    now = form.counted()
     phases = tuple(Tap("", p, Msg(f"insurrection.phase.{p}")) for p in form.phases)
     fields = (
         Field(
-            "round", Msg("insurrection_ui.correct.round"), NUMBER, high=form.rounds, value=now.round
+            "round",
+            Msg("insurrection_ui.correct.round"),
+            NUMBER,
+            high=form.rounds,
+            value=now["round"],
         ),
         Field(
             "token",
             Msg("insurrection_ui.correct.token"),
             NUMBER,
             high=form.path,
-            value=now.token + 1,
+            value=now["token"],
         ),
-        Field("phase", Msg("insurrection_ui.correct.phase"), options=phases, value=now.phase),
+        Field("phase", Msg("insurrection_ui.correct.phase"), options=phases, value=now["phase"]),
         Field(
-            "turn", Msg("insurrection_ui.correct.turn"), NUMBER, low=1, high=6, value=now.turn + 1
+            "turn",
+            Msg("insurrection_ui.correct.turn"),
+            NUMBER,
+            low=1,
+            high=form.turns,
+            value=now["turn"],
         ),
-        Field("evil", Msg("insurrection_ui.correct.evil"), options=_yes_no(), value=now.evil_won),
+        Field(
+            "evil", Msg("insurrection_ui.correct.evil"), options=_yes_no(), value=now["evil_won"]
+        ),
     )
 
     def make(v: dict) -> dict:
-        return {
-            "round": v["round"],
-            "token": v["token"] - 1,
-            "phase": v["phase"],
-            "turn": v["turn"] - 1,
-            "evil_won": v["evil"],
-        }
+        counted = {k: v[k] for k in ("round", "token", "phase", "turn")}
+        return form.uncounted(counted | {"evil_won": v["evil"]})
 
     return Form(fields, make)
 

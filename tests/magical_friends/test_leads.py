@@ -203,6 +203,7 @@ def test_every_turn_action_settles_to_a_legal_command():
     st, _ = caster(st, 0)
     st, _ = place(st, 0, "moss-knight", "p1")
     st = apply(st, CorrectBoard(catapult_holder=0))
+    settled = []
     for action in GAME.moment(st).actions:
         if not action.allowed or action.name == "tally":
             continue
@@ -211,3 +212,6 @@ def test_every_turn_action_settles_to_a_legal_command():
         except RuleError:
             continue
         apply(st, cmd)
+        settled.append(action.name)
+    # the state is set up so that each turn action has something to do: none may be refused
+    assert {"move", "ability", "summon", "slay", "poison", "catapult", "end_turn"} <= set(settled)

@@ -64,6 +64,10 @@ def saved_game(store, seed: int = 7, rounds: int = 8, sides=None, options=None):
     return session
 
 
+# round 3's artifacts, typed: Red plays 7, Blue 1, Green 2 (the turn order Red, Green, Blue)
+ARTIFACTS_RED_FIRST = ("a", "7", "enter", "1", "enter", "2", "enter")
+
+
 def play_to_round_3(session) -> None:
     """Rounds 1 and 2 of :func:`saved_game`, then the start of round 3 (lava rises)."""
     session.do(StartRound(fairy_roll=3))

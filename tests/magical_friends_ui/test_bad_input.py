@@ -7,7 +7,7 @@ from companion.ui.magical_friends.screen import MagicalFriendsScreen
 from companion.ui.magical_friends.setup import NewGameScreen
 from companion.ui.magical_friends.steps import StepsDialog
 
-from .helpers import GAME_KEY, keys, play_to_round_3, saved_game, screen_state
+from .helpers import ARTIFACTS_RED_FIRST, GAME_KEY, keys, play_to_round_3, saved_game, screen_state
 
 
 def _notes(app) -> str:
@@ -32,7 +32,7 @@ async def test_keys_a_dialog_does_not_take_are_answered(store):
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        await keys(pilot, *ARTIFACTS_RED_FIRST)
         steps = len(app.screen.session.history())
         await keys(pilot, "m", "1")  # Red's only friend: listed anyway (1), then steps
         assert isinstance(app.screen, StepsDialog)
@@ -84,7 +84,7 @@ async def test_a_move_of_ten_or_more_steps_is_typed(store):
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        await keys(pilot, *ARTIFACTS_RED_FIRST)
         await keys(pilot, "m", "1", "1")  # 17 steps reach the tavern from p2: "1" waits
         assert isinstance(app.screen, StepsDialog)
         assert "Enter: 1 step →" in str(app.screen.query_one("#steps-typed").render())

@@ -11,14 +11,14 @@ from companion.ui.app import Start, create_app
 from tests.ui.keys import handed_out
 from tests.ui.storm import burst
 
-from .helpers import keys, play_to_round_3, saved_game, screen_state
+from .helpers import ARTIFACTS_RED_FIRST, keys, play_to_round_3, saved_game, screen_state
 
 SEQUENCES = [
     # round 3 of the saved game, Red first: Red's toad moves 7 steps (p2 → …), ends the turn
-    ("a", "7", "enter", "1", "enter", "2", "enter", "m", "1", "7", "t"),
+    (*ARTIFACTS_RED_FIRST, "m", "1", "7", "t"),
     # Red summons an Ember Imp on the start (not its Portal p2), Green one too (no Portal:
     # not asked where); each ends the turn
-    ("a", "7", "enter", "1", "enter", "2", "enter", "s", "2", "1", "t", "s", "2", "t"),
+    (*ARTIFACTS_RED_FIRST, "s", "2", "1", "t", "s", "2", "t"),
 ]
 
 

@@ -10,6 +10,7 @@ from companion.ui.magical_friends.steps import StepsDialog
 from companion.ui.record import RecordScreen
 
 from .helpers import (
+    ARTIFACTS_RED_FIRST,
     GAME_KEY,
     keys,
     play_to_round_3,
@@ -223,7 +224,7 @@ async def test_highway_to_hell_opens_a_decision(store):
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        await keys(pilot, *ARTIFACTS_RED_FIRST)
         state = screen_state(app)
         assert state.turn_order == (0, 2, 1)
         # a correction puts Red's toad on h3 (C, creature, the toad), then Blue's imp
@@ -252,9 +253,7 @@ async def test_game_end_shows_the_tally(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         # Red 7, Blue 1, Green 2: Red, Green, Blue; Green's moth f6 → tavern in 1 step
-        await keys(
-            pilot, "a", "7", "enter", "1", "enter", "2", "enter", "t", "m", "1", "1", "t", "t"
-        )
+        await keys(pilot, *ARTIFACTS_RED_FIRST, "t", "m", "1", "1", "t", "t")
         assert isinstance(app.screen, RecordScreen)
         tally = app.screen.session.state.tally
         assert tally.points == (0, 0, 3) and tally.winners == (2,)
@@ -276,7 +275,7 @@ async def test_abilities_name_the_friend_and_need_its_wand_cost(store):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         # Red 7 (no wand), Blue 1, Green 2 (1 wand each): Red, Green, Blue
-        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        await keys(pilot, *ARTIFACTS_RED_FIRST)
         panel = str(app.screen.query_one("#mf-turn").render())
         assert "Magic power 1" in panel  # Red's toad: 1 wand, artifact 7: none
         # k: Red's only friend (the toad, cost 1) is the ability; slay Blue's imp (option 2)
@@ -306,7 +305,7 @@ async def test_summon_list_keeps_its_numbers_and_greys_a_discarded_kind(store):
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")  # Red first
+        await keys(pilot, *ARTIFACTS_RED_FIRST)  # Red first
         state = screen_state(app)
         assert "moss-knight" in state.discarded_kinds
         await keys(pilot, "s")
@@ -339,7 +338,7 @@ async def test_end_game_and_corrections_are_actions_the_engine_may_refuse(store)
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")
+        await keys(pilot, *ARTIFACTS_RED_FIRST)
         assert screen_state(app).current_wizard == 0
         await keys(pilot, "n")  # the advance key: the end of Red's turn
         assert screen_state(app).current_wizard == 2

@@ -8,7 +8,7 @@ from companion.ui.magical_friends.names import humanize
 from companion.ui.magical_friends.steps import effects_lines
 from tests.magical_friends.helpers import BOARD_B, in_turns, place
 
-from .helpers import play_to_round_3, saved_game
+from .helpers import ARTIFACTS_RED_FIRST, play_to_round_3, saved_game
 
 
 def _events(state: GameState) -> str:
@@ -98,7 +98,7 @@ async def test_header_fits_120_columns_prompt_offers_only_usable_keys_fairy_form
                 )
                 assert cell_len(screen.round_text(wide).plain) <= 118  # padding 0 1
             if lang == "en":
-                await keys(pilot, "a", "7", "enter", "1", "enter", "2", "enter")  # Red first
+                await keys(pilot, *ARTIFACTS_RED_FIRST)  # Red first
                 st = screen.state
                 assert st.wizards[0].fairy_dust == 0
                 prompt = screen.prompt_text(st).plain

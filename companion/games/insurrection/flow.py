@@ -868,12 +868,32 @@ def _remove_refusal(state: InsurrectionState) -> Msg | None:
 class ProgressForm:
     """A correction of the progress: ``now`` as it stands (the form's starting values), and
     the Path's length. The form's value maps each field of :class:`CorrectProgress` to the
-    engine's value (the token's index, the turn's from 0)."""
+    engine's value (the token's index, the turn's from 0). A form shows the values as the
+    table counts them (:meth:`counted`) and answers with :meth:`uncounted` of what was typed."""
 
     now: CorrectProgress
     path: int
     phases: tuple[str, ...] = engine.PROGRESS_PHASES
     rounds: int = ROUNDS
+    turns: int = engine.MAX_PLAYERS  # a round's turns at the most: one a player
+
+    def counted(self) -> dict[str, Any]:
+        """``now`` as the table counts it: the token from the Stronghold = 1, the turn from 1
+        (ranges: round 0..``rounds``, token 0..``path``, turn 1..``turns``)."""
+        n = self.now
+        return {
+            "round": n.round,
+            "token": n.token + 1,
+            "phase": n.phase,
+            "turn": n.turn + 1,
+            "evil_won": n.evil_won,
+        }
+
+    @staticmethod
+    def uncounted(values: dict[str, Any]) -> dict[str, Any]:
+        """Values counted as :meth:`counted` counts, as the engine counts them (the entry's
+        answer)."""
+        return {**values, "token": values["token"] - 1, "turn": values["turn"] - 1}
 
 
 def correction(state: InsurrectionState) -> Ask:

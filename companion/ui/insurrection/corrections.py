@@ -15,39 +15,43 @@ from companion.ui.dialogs import FormDialog, FormField
 def progress_form(form: ProgressForm) -> FormDialog:
     """The fields, counted as the table counts (the token from the Stronghold = 1, the turn
     from 1)."""
-    now = form.now
+    now = form.counted()
     phases = tuple((p, Msg(f"insurrection.phase.{p}")) for p in form.phases)
     fields = [
         FormField(
             "round",
             Msg("insurrection_ui.correct.round"),
-            value=now.round,
+            value=now["round"],
             minimum=0,
             maximum=form.rounds,
         ),
         FormField(
             "token",
             Msg("insurrection_ui.correct.token"),
-            value=now.token + 1,
+            value=now["token"],
             minimum=0,
             maximum=form.path,
             hint=Msg("insurrection_ui.correct.token_hint"),
         ),
         FormField(
-            "phase", Msg("insurrection_ui.correct.phase"), "choice", value=now.phase, choices=phases
+            "phase",
+            Msg("insurrection_ui.correct.phase"),
+            "choice",
+            value=now["phase"],
+            choices=phases,
         ),
         FormField(
             "turn",
             Msg("insurrection_ui.correct.turn"),
-            value=now.turn + 1,
+            value=now["turn"],
             minimum=1,
-            maximum=6,
+            maximum=form.turns,
         ),
         FormField(
             "evil",
             Msg("insurrection_ui.correct.evil"),
             "choice",
-            value="y" if now.evil_won else "n",
+            value="y" if now["evil_won"] else "n",
             choices=(
                 ("y", Msg("insurrection_ui.form.yes")),
                 ("n", Msg("insurrection_ui.form.no")),
@@ -59,10 +63,5 @@ def progress_form(form: ProgressForm) -> FormDialog:
 
 def progress_values(values: dict[str, Any]) -> dict[str, Any]:
     """The form's values as the engine counts them (what the entry's answer takes)."""
-    return {
-        "round": values["round"],
-        "token": values["token"] - 1,
-        "phase": values["phase"],
-        "turn": values["turn"] - 1,
-        "evil_won": values["evil"] == "y",
-    }
+    counted = {k: values[k] for k in ("round", "token", "phase", "turn")}
+    return ProgressForm.uncounted(counted | {"evil_won": values["evil"] == "y"})

@@ -19,6 +19,7 @@ from companion.games.unicornus import (
     RemoveUnit,
     UKState,
     correction_targets,
+    correction_values,
     corrections,
 )
 from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
@@ -132,199 +133,103 @@ def numbered(name: str, label: str, options: list[tuple[str, Msg | str]], value:
     return _numbered(name, label, options, value, first=1)
 
 
-def _hero_options(state: UKState) -> list[tuple[str, Msg | str]]:
-    return [("", Msg("unicornus_ui.form.nobody"))] + [(h.id, _n(h.name)) for h in state.heroes]
+def _options(state: UKState, kind: str) -> list[tuple[str, Msg | str]]:
+    """Nobody, then the kingdom characters (``hero``) or the imperial ones (``imperial``)."""
+    people = state.heroes if kind == "hero" else state.imperial
+    return [("", Msg("unicornus_ui.form.nobody"))] + [(c.id, _n(c.name)) for c in people]
 
 
-def _leader_options(state: UKState) -> list[tuple[str, Msg | str]]:
-    return [("", Msg("unicornus_ui.form.nobody"))] + [(c.id, _n(c.name)) for c in state.imperial]
+CODES = {"personality": PERSONALITY_CODES, "status": STATUS_CODES}
+LABELS = {"combat_power": "power"}  # a value whose label is not its own name
 
 
-def decode(state: UKState, values: dict) -> dict:
-    """The typed codes as the engine's values: y/n, d/n/a, b/d/a, numbers for characters."""
-    out = dict(values)
-    for key, value in values.items():
-        if key in ("alive", "no_fate", "impassable") and value in ("y", "n"):
-            out[key] = value == "y"
-        elif key == "personality":
-            out[key] = PERSONALITY_CODES[value]
-        elif key == "status":
-            out[key] = STATUS_CODES[value]
-        elif key == "bound_to":
-            out[key] = _hero_options(state)[value][0]
-        elif key == "leader":
-            out[key] = _leader_options(state)[value][0]
+def target_fields(state: UKState, kind: str, ident: Any) -> list[FormField]:
+    """The form of target ``(kind, ident)``: a field per value the engine lists, with its
+    range (``correction_values``): a space by its name, a seat from 1, the rest as codes."""
+    out = []
+    for v in correction_values(state, kind, ident):
+        label = f"unicornus_ui.correct.{LABELS.get(v.key, v.key)}"
+        if v.kind == "number":
+            out.append(FormField(v.key, Msg(label), value=v.now, minimum=v.low, maximum=v.high))
+        elif v.kind == "seat":
+            out.append(FormField(v.key, Msg(label), value=v.now + 1, minimum=1, maximum=v.high + 1))
+        elif v.kind == "yes_no":
+            out.append(
+                FormField(v.key, Msg(label), kind="choice", value=_yn(v.now), choices=YES_NO)
+            )
+        elif v.kind == "space":
+            out.append(
+                FormField(
+                    v.key,
+                    Msg(label),
+                    kind="text",
+                    value=state.board.names[v.now] if v.now >= 0 else "",
+                    hint=Msg("unicornus_ui.correct.space_hint"),
+                    optional=kind == "hero",  # a kingdom character may be off the board
+                )
+            )
+        elif v.kind in ("hero", "imperial"):
+            out.append(_numbered(v.key, label, _options(state, v.kind), v.now))
+        else:  # a personality, a status: one letter
+            out.append(
+                FormField(
+                    v.key,
+                    Msg(label),
+                    kind="choice",
+                    value=_code(CODES[v.kind], v.now),
+                    choices=tuple(
+                        (k, Msg(f"unicornus_ui.{v.kind}.{x}")) for k, x in CODES[v.kind].items()
+                    ),
+                )
+            )
     return out
-
-
-def hero_fields(state: UKState, hid: str) -> list[FormField]:
-    h = state.hero(hid)
-    return [
-        FormField(
-            "space",
-            Msg("unicornus_ui.correct.space"),
-            kind="text",
-            value=state.board.names[h.space] if h.space >= 0 else "",
-            hint=Msg("unicornus_ui.correct.space_hint"),
-            optional=True,
-        ),
-        FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=h.tokens, minimum=0),
-        FormField("supplies", Msg("unicornus_ui.correct.supplies"), value=h.supplies, minimum=0),
-        FormField("damage", Msg("unicornus_ui.correct.damage"), value=h.damage, minimum=0),
-        FormField("command", Msg("unicornus_ui.correct.command"), value=h.command, minimum=0),
-        FormField("life", Msg("unicornus_ui.correct.life"), value=h.life, minimum=1),
-        FormField("support", Msg("unicornus_ui.correct.support"), value=h.support, minimum=0),
-        FormField(
-            "alive",
-            Msg("unicornus_ui.correct.alive"),
-            kind="choice",
-            value=_yn(h.alive),
-            choices=YES_NO,
-        ),
-    ]
-
-
-def imperial_fields(state: UKState, cid: str) -> list[FormField]:
-    c = state.imp(cid)
-    return [
-        FormField(
-            "personality",
-            Msg("unicornus_ui.correct.personality"),
-            kind="choice",
-            value=_code(PERSONALITY_CODES, c.personality),
-            choices=tuple(
-                (k, Msg(f"unicornus_ui.personality.{p}")) for k, p in PERSONALITY_CODES.items()
-            ),
-        ),
-        FormField(
-            "combat_power", Msg("unicornus_ui.correct.power"), value=c.combat_power, minimum=0
-        ),
-        FormField("life", Msg("unicornus_ui.correct.life"), value=c.life, minimum=1),
-        FormField("damage", Msg("unicornus_ui.correct.damage"), value=c.damage, minimum=0),
-        FormField(
-            "no_fate",
-            Msg("unicornus_ui.correct.no_fate"),
-            kind="choice",
-            value=_yn(c.no_fate),
-            choices=YES_NO,
-        ),
-        _numbered(
-            "bound_to", "unicornus_ui.correct.bound_to", _hero_options(state), c.bound_to or ""
-        ),
-        FormField(
-            "status",
-            Msg("unicornus_ui.correct.status"),
-            kind="choice",
-            value=_code(STATUS_CODES, c.status),
-            choices=tuple((k, Msg(f"unicornus_ui.status.{x}")) for k, x in STATUS_CODES.items()),
-        ),
-    ]
-
-
-def unit_fields(state: UKState, space: int) -> list[FormField]:
-    u = state.unit_at(space)
-    return [
-        FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=u.tokens, minimum=0),
-        _numbered("leader", "unicornus_ui.correct.leader", _leader_options(state), u.leader),
-        FormField(
-            "space",
-            Msg("unicornus_ui.correct.space"),
-            kind="text",
-            value=state.board.names[space],
-            hint=Msg("unicornus_ui.correct.space_hint"),
-        ),
-    ]
-
-
-def place_fields(state: UKState) -> list[FormField]:
-    return [
-        FormField("tokens", Msg("unicornus_ui.correct.tokens"), value=1, minimum=0),
-        _numbered("leader", "unicornus_ui.correct.leader", _leader_options(state), ""),
-    ]
-
-
-def space_fields(state: UKState, s: int) -> list[FormField]:
-    b = state.board
-    return [
-        FormField(
-            "difficulty", Msg("unicornus_ui.correct.difficulty"), value=b.difficulty[s], minimum=0
-        ),
-        FormField(
-            "impassable",
-            Msg("unicornus_ui.correct.impassable"),
-            kind="choice",
-            value=_yn(b.impassable[s]),
-            choices=YES_NO,
-        ),
-        FormField("recruit", Msg("unicornus_ui.correct.recruit"), value=b.recruit[s], minimum=0),
-        FormField("resource", Msg("unicornus_ui.correct.resource"), value=b.resource[s], minimum=0),
-        FormField("defence", Msg("unicornus_ui.correct.defence"), value=b.defence[s], minimum=0),
-    ]
-
-
-def game_fields(state: UKState) -> list[FormField]:
-    return [
-        FormField(
-            "round",
-            Msg("unicornus_ui.correct.round"),
-            value=state.round,
-            minimum=1,
-            maximum=state.rounds,
-        ),
-        FormField(
-            "start_player",
-            Msg("unicornus_ui.correct.start_player"),
-            value=state.start_player + 1,
-            minimum=1,
-            maximum=state.players,
-        ),
-        FormField(
-            "princess_used",
-            Msg("unicornus_ui.correct.princess_used"),
-            value=state.princess_used,
-            minimum=0,
-            maximum=state.princess_actions,
-        ),
-    ]
 
 
 def diff(state: UKState, kind: str, ident: Any, values: dict) -> list:
     """The steps of the form's values (the typed codes decoded, a space by its name, a seat
     from 1), as the engine makes them: one ``Correct`` per changed value."""
-    new = decode(state, values)
-    space = new.get("space")
-    if isinstance(space, str):
-        name = space.strip()
-        if name not in state.board.names:
-            raise FieldError("space", tr(Msg("unicornus.rule.no_such_space", {"space": name})))
-        new["space"] = state.board.names.index(name)
-    if new.get("start_player") is not None:
-        new["start_player"] -= 1
+    new = dict(values)
+    for v in correction_values(state, kind, ident):
+        typed = values.get(v.key)
+        if typed is None:
+            continue
+        if v.kind == "yes_no":
+            new[v.key] = typed == "y"
+        elif v.kind == "seat":
+            new[v.key] = typed - 1
+        elif v.kind == "space":
+            name = typed.strip()
+            if name not in state.board.names:
+                problem = tr(Msg("unicornus.rule.no_such_space", {"space": name}))
+                raise FieldError("space", problem)
+            new[v.key] = state.board.names.index(name)
+        elif v.kind in ("hero", "imperial"):
+            new[v.key] = _options(state, v.kind)[typed][0]
+        elif v.kind in CODES:
+            new[v.key] = CODES[v.kind][typed]
     return corrections(state, kind, ident, new)
+
+
+def _title(state: UKState, kind: str, ident: Any) -> Msg:
+    """A target's words, in the menu and above its form."""
+    if kind in ("hero", "imperial"):
+        who = state.hero(ident) if kind == "hero" else state.imp(ident)
+        return Msg(f"unicornus_ui.correct.{kind}", {"name": _n(who.name)})
+    if kind == "space":
+        return Msg("unicornus_ui.correct.space_values", {"space": state.board.names[ident]})
+    return Msg(f"unicornus_ui.correct.{kind}")
 
 
 def _menu(state: UKState, space: int) -> Choice:
     """What may be corrected from ``space`` (the engine's list), then any other character."""
-    words = {
-        "unit": Msg("unicornus_ui.correct.unit"),
-        "remove": Msg("unicornus_ui.correct.remove"),
-        "place": Msg("unicornus_ui.correct.place"),
-        "space": Msg("unicornus_ui.correct.space_values", {"space": state.board.names[space]}),
-        "game": Msg("unicornus_ui.correct.game"),
-    }
-    options: list[Option] = []
-    for kind, ident in correction_targets(state, space):
-        if kind == "game":  # last, after any other character
-            continue
-        if kind in ("hero", "imperial"):
-            who = state.hero(ident) if kind == "hero" else state.imp(ident)
-            label = Msg(f"unicornus_ui.correct.{kind}", {"name": _n(who.name)})
-        else:
-            label = words[kind]
-        options.append(Option((kind, ident), label))
+    options = [
+        Option((kind, ident), _title(state, kind, ident))
+        for kind, ident in correction_targets(state, space)
+        if kind != "game"  # last, after any other character
+    ]
     options.append(Option(("other_hero", ""), Msg("unicornus_ui.correct.other_hero")))
     options.append(Option(("other_imperial", ""), Msg("unicornus_ui.correct.other_imperial")))
-    options.append(Option(("game", ""), words["game"]))
+    options.append(Option(("game", ""), _title(state, "game", "")))
     return Choice(
         Msg("unicornus_ui.correct.what", {"space": state.board.names[space]}), tuple(options)
     )
@@ -356,37 +261,13 @@ class CorrectionMenu(ChoiceDialog):
     def open(self, value) -> None:
         kind, ident = value
         s = self.state
-        if kind in ("hero", "imperial"):
-            who = s.hero(ident) if kind == "hero" else s.imp(ident)
-            fields = (hero_fields if kind == "hero" else imperial_fields)(s, ident)
-            self.form(
-                Msg(f"unicornus_ui.correct.{kind}", {"name": _n(who.name)}),
-                fields,
-                lambda v: diff(s, kind, ident, v),
-            )
-        elif kind == "unit":
-            self.form(
-                Msg("unicornus_ui.correct.unit"),
-                unit_fields(s, ident),
-                lambda v: diff(s, kind, ident, v),
-            )
-        elif kind == "remove":
+        if kind == "remove":
             self.dismiss([RemoveUnit(ident)])
-        elif kind == "place":
+        elif kind in ("hero", "imperial", "unit", "place", "space", "game"):
             self.form(
-                Msg("unicornus_ui.correct.place"),
-                place_fields(s),
+                _title(s, kind, ident),
+                target_fields(s, kind, ident),
                 lambda v: diff(s, kind, ident, v),
-            )
-        elif kind == "space":
-            self.form(
-                Msg("unicornus_ui.correct.space_values", {"space": s.board.names[ident]}),
-                space_fields(s, ident),
-                lambda v: diff(s, kind, ident, v),
-            )
-        elif kind == "game":
-            self.form(
-                Msg("unicornus_ui.correct.game"), game_fields(s), lambda v: diff(s, kind, "", v)
             )
         elif kind in ("other_hero", "other_imperial"):
             if kind == "other_hero":
