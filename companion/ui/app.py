@@ -541,7 +541,11 @@ class CompanionApp(App):
         """Textual's palette, its search field's placeholder in the reader's language."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # not CommandPalette.is_open: that looks at the top screen only, and a dialog a key
+        # chain opened may lie over an open palette (a second one crashes: DuplicateIds)
+        if self.use_command_palette and not any(
+            isinstance(s, CommandPalette) for s in self.screen_stack
+        ):
             palette = CommandPalette(
                 placeholder=tr("ui.palette.placeholder"), id="--command-palette"
             )

@@ -360,7 +360,7 @@ def names(value: dict[str, str] | None, fallback: str) -> dict[str, str]:
 def _magical_friends_public(state: Any) -> tuple[Panel, ...]:
     g = game_package("magical-friends")
     banner = g.banner(state)
-    effects: list[Line] = [msg("web.mf.round", round=state.round, rounds=state.rounds)]
+    effects: list[Line] = [msg("web.mf.round", round=state.round_named, rounds=state.rounds)]
     if banner.lava_now:
         effects.append(Msg("web.mf.lava_now"))
     if banner.lava_next is not None:

@@ -190,8 +190,10 @@ def _entry(table: WebTable, page: Page, entry: Entry, where: str) -> str:
         return ""
     values = form.values(draft)
     out = [f'<div class="form" data-kind="{escape(entry.kind)}">']
-    if where == ANSWER or entry.prompt != table.moment.prompt:  # else the banner says it
-        said = panels.named(table.key, entry.prompt, table.state)
+    said = panels.named(table.key, entry.prompt, table.state)
+    banner = where != ANSWER and entry.prompt == table.moment.prompt
+    legend = any(f.label == said for f in form.fields)  # a field's legend says the same
+    if not (banner or legend):
         out.append(f'<p class="reason">{text(said)}</p>')
     out += [f'<p class="note">{text(line)}</p>' for line in form.lines]
     for f in form.fields:

@@ -309,8 +309,27 @@ async def test_new_game_refusal_is_in_view_at_80x24(store):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        error = screen.query_one("#error", Static)
         assert "(now 0)" in text_of(screen, "#error")
-        scroll = error.parent
-        top = scroll.scroll_offset.y
-        assert top <= error.virtual_region.y < top + scroll.scrollable_content_region.height
+        assert in_view(screen.query_one("#error", Static))
+
+
+async def test_quick_score_refusal_is_in_view_at_80x24(store):
+    """The same on the quick score at 80×24: ctrl+s with nobody entered says so in view."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QuickScoreScreen)
+        assert text_of(screen, "#error")
+        assert in_view(screen.query_one("#error", Static))
+
+
+def in_view(widget) -> bool:
+    """Whether ``widget`` (a child of a scrolling form) is in the part of the form shown."""
+    scroll = widget.parent
+    top = scroll.scroll_offset.y
+    return top <= widget.virtual_region.y < top + scroll.scrollable_content_region.height

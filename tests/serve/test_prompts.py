@@ -37,3 +37,29 @@ def test_no_key_hint_in_a_page_s_prompt(store, key, lang):
             break
         table.session.do(cmd)
     assert len(prompts) > 3
+
+
+def test_a_page_s_question_says_its_prompt_once(store):
+    """Played on a phone: Move, then the creature, showed "How many steps did Blue's Ember
+    Imp 2 go?" twice (the question's line and its field's legend, the same words)."""
+    set_language("en")
+    game = get_game("magical-friends")
+    catalog = load_game_catalog("magical-friends", "demo")
+    policy, demo_setup = sensible_table("magical-friends", 5)
+    session = store.new_game(
+        game, game.new_game(demo_setup(catalog, None), catalog, 5), "D", "demo"
+    )
+    table = WebTable(store, session)
+    page = Page(JoinCode(TABLE, "t"))
+    table.pages.add(page)
+    for _ in range(200):  # the sensible table plays until a friend may move
+        move = table.moment.action("move")
+        if move is not None and move.reason is None:
+            break
+        table.session.do(decide(table.moment, table.state, policy))
+    table.handle(page, {"op": "act", "arg": "move", "rev": table.revision})
+    table.handle(page, {"op": "answer", "arg": 0, "rev": table.revision})  # the first friend
+    prompt = tr(page.question.prompt)
+    assert prompt.startswith("How many steps did")
+    html = render.view(table, page)
+    assert html.count(render.text(page.question.prompt)) == 1, prompt

@@ -130,3 +130,18 @@ def test_every_view_the_games_lead_to_is_drawn():
     kinds = set(re.findall(r'Show\("([\w.]+)"', source))
     kinds |= {"unicornus.what_if"} if "Show(WHAT_IF" in source else set()
     assert len(kinds) == 4 and all(views.drawn(Show(k)) for k in kinds), kinds
+
+
+def test_the_magical_friends_round_is_the_one_the_header_names(store):
+    """Played on a phone: between rounds the header said "Round 3/8, round start" and the
+    table's panel "Round 2 of 8" (before the first round, "Round 0 of 8"); both name the
+    round about to start, as the terminal's header and the saved games do (round_named)."""
+    set_language("en")
+    table, policy = demo(store, "magical-friends")
+    page = Page(JoinCode(TABLE, "t"))
+    assert "Round 1 of 8" in words(render.view(table, page))
+    play_until(
+        table, policy, lambda m: table.state.round == 2 and table.state.phase == "round_start"
+    )
+    assert table.state.round_named == 3
+    assert "Round 3 of 8" in words(render.view(table, page))

@@ -273,7 +273,11 @@ class QuickScoreScreen(Screen):
 
     def action_score(self) -> None:
         pos = self.position()
-        if pos is None or self.catalog is None:
+        if pos is None:  # the reason under the hands: at 80×24 below the fold, brought up
+            error = self.query_one("#error", Static)
+            error.call_after_refresh(error.scroll_visible, animate=False)
+            return
+        if self.catalog is None:
             return
         self._ask_effects(pos, pos, [])
 
