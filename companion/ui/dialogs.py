@@ -56,7 +56,20 @@ def number_is_complete(number: int, largest: int) -> bool:
     return number < 10 and number * 10 > largest
 
 
-class Dialog(ModalScreen[T]):
+class Covered:
+    """A screen a dialog can open over (a game screen, a dialog). Textual lays out every
+    screen beneath a dialog again when the dialog is shown (the dialog's first Resize calls
+    the private ``Screen._screen_resized`` of each), though their size did not change: the
+    whole game screen's layout, and, as its log's scroll bar was touched, a second drawing of
+    the dialog's backdrop, for each dialog opened. Here a screen is laid out again only when
+    the terminal's size changed (tests/ui/test_textual_private.py)."""
+
+    def _screen_resized(self, size) -> None:
+        if size != self.outer_size:
+            super()._screen_resized(size)
+
+
+class Dialog(Covered, ModalScreen[T]):
     """The base of every dialog: the input discipline above, and a backdrop (the screen
     beneath, tinted) drawn once and kept while the screen beneath does not change."""
 
