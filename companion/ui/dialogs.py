@@ -197,21 +197,60 @@ class ChoiceDialog(Dialog[Any]):
         super().__init__()
         self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
         self.typed = ""  # digits typed so far, when a list is longer than 9
+        self.put_away = False  # kept by the app after it closed, to be shown again
+
+    @classmethod
+    def shown_again(
+        cls, app: Any, choice: Choice, title: Msg | None = None, on_highlight=None
+    ) -> ChoiceDialog:
+        """A dialog for ``choice``: the app's one kept dialog of this class, its words and
+        options replaced, when it is put away (closed, and Textual done with it); else a new
+        one, kept for next time. Building a dialog (its widgets, their styles) was most of
+        the time a key that opens one took (issue 26)."""
+        kept_by_class = app.__dict__.setdefault("_kept_choices", {})
+        kept = kept_by_class.get(cls)
+        if kept is None or not kept.put_away:
+            if kept is not None and kept.put_away:
+                app.uninstall_screen(kept)
+            kept = kept_by_class[cls] = cls(choice, title, on_highlight)
+            app.install_screen(kept, name=f"-kept-{cls.__name__}-{id(kept)}")
+            return kept
+        kept.put_away = kept.closing = False
+        kept.asks = None
+        kept.choice, kept.title_msg, kept.on_highlight = choice, title, on_highlight
+        kept._backdrop_stale = True
+        kept._show_choice()
+        return kept
+
+    def on_screen_suspend(self) -> None:
+        self.put_away = self.closing  # (not when a dialog opens over it)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(as_text(self.title_msg or Msg("ui.choice.title")), classes="section-title")
-            yield Static(as_text(self.choice.reason))
-            yield OptionList(
-                *[
-                    ListOption(as_text(f"{i + 1}. {tr(o.label)}"), id=str(i))
-                    for i, o in enumerate(self.choice.options)
-                ]
-            )
+            yield Static(id="choice-title", classes="section-title")
+            yield Static(id="choice-reason")
+            yield OptionList()
             yield Static("", id="typed", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        self._show_choice()
+
+    def _show_choice(self) -> None:
+        self.typed = ""
+        self.query_one("#choice-title", Static).update(
+            as_text(self.title_msg or Msg("ui.choice.title"))
+        )
+        self.query_one("#choice-reason", Static).update(as_text(self.choice.reason))
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(
+            ListOption(as_text(f"{i + 1}. {tr(o.label)}"), id=str(i))
+            for i, o in enumerate(self.choice.options)
+        )
+        options.highlighted = 0 if self.choice.options else None
+        options.scroll_home(animate=False, immediate=True)
+        self._set_typed("")
+        options.focus()
 
     def on_key(self, event) -> None:
         """Digits pick by number (a number that could go on waits for Enter, so 12 can be

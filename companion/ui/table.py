@@ -217,7 +217,7 @@ class TableScreen(GameScreen):
 
     def choice_screen(self, question: Ask) -> Screen:
         """The dialog for a question (a game may show its options on its board)."""
-        return ChoiceDialog(question.choice, question.title)
+        return ChoiceDialog.shown_again(self.app, question.choice, question.title)
 
     def _answered(self, lead: Lead | None, asks: Any) -> None:
         if lead is not None:
