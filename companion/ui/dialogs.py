@@ -79,6 +79,35 @@ class Dialog(Covered, ModalScreen[T]):
     # change); an Ask or Entry of the engine; NOTHING (help, the join codes: never stale)
     asks: Any = None
 
+    put_away = False  # closed, and Textual done with it: it may be shown again
+
+    @classmethod
+    def shown_again(cls, app: Any, *args: Any, **kwargs: Any) -> Dialog:
+        """A dialog of this class made with ``args``: the app's one kept dialog of the class,
+        told what to show now (:meth:`show_again`), when it is put away; else a new one (the
+        first is kept, installed in the app, for next time). Building a dialog (its widgets, their styles) was most of the time a
+        key that opens one took (issue 26)."""
+        kept_by_class = app.__dict__.setdefault("_kept_dialogs", {})
+        kept = kept_by_class.get(cls)
+        if kept is None:
+            kept = kept_by_class[cls] = cls(*args, **kwargs)
+            app.install_screen(kept, name=f"-kept-{cls.__name__}")
+            return kept
+        if not kept.put_away:  # open still (a dialog over it), or closing: one of its own
+            return cls(*args, **kwargs)
+        kept.put_away = kept.closing = False
+        kept.asks = None
+        kept._backdrop_stale = True
+        kept.show_again(*args, **kwargs)
+        return kept
+
+    def show_again(self, *args: Any, **kwargs: Any) -> None:
+        """Show what a dialog made with ``args`` shows, in place (see :meth:`shown_again`)."""
+        raise NotImplementedError
+
+    def on_screen_suspend(self) -> None:
+        self.put_away = self.closing  # (not when a dialog opens over it)
+
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.closing or self.app.screen is not self:
             return AwaitComplete()  # answered already, or not on top: nothing to close
@@ -153,14 +182,19 @@ class Confirm(Dialog[bool]):
         super().__init__()
         self.question, self.default_yes = question, default_yes
 
+    def show_again(self, question: Msg, default_yes: bool = False) -> None:
+        self.question, self.default_yes = question, default_yes
+        self.on_mount()
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(as_text(self.question))
+            yield Static(id="question")
             with Horizontal():
                 yield Button(tr("ui.dialog.yes"), id="yes", variant="error")
                 yield Button(tr("ui.dialog.no"), id="no", variant="primary")
 
     def on_mount(self) -> None:
+        self.query_one("#question", Static).update(as_text(self.question))
         self.query_one("#yes" if self.default_yes else "#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -197,33 +231,10 @@ class ChoiceDialog(Dialog[Any]):
         super().__init__()
         self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
         self.typed = ""  # digits typed so far, when a list is longer than 9
-        self.put_away = False  # kept by the app after it closed, to be shown again
 
-    @classmethod
-    def shown_again(
-        cls, app: Any, choice: Choice, title: Msg | None = None, on_highlight=None
-    ) -> ChoiceDialog:
-        """A dialog for ``choice``: the app's one kept dialog of this class, its words and
-        options replaced, when it is put away (closed, and Textual done with it); else a new
-        one, kept for next time. Building a dialog (its widgets, their styles) was most of
-        the time a key that opens one took (issue 26)."""
-        kept_by_class = app.__dict__.setdefault("_kept_choices", {})
-        kept = kept_by_class.get(cls)
-        if kept is None or not kept.put_away:
-            if kept is not None and kept.put_away:
-                app.uninstall_screen(kept)
-            kept = kept_by_class[cls] = cls(choice, title, on_highlight)
-            app.install_screen(kept, name=f"-kept-{cls.__name__}-{id(kept)}")
-            return kept
-        kept.put_away = kept.closing = False
-        kept.asks = None
-        kept.choice, kept.title_msg, kept.on_highlight = choice, title, on_highlight
-        kept._backdrop_stale = True
-        kept._show_choice()
-        return kept
-
-    def on_screen_suspend(self) -> None:
-        self.put_away = self.closing  # (not when a dialog opens over it)
+    def show_again(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
+        self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
+        self._show_choice()
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -276,7 +276,7 @@ class GameScreen(Covered, Screen):
             else:
                 self.refresh_all()
 
-        confirm = Confirm(msg("ui.correct.ends_game", outcome=ending.reason))
+        confirm = Confirm.shown_again(self.app, msg("ui.correct.ends_game", outcome=ending.reason))
         self.app.push_screen(confirm, self.still_current(answered))
 
     def refuse(self, exc: CompanionError) -> None:

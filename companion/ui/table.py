@@ -119,7 +119,7 @@ class TableScreen(GameScreen):
             screen.asks = NOTHING if asks is None else asks  # a view alone is never stale
             self.app.push_screen(screen)
         elif isinstance(lead, ConfirmFirst):
-            dialog = Confirm(lead.prompt)
+            dialog = Confirm.shown_again(self.app, lead.prompt)
             dialog.asks = asks
 
             def sure(yes: bool | None) -> None:

@@ -81,7 +81,33 @@ async def test_the_dialog_is_built_once_and_shown_again_for_each_question():
         await pilot.press("1", "2", "enter")
         await pilot.pause()
         assert results == [None, "b11"]
-        # one open (not put away yet): another question gets a dialog of its own
+        # the kept one open: another question gets a dialog of its own
         app.push_screen(ChoiceDialog.shown_again(app, choice(3)), results.append)
         await pilot.pause()
-        assert ChoiceDialog.shown_again(app, choice(2)) is not app.screen
+        assert app.screen is first
+        assert ChoiceDialog.shown_again(app, choice(2)) is not first
+
+
+async def test_a_confirmation_shown_again_asks_the_new_question_with_its_own_default():
+    """Issue 26: the driver's confirmations reuse one Confirm too; shown again it asks the
+    new question, and Enter answers as that question's default says (never the last one's)."""
+    from textual.widgets import Static
+
+    from companion.ui.dialogs import Confirm
+
+    results = []
+    app = App()
+    async with app.run_test() as pilot:
+        first = Confirm.shown_again(app, Msg("ui.choice.title"), default_yes=True)
+        app.push_screen(first, results.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        again = Confirm.shown_again(app, Msg("ui.dialog.no"))
+        assert again is first
+        app.push_screen(again, results.append)
+        await pilot.pause()
+        assert str(again.query_one("#question", Static).content) == "No"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert results == [True, False]
