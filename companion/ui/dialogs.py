@@ -56,7 +56,20 @@ def number_is_complete(number: int, largest: int) -> bool:
     return number < 10 and number * 10 > largest
 
 
-class Dialog(ModalScreen[T]):
+class Covered:
+    """A screen a dialog can open over (a game screen, a dialog). Textual lays out every
+    screen beneath a dialog again when the dialog is shown (the dialog's first Resize calls
+    the private ``Screen._screen_resized`` of each), though their size did not change: the
+    whole game screen's layout, and, as its log's scroll bar was touched, a second drawing of
+    the dialog's backdrop, for each dialog opened. Here a screen is laid out again only when
+    the terminal's size changed (tests/ui/test_textual_private.py)."""
+
+    def _screen_resized(self, size) -> None:
+        if size != self.outer_size:
+            super()._screen_resized(size)
+
+
+class Dialog(Covered, ModalScreen[T]):
     """The base of every dialog: the input discipline above, and a backdrop (the screen
     beneath, tinted) drawn once and kept while the screen beneath does not change."""
 
@@ -65,6 +78,35 @@ class Dialog(ModalScreen[T]):
     # stale (``companion.core.game.still_asked``): None, the game as it was (stale after any
     # change); an Ask or Entry of the engine; NOTHING (help, the join codes: never stale)
     asks: Any = None
+
+    put_away = False  # closed, and Textual done with it: it may be shown again
+
+    @classmethod
+    def shown_again(cls, app: Any, *args: Any, **kwargs: Any) -> Dialog:
+        """A dialog of this class made with ``args``: the app's one kept dialog of the class,
+        told what to show now (:meth:`show_again`), when it is put away; else a new one (the
+        first is kept, installed in the app, for next time). Building a dialog (its widgets, their styles) was most of the time a
+        key that opens one took (issue 26)."""
+        kept_by_class = app.__dict__.setdefault("_kept_dialogs", {})
+        kept = kept_by_class.get(cls)
+        if kept is None:
+            kept = kept_by_class[cls] = cls(*args, **kwargs)
+            app.install_screen(kept, name=f"-kept-{cls.__name__}")
+            return kept
+        if not kept.put_away:  # open still (a dialog over it), or closing: one of its own
+            return cls(*args, **kwargs)
+        kept.put_away = kept.closing = False
+        kept.asks = None
+        kept._backdrop_stale = True
+        kept.show_again(*args, **kwargs)
+        return kept
+
+    def show_again(self, *args: Any, **kwargs: Any) -> None:
+        """Show what a dialog made with ``args`` shows, in place (see :meth:`shown_again`)."""
+        raise NotImplementedError
+
+    def on_screen_suspend(self) -> None:
+        self.put_away = self.closing  # (not when a dialog opens over it)
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.closing or self.app.screen is not self:
@@ -140,14 +182,19 @@ class Confirm(Dialog[bool]):
         super().__init__()
         self.question, self.default_yes = question, default_yes
 
+    def show_again(self, question: Msg, default_yes: bool = False) -> None:
+        self.question, self.default_yes = question, default_yes
+        self.on_mount()
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(as_text(self.question))
+            yield Static(id="question")
             with Horizontal():
                 yield Button(tr("ui.dialog.yes"), id="yes", variant="error")
                 yield Button(tr("ui.dialog.no"), id="no", variant="primary")
 
     def on_mount(self) -> None:
+        self.query_one("#question", Static).update(as_text(self.question))
         self.query_one("#yes" if self.default_yes else "#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -185,20 +232,36 @@ class ChoiceDialog(Dialog[Any]):
         self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
         self.typed = ""  # digits typed so far, when a list is longer than 9
 
+    def show_again(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
+        self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
+        self._show_choice()
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(as_text(self.title_msg or Msg("ui.choice.title")), classes="section-title")
-            yield Static(as_text(self.choice.reason))
-            yield OptionList(
-                *[
-                    ListOption(as_text(f"{i + 1}. {tr(o.label)}"), id=str(i))
-                    for i, o in enumerate(self.choice.options)
-                ]
-            )
+            yield Static(id="choice-title", classes="section-title")
+            yield Static(id="choice-reason")
+            yield OptionList()
             yield Static("", id="typed", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        self._show_choice()
+
+    def _show_choice(self) -> None:
+        self.typed = ""
+        self.query_one("#choice-title", Static).update(
+            as_text(self.title_msg or Msg("ui.choice.title"))
+        )
+        self.query_one("#choice-reason", Static).update(as_text(self.choice.reason))
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(
+            ListOption(as_text(f"{i + 1}. {tr(o.label)}"), id=str(i))
+            for i, o in enumerate(self.choice.options)
+        )
+        options.highlighted = 0 if self.choice.options else None
+        options.scroll_home(animate=False, immediate=True)
+        self._set_typed("")
+        options.focus()
 
     def on_key(self, event) -> None:
         """Digits pick by number (a number that could go on waits for Enter, so 12 can be

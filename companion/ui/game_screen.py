@@ -25,7 +25,7 @@ from companion.core.errors import ChangedElsewhere, CompanionError, Elsewhere, R
 from companion.core.game import Moment, Session, still_asked
 from companion.core.i18n import Msg, msg, tr
 from companion.core.steplog import HistoryLine
-from companion.ui.dialogs import Dialog
+from companion.ui.dialogs import Covered, Dialog
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.game_log import GameLog
 
@@ -34,7 +34,7 @@ FOLLOW_EVERY = 0.25  # seconds between two looks for steps made elsewhere (goal:
 JOIN_KEY = "ctrl+o"  # the join codes, when ``companion serve`` runs the app ("open to phones")
 
 
-class GameScreen(Screen):
+class GameScreen(Covered, Screen):
     BINDINGS = [
         Binding("ctrl+z", "undo", "ui.key.undo"),
         Binding("ctrl+y", "redo", "ui.key.redo"),

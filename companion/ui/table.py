@@ -119,7 +119,7 @@ class TableScreen(GameScreen):
             screen.asks = NOTHING if asks is None else asks  # a view alone is never stale
             self.app.push_screen(screen)
         elif isinstance(lead, ConfirmFirst):
-            dialog = Confirm(lead.prompt)
+            dialog = Confirm.shown_again(self.app, lead.prompt)
             dialog.asks = asks
 
             def sure(yes: bool | None) -> None:
@@ -215,7 +215,7 @@ class TableScreen(GameScreen):
 
     def choice_screen(self, question: Ask) -> Screen:
         """The dialog for a question (a game may show its options on its board)."""
-        return ChoiceDialog(question.choice, question.title)
+        return ChoiceDialog.shown_again(self.app, question.choice, question.title)
 
     def _answered(self, lead: Lead | None, asks: Any) -> None:
         if lead is not None:

@@ -48,3 +48,66 @@ async def test_backspace_corrects_and_a_bad_number_is_refused():
 
 async def test_enter_without_digits_picks_the_highlighted_option():
     assert await pick(12, "down", "down", "enter") == [2]
+
+
+async def test_the_dialog_is_built_once_and_shown_again_for_each_question():
+    """Issue 26: the driver's choices reuse one dialog (built once: opening one was mostly
+    building it); shown again, it has the new question's words and options only, nothing
+    typed in it before, and answers the new question."""
+    results = []
+    words = Choice(
+        Msg("ui.choice.title"), tuple(Option(f"b{i}", Msg("ui.dialog.no")) for i in range(12))
+    )
+
+    class Host(App):
+        pass
+
+    app = Host()
+    async with app.run_test() as pilot:
+        first = ChoiceDialog.shown_again(app, choice(12))
+        app.push_screen(first, results.append)
+        await pilot.pause()
+        await pilot.press("1")  # waits for a second digit or Enter
+        await pilot.press("escape")
+        await pilot.pause()
+        again = ChoiceDialog.shown_again(app, words)
+        assert again is first
+        app.push_screen(again, results.append)
+        await pilot.pause()
+        assert not again.typed and not again.closing
+        options = again.query_one("OptionList")
+        assert options.option_count == 12 and options.highlighted == 0
+        assert "b0" not in str(options.get_option_at_index(0).prompt)  # words, not values
+        await pilot.press("1", "2", "enter")
+        await pilot.pause()
+        assert results == [None, "b11"]
+        # the kept one open: another question gets a dialog of its own
+        app.push_screen(ChoiceDialog.shown_again(app, choice(3)), results.append)
+        await pilot.pause()
+        assert app.screen is first
+        assert ChoiceDialog.shown_again(app, choice(2)) is not first
+
+
+async def test_a_confirmation_shown_again_asks_the_new_question_with_its_own_default():
+    """Issue 26: the driver's confirmations reuse one Confirm too; shown again it asks the
+    new question, and Enter answers as that question's default says (never the last one's)."""
+    from textual.widgets import Static
+
+    from companion.ui.dialogs import Confirm
+
+    results = []
+    app = App()
+    async with app.run_test() as pilot:
+        first = Confirm.shown_again(app, Msg("ui.choice.title"), default_yes=True)
+        app.push_screen(first, results.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        again = Confirm.shown_again(app, Msg("ui.dialog.no"))
+        assert again is first
+        app.push_screen(again, results.append)
+        await pilot.pause()
+        assert str(again.query_one("#question", Static).content) == "No"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert results == [True, False]

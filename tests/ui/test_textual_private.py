@@ -148,3 +148,40 @@ def test_a_widgets_private_size_update_comes_before_the_frame():
     assert source.index("_size_updated(") < source.index("self._compositor_refresh()")
     parameters = list(inspect.signature(RichLog._size_updated).parameters)
     assert parameters == ["self", "size", "virtual_size", "container_size", "layout"]
+
+
+async def test_screens_beneath_a_dialog_are_resized_through_a_private_method():
+    """companion/ui/dialogs.py ``Covered._screen_resized`` lets Textual lay out a screen
+    beneath a dialog only when the terminal's size changed: Textual calls the private
+    ``Screen._screen_resized(size)`` of every screen beneath a dialog when the dialog is
+    shown (its first Resize), which laid the whole game screen out again (and made the
+    dialog draw its backdrop twice) for each dialog opened (issue 26)."""
+    from textual.screen import ModalScreen
+
+    from companion.ui.dialogs import Covered
+
+    calls = []
+
+    class Beneath(Covered, Screen):
+        def compose(self):
+            yield Static("the game")
+
+        def _screen_resized(self, size):
+            calls.append((size, size != self.outer_size))
+            super()._screen_resized(size)
+
+    class Shows(App):
+        def on_mount(self):
+            self.push_screen(Beneath())
+
+    app = Shows()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        beneath = app.screen
+        app.push_screen(ModalScreen())
+        await pilot.pause()
+        # shown over it (more than once): the same size each time, not laid out again
+        assert calls and all(size == (40, 10) and not changed for size, changed in calls)
+        await pilot.resize_terminal(50, 12)
+        await pilot.pause()
+        assert ((50, 12), True) in calls and beneath.outer_size == (50, 12)

@@ -410,7 +410,7 @@ class UnicornusScreen(TableScreen):
             if n is not None:
                 self.map.move_to(n)
 
-        return MapChoice(question.choice, question.title, highlight)
+        return MapChoice.shown_again(self.app, question.choice, question.title, highlight)
 
     def on_screen_resume(self) -> None:
         if self.preview:
