@@ -1,6 +1,7 @@
 """Start-up of the companion against a bare Textual app, and the cost of a saved step.
 
-    .venv/bin/python scripts/bench_startup.py [--runs 9] [--games 20 [1000 3000 ...]] [--no-store]
+    .venv/bin/python scripts/bench_startup.py [--runs 9] [--games 20 [1000 3000 ...]]
+        [--steps N] [--no-store]
 
 For each number of saved games, each figure is the median of ``--runs`` runs, the companion's
 and the reference's interleaved so that drifts in machine load hit both alike; wall time from
@@ -22,6 +23,9 @@ spawning the process:
   there), against the bare app at its Ready.
 - saved games visible: until the home list shows saved games (its first rows), against the
   bare app's first frame.
+
+``--steps N`` gives each saved game N steps and the state at its head, as played games have
+them: home lists none of them, so the first frame should not grow with them either.
 
 Then, with the first number of saved games:
 
@@ -190,8 +194,17 @@ def child(code: str, *args: str, env: dict[str, str] | None = None) -> tuple[flo
     return start, out.stdout.split()
 
 
-def make_saves(path: Path, games: int) -> None:
-    """A save of ``games`` games (rows written directly: a listing decodes no state)."""
+# a step and a game's state as big as a real game's (a Unicornus move, its log line, a state)
+STEP = (
+    json.dumps({"type": "move", "unit": "knight-3", "from": "a4", "to": "b5", "seat": 2}),
+    json.dumps({"$msg": "unicornus.log.move", "params": {"unit": "knight-3", "to": "b5"}}),
+)
+STATE = json.dumps({"spaces": [{"id": f"s{n}", "units": ["knight-3"]} for n in range(150)]})
+
+
+def make_saves(path: Path, games: int, steps: int = 0) -> None:
+    """A save of ``games`` games (rows written directly: a listing decodes no state), each
+    of ``steps`` steps with the state at its head, as a played game has them."""
     from companion.store import Store
 
     Store.open(path).close()
@@ -200,12 +213,23 @@ def make_saves(path: Path, games: int) -> None:
     with con:
         for i in range(games):
             stamp = f"2025-01-{1 + i % 28:02d} 12:{i % 60:02d}:00.000000"
-            con.execute(
+            length = steps or i
+            game = con.execute(
                 "INSERT INTO games (game_key, title, catalog_name, initial_state, cursor, length,"
                 " summary, finished, outcome, revision, played_seconds, created, last_played)"
                 " VALUES (?, ?, 'demo', '{}', ?, ?, ?, 0, NULL, 0, 0, ?, ?)",
-                ("unicornus", f"Game {i}", i, i, summary, stamp, stamp),
-            )
+                ("unicornus", f"Game {i}", length, length, summary, stamp, stamp),
+            ).lastrowid
+            if steps:
+                con.executemany(
+                    "INSERT INTO steps (game_id, idx, command, description, revision)"
+                    " VALUES (?, ?, ?, ?, 0)",
+                    ((game, n, *STEP) for n in range(steps)),
+                )
+                con.execute(
+                    "INSERT INTO snapshots (game_id, idx, state, kept) VALUES (?, ?, ?, 0)",
+                    (game, steps, STATE),
+                )
     con.close()
 
 
@@ -213,6 +237,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--games", type=int, nargs="+", default=[20], metavar="N")
+    parser.add_argument(
+        "--steps", type=int, default=0, metavar="N", help="steps of each saved game (a real save)"
+    )
     parser.add_argument("--no-store", action="store_true", help="skip the store figures")
     opts = parser.parse_args()
     if min(opts.games) < 1:
@@ -226,7 +253,7 @@ def main() -> None:
         env = {"XDG_DATA_HOME": str(data)}
         for n, games in enumerate(opts.games):
             db = str(Path(tmp) / f"bench-{games}.db")
-            make_saves(Path(db), games)
+            make_saves(Path(db), games, opts.steps)
             shutil.copyfile(db, default)
             child(COMPANION, db)  # warms the file cache
             child(BARE)
@@ -244,7 +271,11 @@ def main() -> None:
                     first, frame, shown = (float(w) - start for w in words[:3])
                     home[label].append((first, frame, shown, float(words[3]), *map(int, words[4:])))
             b, bd, bc = (med(times) * 1000 for times in (bare, bare_drawn, bare_cpu))
-            print(f"start-up, median of {runs} runs, {games} saved games:")
+            size = Path(db).stat().st_size / 1e6
+            print(
+                f"start-up, median of {runs} runs, {games} saved games"
+                f" of {opts.steps or 'no'} steps each ({size:.1f} MB):"
+            )
             print(
                 f"  bare Textual app, first frame        : {bd:7.1f} ms          CPU {bc:6.1f} ms"
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
@@ -73,17 +73,16 @@ class HomeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="home"):
-            with Vertical(id="new-game"):
-                yield Static(tr("ui.home.new_title"), classes="section-title")
-                yield OptionList(
-                    *[Option(tr(f"ui.game.{key}"), id=key) for key in GAME_KEYS],
-                    id="games",
-                )
-                yield Static(tr("ui.home.new_hint"), classes="hint")
-            with Vertical(id="saved-box"):
-                yield Static(id="saved-head")
-                yield RowList(id="saved")
+        with Vertical(id="new-game"):
+            yield Static(tr("ui.home.new_title"), classes="section-title")
+            yield OptionList(
+                *[Option(tr(f"ui.game.{key}"), id=key) for key in GAME_KEYS],
+                id="games",
+            )
+            yield Static(tr("ui.home.new_hint"), classes="hint")
+        with Vertical(id="saved-box"):
+            yield Static(id="saved-head")
+            yield RowList(id="saved")
         yield Footer()
 
     def on_mount(self) -> None:
