@@ -31,12 +31,30 @@ def pytest_addoption(parser):
     )
 
 
+# The test files that take longest, longest first (CPU seconds, pytest --durations): they run
+# before the others, so that pytest-xdist's two processes (README's -n 2, pyproject.toml's
+# --dist loadgroup: tests handed out one by one as a process is free) finish together, not one
+# of them alone with a long file at the end. The others keep their order.
+LONGEST_FIRST = (
+    "tests/ui/test_contrast.py",
+    "tests/ui/test_key_storm.py",
+    "tests/insurrection_ui/test_box_in_app.py",
+    "tests/insurrection_ui/test_box_flow.py",
+    "tests/insurrection_ui/test_found_playing.py",
+    "tests/insurrection_ui/test_quick_score.py",
+    "tests/insurrection_ui/test_play.py",
+    "tests/insurrection_ui/test_keys.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--no-snapshots"):
         snapshots = [item for item in items if "snap_compare" in getattr(item, "fixturenames", ())]
         if snapshots:
             config.hook.pytest_deselected(items=snapshots)
             items[:] = [item for item in items if item not in snapshots]
+    rank = {path: n for n, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))
 
 
 # The command line takes the database, the language and the theme from the environment, the

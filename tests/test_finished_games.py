@@ -19,6 +19,10 @@ from companion.ui.widgets.row_list import RowList
 GAMES = ("unicornus", "insurrection", "magical-friends")
 
 
+# one process runs the module: its games are played once
+pytestmark = pytest.mark.xdist_group("finished-games")
+
+
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """One database with a whole autoplayed demo game of each game (seed 1)."""

@@ -32,6 +32,10 @@ SEEDS = (1, 2)
 FIXTURE = Path(__file__).parent / "fixtures" / "pre_flow_saves.db"
 
 
+# one process runs the module: its games are played once
+pytestmark = pytest.mark.xdist_group("records")
+
+
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """One database with two whole autoplayed demo games of each game."""

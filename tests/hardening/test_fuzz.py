@@ -42,6 +42,8 @@ MODELS = {
 LIMITS = {key: schema_limits(model) for key, model in MODELS.items()}
 DEMOS = {key: read_toml(catalog_path(key, "demo")) for key in MODELS}
 RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# one process runs the module: its last test counts the inputs its other tests tried
+pytestmark = pytest.mark.xdist_group("fuzz")
 FUZZ = settings(
     max_examples=250,
     deadline=None,

@@ -45,6 +45,8 @@ from tests.hardening.fuzz_support import MarkupWatch, read_only, screen_text
 SEED = int(os.environ.get("COMPANION_FUZZ_SEED", "25"))
 COUNTS: Counter = Counter()  # (suite, verdict) -> inputs
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# one process runs the module: its last test counts the inputs its other tests tried
+pytestmark = pytest.mark.xdist_group("fuzz-saves")
 PIECES = (
     "Ann", "Zoë", "アンネ", "Bob", "[/]", "[b]", "[/b]", "[link=x]", "[@click=app.quit]",
     "[", "]", "\\[", "[Anna]", "[i]x[/i]", "\x1b[31m", "\x1b]0;pwned\x07", "\x9b2J", "\u202e",

@@ -76,6 +76,10 @@ def served(tmp_path):
         yield s
 
 
+# one process runs the module: one chromium
+pytestmark = pytest.mark.xdist_group("browser")
+
+
 @pytest.fixture(scope="module")
 def browser():
     """One chromium for the module's tests (starting one costs seconds)."""

@@ -13,6 +13,7 @@ import html
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
 from rich.cells import cell_len
 from rich.color import Color as RichColor
@@ -76,6 +77,8 @@ def cells(svg: str, inside=None) -> list[Cell]:
     return out
 
 
+# ratio, is_graphic and standard are cached: a screen has a few pairs of colours and characters
+# over thousands of cells, each read five times (issue 26: the contrast tests' time)
 def luminance(rgb: tuple[int, int, int]) -> float:
     """WCAG 2 relative luminance."""
 
@@ -87,12 +90,14 @@ def luminance(rgb: tuple[int, int, int]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@cache
 def ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     """WCAG 2 contrast ratio, 1 (none) to 21 (black on white)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
 
+@cache
 def is_graphic(char: str) -> bool:
     """A mark (border, ★, ▲, ●, ✕, arrow), not a letter, digit or punctuation."""
     code = ord(char)
@@ -114,6 +119,7 @@ LINUX = (
 )  # fmt: skip
 
 
+@cache
 def standard(rgb: tuple[int, int, int]) -> int:
     """The one of the 16 colours Rich sends for a true colour to a terminal of 16 colours
     (Textual's ColorSystem "standard": TERM=xterm, TERM=linux)."""

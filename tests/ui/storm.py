@@ -64,11 +64,18 @@ def assert_alive(app, game: GameScreen, step: int, key: str, history: list[str])
 
 
 async def storm(
-    app, pilot, seed: int, count: int, pause_every: int = 16, goal: Collection[str] = ()
+    app,
+    pilot,
+    seed: int,
+    count: int,
+    pause_every: int = 16,
+    goal: Collection[str] = (),
+    game: GameScreen | None = None,
 ) -> StormReport:
     """``count`` keys, or fewer once a key has gone to each screen of ``goal`` (class names):
-    a storm as long as what it must reach."""
-    game = app.screen
+    a storm as long as what it must reach. ``game``: the game screen, when the storm starts
+    on a screen it opened (a dialog)."""
+    game = game or app.screen
     assert isinstance(game, GameScreen), type(game).__name__
     rnd = random.Random(seed)
     report = StormReport(steps_before=len(game.session.log))

@@ -1,5 +1,7 @@
 """Help, palette, messages, screenshots and theme (issue 13)."""
 
+import time
+
 import pytest
 from textual.widgets import DataTable, MarkdownViewer
 
@@ -101,13 +103,10 @@ async def test_the_theme_is_remembered(store):
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:
         app.theme = "nord"
-        await pilot.pause(0.1)
-    for _ in range(50):  # saved from a thread
-        if store.get_setting(settings.THEME) == "nord":
-            break
-        import time
-
-        time.sleep(0.02)
+        await pilot.pause()
+    end = time.monotonic() + 30  # saved from a thread; the bound only stops a hang
+    while store.get_setting(settings.THEME) != "nord" and time.monotonic() < end:
+        time.sleep(0.01)
     assert store.get_setting(settings.THEME) == "nord"
     app = create_app(store)
     async with app.run_test(size=(120, 40)) as pilot:
