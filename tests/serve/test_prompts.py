@@ -43,13 +43,7 @@ def test_a_page_s_question_says_its_prompt_once(store):
     """Played on a phone: Move, then the creature, showed "How many steps did Blue's Ember
     Imp 2 go?" twice (the question's line and its field's legend, the same words)."""
     set_language("en")
-    game = get_game("magical-friends")
-    catalog = load_game_catalog("magical-friends", "demo")
-    policy, demo_setup = sensible_table("magical-friends", 5)
-    session = store.new_game(
-        game, game.new_game(demo_setup(catalog, None), catalog, 5), "D", "demo"
-    )
-    table = WebTable(store, session)
+    table, policy = demo_table(store, "magical-friends")
     page = Page(JoinCode(TABLE, "t"))
     table.pages.add(page)
     for _ in range(200):  # the sensible table plays until a friend may move

@@ -137,7 +137,7 @@ def test_the_magical_friends_round_is_the_one_the_header_names(store):
     table's panel "Round 2 of 8" (before the first round, "Round 0 of 8"); both name the
     round about to start, as the terminal's header and the saved games do (round_named)."""
     set_language("en")
-    table, policy = demo(store, "magical-friends")
+    table, policy = demo_table(store, "magical-friends")
     page = Page(JoinCode(TABLE, "t"))
     assert "Round 1 of 8" in words(render.view(table, page))
     play_until(
