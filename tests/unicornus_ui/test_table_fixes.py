@@ -173,3 +173,31 @@ async def test_the_enemy_turn_at_100x32_shows_every_moving_unit():
             assert kingdom.display
     finally:
         store.close()
+
+
+async def test_the_next_players_turn_at_80x24_shows_the_characters_again():
+    """Played at 80x24: after the Empire's turn of round 1, the players' turn of round 2 kept
+    an empty "Battles and Fate" panel in the characters' place (the Empire's move of the last
+    Empire phase still counted), until u."""
+    from companion.core.game import decide
+    from companion.games.registry import get_game, sensible_table
+    from tests.unicornus_ui.demo import demo_state
+
+    store = Store.open("sqlite://")
+    try:
+        game = get_game("unicornus")
+        policy, _ = sensible_table("unicornus", 5)
+        session = store.new_game(game, demo_state(), "80x24", "demo")
+        while not (session.state.round == 2 and session.state.phase == "players"):
+            session.do(decide(game.moment(session.state), session.state, policy))
+        assert session.state.empire_moved  # set in round 1's Empire phase, kept until the next
+        app = create_app(store, Start("resume", game_id=session.id), lang="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, UnicornusScreen)
+            side = screen.query_one("#uk-side-box")
+            assert not str(side.border_title).startswith("Battles"), side.border_title
+            assert screen.query_one("#uk-kingdom").display
+    finally:
+        store.close()

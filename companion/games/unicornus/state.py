@@ -192,6 +192,12 @@ class UKState:
         return (self.start_player + self.turn) % self.players
 
     @property
+    def empire_fighting(self) -> bool:
+        """The Empire has moved in this Empire phase: its merges and battles are on (§5;
+        ``empire_moved`` itself stays set until the next Empire phase begins)."""
+        return self.phase == "empire" and self.empire_moved
+
+    @property
     def current_event(self) -> Event | None:
         """This round's card once it is revealed (§3 step 2); before that, none: last round's
         card is over (an ONGOING one is listed by :attr:`ongoing`)."""

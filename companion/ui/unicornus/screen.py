@@ -278,7 +278,7 @@ class UnicornusScreen(TableScreen):
             plan = empire
             picks = dict(s.empire_picks)
             return views.empire_plan(s, plan, picks, s.empire_forbid), "unicornus_ui.side.empire"
-        if s.battles or s.fate_pending or s.empire_moved:
+        if s.battles or s.fate_pending or s.empire_fighting:
             return views.battles_panel(s), "unicornus_ui.side.battles"
         return views.imperial_panel(s), "unicornus_ui.side.imperial"
 
