@@ -365,9 +365,10 @@ def still_asked(moment: Moment, asked: Any) -> Any:
     it asked: a subject may say so (:class:`AskedStill`), e.g. a pick that goes round the
     table and of which a player answered on their own device; that entry is returned, and
     an answer goes through its ``answer``, made for the state as it is now); an
-    :class:`Action` (while the moment allows it); or a game's own part of a question
-    (:class:`AskedPart`). Anything else (``None``: the game as it was when the
-    dialog opened) is stale after any change."""
+    :class:`Action` (while the moment allows it; a question one of its drafts made is asked
+    for itself, see :func:`drafted`); or a game's own part of a question
+    (:class:`AskedPart`). Anything else (``None``: the game as it was when the dialog
+    opened) is stale after any change."""
     now = moment.next
     if isinstance(asked, Unasked):
         return asked
@@ -386,6 +387,17 @@ def still_asked(moment: Moment, asked: Any) -> Any:
     if isinstance(asked, Action):
         return asked if moment.allows(asked.name) else None
     return asked if isinstance(asked, AskedPart) and asked.asked_by(moment) else None
+
+
+def drafted(lead: Lead | None, state: Any, asks: Any) -> tuple[Lead | None, Any]:
+    """Follow ``lead``'s drafts (:class:`Then`) to what they lead to from ``state``, and what
+    a dialog opened for it asks: a question a draft made was built on the game as it is (a
+    friend's steps from where it stands), so it is stale after any change made elsewhere."""
+    if not isinstance(lead, Then):
+        return lead, asks
+    while isinstance(lead, Then):
+        lead = lead.make(state)
+    return lead, (lead if isinstance(lead, Ask | Entry | ConfirmFirst) else asks)
 
 
 # --- the headless runner ------------------------------------------------------------------
@@ -499,6 +511,7 @@ __all__ = [
     "play",
     "settle",
     "still_asked",
+    "drafted",
     "AskedPart",
     "AskedStill",
 ]

@@ -39,8 +39,8 @@ from companion.core.game import (
     Outcome,
     Show,
     Step,
-    Then,
     app_step,
+    drafted,
     still_asked,
 )
 from companion.core.i18n import Msg, msg, tr
@@ -98,8 +98,7 @@ class TableScreen(GameScreen):
         answer is followed in turn). ``asks``: what the dialogs opened on the way were opened
         for (an action of the moment, or the moment's question; see ``GameScreen.stale``)."""
         try:
-            while isinstance(lead, Then):
-                lead = lead.make(self.state)
+            lead, asks = drafted(lead, self.state, asks)
         except CompanionError as exc:
             self.refuse(exc)
             return

@@ -34,6 +34,7 @@ from companion.core.game import (
     Step,
     Then,
     app_step,
+    drafted,
     still_asked,
 )
 from companion.core.i18n import Msg, msg
@@ -295,8 +296,7 @@ class WebTable:
         """Follow ``lead`` as the terminal's driver does: make its command, or open its
         question or confirmation on ``page`` (answered in turn by :meth:`handle`)."""
         try:
-            while isinstance(lead, Then):
-                lead = lead.make(self.state)
+            lead, asks = drafted(lead, self.state, asks)
         except CompanionError as exc:
             page.notice = panels.named(self.key, exc.message, self.state)
             return

@@ -20,6 +20,7 @@ from companion.core.game import (
     Option,
     Step,
     Then,
+    decide,
 )
 from companion.core.i18n import Msg, set_language, tr
 from companion.games.insurrection import Choose, Draw, KeepLeader, March, name_msg, prefill
@@ -400,3 +401,26 @@ def test_a_form_keeps_its_taps_says_what_is_missing_and_answers_once_complete(tm
     tap(table, page, "enter")
     assert table.state.played == (7, 3, 5) and not page.drafts
     store.close()
+
+
+def test_a_question_a_draft_built_closes_when_another_device_answers_first(store):
+    """Played on two phones: both opened Move, then the same friend; the first tap of 1 step
+    moved it, and the second phone's tap, to a question built on where the friend stood,
+    moved it again. A question a draft built is stale once the game changed elsewhere."""
+    table, policy = demo_table(store, "magical-friends")
+    first, second = Page(JoinCode(TABLE, "a")), Page(JoinCode(TABLE, "b"))
+    table.pages.update((first, second))
+    for _ in range(200):  # the sensible table plays until a friend may move
+        if table.moment.allows("move"):
+            break
+        table.session.do(decide(table.moment, table.state, policy))
+    for page in (first, second):
+        tap(table, page, "act", "move")
+        tap(table, page, "answer", 0)  # the first friend: how many steps?
+        assert isinstance(page.question, Entry)
+    before = table.revision
+    tap(table, first, "answer", 1)
+    assert table.revision == before + 1
+    assert second.question is None and second.notice == Msg("web.closed")
+    tap(table, second, "answer", 1)
+    assert table.revision == before + 1  # one move, as the table meant
