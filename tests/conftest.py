@@ -38,6 +38,8 @@ def pytest_addoption(parser):
 LONGEST_FIRST = (
     "tests/ui/test_key_storm.py",  # 81 s (the Unicornus storm alone 40 s)
     "tests/ui/test_contrast.py",  # 62 s
+    "tests/hardening/test_screen_text.py",  # 55 s
+    "tests/insurrection_ui/test_seat_view.py",  # 21 s
     "tests/insurrection_ui/test_box_in_app.py",  # 17 s
     "tests/insurrection_ui/test_box_flow.py",  # 11 s
     "tests/insurrection_ui/test_play.py",
