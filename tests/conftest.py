@@ -31,18 +31,20 @@ def pytest_addoption(parser):
     )
 
 
-# The test files that take longest, longest first (CPU seconds, pytest --durations): they run
+# The test files that take longest, longest first (CPU seconds on 2026-12-02): they run
 # before the others, so that pytest-xdist's two processes (README's -n 2, pyproject.toml's
 # --dist loadgroup: tests handed out one by one as a process is free) finish together, not one
 # of them alone with a long file at the end. The others keep their order.
 LONGEST_FIRST = (
-    "tests/ui/test_contrast.py",
-    "tests/ui/test_key_storm.py",
-    "tests/insurrection_ui/test_box_in_app.py",
-    "tests/insurrection_ui/test_box_flow.py",
-    "tests/insurrection_ui/test_found_playing.py",
-    "tests/insurrection_ui/test_quick_score.py",
+    "tests/ui/test_key_storm.py",  # 81 s (the Unicornus storm alone 40 s)
+    "tests/ui/test_contrast.py",  # 62 s
+    "tests/hardening/test_screen_text.py",  # 55 s
+    "tests/insurrection_ui/test_seat_view.py",  # 21 s
+    "tests/insurrection_ui/test_box_in_app.py",  # 17 s
+    "tests/insurrection_ui/test_box_flow.py",  # 11 s
     "tests/insurrection_ui/test_play.py",
+    "tests/insurrection_ui/test_quick_score.py",
+    "tests/insurrection_ui/test_found_playing.py",
     "tests/insurrection_ui/test_keys.py",
 )
 
