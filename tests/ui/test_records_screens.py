@@ -360,3 +360,29 @@ async def test_every_new_game_form_asks_the_start_player_with_a_random_pick(key,
     if key == "insurrection":
         assert seats[0].start  # the first player sits first
     fresh.close()
+
+
+async def test_a_second_d_does_not_rename_the_last_table(store):
+    """Issue 23: `d` pressed twice on home (a double tap, keys late under load): the second
+    `d` belongs to the demo form that the first opened (type-ahead). With the last table's
+    names already filled in, the form opens on Start, so that it cannot replace the first
+    name (a field's text is selected when it takes the focus); Magical Friends' count takes
+    digits only. With no names yet, the first name's field takes it, as typed."""
+    from textual.widgets import Button, Input
+
+    from companion.ui.app import Start
+
+    app = create_app(store, Start("demo", game_key="insurrection"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Button) and app.focused.id == "start"
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen.query_one("#seat-1", Input).value == "Ann"
+    app = create_app(store, Start("demo", game_key="magical-friends"), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        count = app.screen.query_one("#count", Input).value
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen.query_one("#count", Input).value == count

@@ -7,6 +7,7 @@ import tomllib
 from textual.widgets import Input, Static
 
 from companion.core.catalog import catalog_path
+from companion.core.i18n import tr
 from companion.core.rng import Rng
 from companion.games.unicornus import (
     SetupChoice,
@@ -45,7 +46,7 @@ async def test_demo_flow_to_the_first_round(store):
         await pilot.press("ctrl+s")
         await pilot.pause()
     ((key, state, title, catalog, *_first),) = calls
-    assert key == "unicornus" and catalog == "demo" and "(demo)" in title
+    assert key == "unicornus" and catalog == "demo" and "(demo)" in tr(title)
     assert (state.round, state.phase, state.players) == (1, "round_start", 4)
     assert [h.id for h in state.heroes[1:]] == ["annelie", "bertram", "cordelia", "dario"]
     assert state.board.names[0] == "1.0" and len(state.board) == 19 * 7

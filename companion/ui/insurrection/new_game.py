@@ -184,9 +184,13 @@ class NewGameScreen(Screen):
         self.title = tr("ui.game.insurrection")
         self.sub_title = tr("insurrection_ui.new.subtitle")
         self.reload_catalog()
-        for i, seat in enumerate(self.app.store.last_table(GAME_KEY)[:SEATS], 1):
+        last = self.app.store.last_table(GAME_KEY)[:SEATS]
+        for i, seat in enumerate(last, 1):
             self.query_one(f"#seat-{i}", Input).value = seat.name  # the last table, again
-        self.query_one("#seat-1", Input).focus()
+        # the names to type first; the last table's names already there: Start, so that a
+        # key typed on after the one that opened the form (d d) does not replace a name
+        # (focus selects a field's text)
+        self.query_one("#start" if last else "#seat-1").focus()
         if self.missing:
             self.call_after_refresh(self.action_transcribe)
 
