@@ -448,10 +448,10 @@ def _mf_power(key: str, entry: Entry, state: Any, draft: dict) -> Form:
     power = entry.subject
     fields = []
     if "cost" in power.unknown:
-        fields.append(Field("cost", Msg("web.mf.wand_cost"), NUMBER, high=20, value=0))
+        fields.append(Field("cost", Msg("web.mf.wand_cost"), NUMBER, high=power.cost_most, value=0))
     if "wands" in power.unknown:
         label = msg("magical_friends_ui.ask.power", wizard=state.wizards[power.wizard].name)
-        fields.append(Field("wands", label, NUMBER, high=99, value=0))
+        fields.append(Field("wands", label, NUMBER, high=power.wands_most, value=0))
     return Form(tuple(fields), dict)
 
 

@@ -41,6 +41,7 @@ from companion.games.insurrection.scoring import (
     ScoreSheet,
     apply_effect,
     impossible,
+    known_cards,
     pending_effects,
     score,
 )
@@ -485,10 +486,7 @@ def quick_end(
     like the quick score's file: a position no game can end with (§2, §3), a card not in the
     box, an effect not allowed (§4). Good wins only after round 6 (§4); when Evil won the
     round is not known (0)."""
-    for _, hand in position.hands:
-        for cid in hand:
-            if not catalog.has_card(cid):
-                raise RuleError("insurrection.card.unknown", card=cid)
+    known_cards(catalog, position)
     found = impossible(catalog, position)
     if found is not None:
         raise RuleError(found[1])

@@ -697,6 +697,14 @@ def score_hand(
     return PlayerScore(player, lines, total)
 
 
+def known_cards(cat: InsurrectionCatalog, pos: EndPosition) -> None:
+    """Refuse a hand holding a card that is not in the box."""
+    for _, hand in pos.hands:
+        for cid in hand:
+            if not cat.has_card(cid):
+                raise RuleError("insurrection.card.unknown", card=cid)
+
+
 def score(
     cat: InsurrectionCatalog,
     pos: EndPosition,
@@ -704,10 +712,7 @@ def score(
     give_face_up: bool = True,
 ) -> ScoreSheet:
     """Apply the end-of-game effects in initiative order, then score every hand (§4, §6)."""
-    for _, hand in pos.hands:
-        for cid in hand:
-            if not cat.has_card(cid):
-                raise RuleError("insurrection.card.unknown", card=cid)
+    known_cards(cat, pos)
     order_needs = effect_order_needs(cat, pos)
     if order_needs:
         return ScoreSheet(pos.outcome, (), order_needs, None)

@@ -77,12 +77,15 @@ class Steps:
 class Power:
     """What the power entry (kind ``magical_friends.power``) asks: the numbers of ``ability``'s
     use the catalog does not know (``"cost"``: its wand cost, ``"wands"``: the wizard's magic
-    power; ``missing``: what the power is missing). The answer is a dict of them."""
+    power; ``missing``: what the power is missing). The answer is a dict of them, each from 0
+    to its ``*_most``."""
 
     ability: str
     wizard: int
     unknown: tuple[str, ...]
     missing: tuple[str, ...] = ()
+    cost_most: int = 20
+    wands_most: int = 99
 
 
 def action_lead(state: GameState, name: str) -> Lead | None:

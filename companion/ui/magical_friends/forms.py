@@ -99,13 +99,13 @@ class PowerForm(FormDialog):
                 {"creature": creature_label(state, power.ability)},
             )
             hint = Msg("magical_friends_ui.ask.card_hint")
-            fields.append(FormField("cost", label, minimum=0, maximum=20, hint=hint))
+            fields.append(FormField("cost", label, minimum=0, maximum=power.cost_most, hint=hint))
         if "wands" in power.unknown:
             label = Msg(
                 "magical_friends_ui.ask.power", {"wizard": state.wizards[power.wizard].name}
             )
             hint = Msg("magical_friends_ui.ask.power_hint", {"what": ", ".join(power.missing)})
-            fields.append(FormField("wands", label, minimum=0, maximum=99, hint=hint))
+            fields.append(FormField("wands", label, minimum=0, maximum=power.wands_most, hint=hint))
         super().__init__(Msg("magical_friends_ui.ask.power_title"), fields)
 
 
