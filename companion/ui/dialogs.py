@@ -61,11 +61,11 @@ class Covered:
     screen beneath a dialog again when the dialog is shown (the dialog's first Resize calls
     the private ``Screen._screen_resized`` of each), though their size did not change: the
     whole game screen's layout, and, as its log's scroll bar was touched, a second drawing of
-    the dialog's backdrop, for each dialog opened. Here a screen is laid out again only when
-    the terminal's size changed (tests/ui/test_textual_private.py)."""
+    the dialog's backdrop, for each dialog opened. Here a screen beneath is laid out again
+    only when the terminal's size changed (tests/ui/test_textual_private.py)."""
 
     def _screen_resized(self, size) -> None:
-        if size != self.outer_size:
+        if size != self.outer_size or self.app.screen is self:  # (a dialog's own: laid out)
             super()._screen_resized(size)
 
 
@@ -129,7 +129,10 @@ class Dialog(Covered, ModalScreen[T]):
         return shown
 
     def refresh(self, *regions, **kwargs):
-        if regions:  # the screen beneath changed there (or a resize): draw the backdrop again
+        # the screen beneath changed there (or a resize): draw the backdrop again; not for the
+        # screen beneath repainted whole, which Textual does (twice) when a dialog is pushed
+        # over it with nothing on it changed (a change names its widgets' regions)
+        if regions and regions != (self.size.region,):
             self._backdrop_stale = True
         return super().refresh(*regions, **kwargs)
 

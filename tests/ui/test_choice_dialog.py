@@ -111,3 +111,46 @@ async def test_a_confirmation_shown_again_asks_the_new_question_with_its_own_def
         await pilot.press("enter")
         await pilot.pause()
         assert results == [True, False]
+
+
+async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_changes():
+    """Issue 26: the screen beneath a dialog is tinted once (it was drawn three times for
+    each dialog opened), and drawn again when something on it changes (a step made on
+    another device), so the dialog never shows a stale board."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from companion.ui import dialogs
+
+    drawn = []
+    draw = dialogs._Backdrop.__rich_console__
+
+    def counted(self, console, options):
+        drawn.append(self.dialog._backdrop_stale)
+        return draw(self, console, options)
+
+    class Board(dialogs.Covered, Screen):
+        def compose(self):
+            yield Static("before the step", id="board")
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(Board())
+
+    app = Host()
+    dialogs._Backdrop.__rich_console__ = counted
+    try:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            board = app.screen
+            app.push_screen(ChoiceDialog.shown_again(app, choice(3)))
+            for _ in range(5):
+                await pilot.pause()
+            assert drawn.count(True) == 1  # tinted once; later frames take it as it was
+            board.query_one("#board", Static).update("after the step")
+            for _ in range(5):
+                await pilot.pause()
+            assert drawn.count(True) == 2
+            assert "after&#160;the&#160;step" in app.export_screenshot()  # (SVG spaces)
+    finally:
+        dialogs._Backdrop.__rich_console__ = draw
