@@ -1,7 +1,7 @@
 """Start-up of the companion against a bare Textual app, and the cost of a saved step.
 
     .venv/bin/python scripts/bench_startup.py [--runs 9] [--games 20 [1000 3000 ...]]
-        [--steps N] [--no-store]
+        [--steps N] [--instructions] [--no-store]
 
 For each number of saved games, each figure is the median of ``--runs`` runs, the companion's
 and the reference's interleaved so that drifts in machine load hit both alike; wall time from
@@ -23,6 +23,9 @@ spawning the process:
   there), against the bare app at its Ready.
 - saved games visible: until the home list shows saved games (its first rows), against the
   bare app's first frame.
+
+``--instructions`` also counts the instructions each runs until its first frame (valgrind,
+once each: slow, but the same count on a busy machine, where the times above are not).
 
 ``--steps N`` gives each saved game N steps and the state at its head, as played games have
 them: home lists none of them, so the first frame should not grow with them either.
@@ -50,6 +53,7 @@ import argparse
 import compileall
 import json
 import os
+import re
 import shutil
 import sqlite3
 import statistics
@@ -72,8 +76,9 @@ def rss_kb():
 # Both children note when the first frame is drawn: the first screen update Textual renders
 # once its start-up batch is over (headless, ``App._display`` writes it nowhere), with what
 # ``at_frame`` says of the app then.
+# With BENCH_AT_FRAME=exit the child stops there (``--instructions``).
 DRAWN = """
-import sys, time
+import os, sys, time
 from textual.app import App
 drawn = []
 def at_frame(app):
@@ -82,6 +87,8 @@ display = App._display
 def _display(self, screen, renderable):
     if renderable is not None and not self._batch_count and not drawn:
         drawn.append((time.time(), time.process_time(), *at_frame(self)))
+        if os.environ.get("BENCH_AT_FRAME") == "exit":
+            os._exit(0)
     display(self, screen, renderable)
 App._display = _display
 async def first_frame(pilot):
@@ -202,6 +209,23 @@ STEP = (
 STATE = json.dumps({"spaces": [{"id": f"s{n}", "units": ["knight-3"]} for n in range(150)]})
 
 
+def instructions(code: str, *args: str, env: dict[str, str] | None = None) -> int | None:
+    """The instructions ``code`` runs until its first frame, counted by valgrind (callgrind):
+    the same count however busy the machine is, where times are not. None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        + [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {}), "BENCH_AT_FRAME": "exit", "PYTHONHASHSEED": "0"},
+    )
+    found = re.search(r"refs:\s+([\d,]+)", out.stderr)
+    return int(found.group(1).replace(",", "")) if found else None
+
+
 def make_saves(path: Path, games: int, steps: int = 0) -> None:
     """A save of ``games`` games (rows written directly: a listing decodes no state), each
     of ``steps`` steps with the state at its head, as a played game has them."""
@@ -239,6 +263,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[20], metavar="N")
     parser.add_argument(
         "--steps", type=int, default=0, metavar="N", help="steps of each saved game (a real save)"
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions to the first frame (valgrind; slow, but load-free)",
     )
     parser.add_argument("--no-store", action="store_true", help="skip the store figures")
     opts = parser.parse_args()
@@ -288,6 +317,14 @@ def main() -> None:
                     f"   {drawn / bd:5.2f}x  CPU {cpu:6.1f} ms {cpu / bc:5.2f}x"
                     f"  (goal <= 1.3; 3,000 saves <= 1.35)  [{listed} games in it, {db_loaded}]"
                 )
+            if opts.instructions:
+                count = instructions(BARE)
+                for label, arg in modes.items() if count else ():
+                    mine = instructions(COMPANION, arg, env=env) or 0
+                    print(
+                        f"  companion home ({label:<9}), first frame: {mine / 1e6:7.0f} M"
+                        f" instructions {mine / count:5.2f}x the bare app's ({count / 1e6:.0f} M)"
+                    )
             for label, rows in home.items():
                 ready, shown = (med(r[i] for r in rows) * 1000 for i in (0, 2))
                 print(
