@@ -27,6 +27,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 
+from companion.core import settings
 from companion.core.commands import Command
 from companion.core.errors import CompanionError
 from companion.core.game import (
@@ -155,7 +156,7 @@ class TableScreen(GameScreen):
         """The steps that need nobody: unconfirmed app steps, and ties the app picks."""
         for _ in range(AUTO_LIMIT):
             nxt = self.moment.next
-            cmd = app_step(self.moment, self.app.ties == "auto")
+            cmd = app_step(self.moment, self.app.ties == settings.TIES_AUTO)
             if cmd is None:
                 return
             if isinstance(nxt, Ask):  # a tie the app picked: said
@@ -178,7 +179,7 @@ class TableScreen(GameScreen):
         if isinstance(nxt, Step):
             self.do(nxt.command)
         elif isinstance(nxt, Ask):
-            if nxt.tie and self.app.ties == "auto":
+            if nxt.tie and self.app.ties == settings.TIES_AUTO:
                 self.take_app_steps()
             else:
                 self.perform(nxt, asks=nxt)
