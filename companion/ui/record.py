@@ -187,21 +187,26 @@ class RecordScreen(Screen):
             for n, s in enumerate(seats, 1)
         ] + [
             FormField("add", Msg("records.ui.edit_add"), "text", "", optional=True),
-            FormField("start", Msg("records.ui.edit_start"), "text", start, optional=True),
+            # a seat's number, refused in the form (what was typed stays) when there is none
+            FormField(
+                "start",
+                Msg("records.ui.edit_start"),
+                "int",
+                start,
+                minimum=1,
+                maximum=len(seats),
+                optional=True,
+            ),
             FormField(
                 "location",
                 Msg("records.ui.edit_location"),
                 "text",
                 self.info.record.location,
                 optional=True,
-            ),  # fmt: skip
+            ),
             FormField(
-                "notes",
-                Msg("records.ui.edit_notes"),
-                "text",
-                self.info.record.notes,
-                optional=True,
-            ),  # fmt: skip
+                "notes", Msg("records.ui.edit_notes"), "text", self.info.record.notes, optional=True
+            ),
         ]
 
         def done(values: dict | None) -> None:
@@ -225,14 +230,8 @@ class RecordScreen(Screen):
         rows = [(name, seat) for name, seat in zip(names, old, strict=True) if name]
         if added:
             rows.append((added, None))
-        start_text = str(values.get("start") or "").strip()
-        if start_text and not (start_text.isdigit() and 1 <= int(start_text) <= len(names)):
-            self.notify(
-                msg("records.ui.edit_bad_start", text=start_text, count=len(names)),
-                severity="error",
-            )
-            return
-        start_seat = old[int(start_text) - 1] if start_text and names[int(start_text) - 1] else None
+        start = values.get("start")  # a seat's number (the form checked it), or None
+        start_seat = old[start - 1] if start is not None and names[start - 1] else None
         seats = [
             replace(
                 seat,

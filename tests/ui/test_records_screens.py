@@ -326,6 +326,31 @@ async def test_the_record_is_edited_and_the_edit_undone(store):
         assert "Where:" not in str(screen.query_one("#record-head", Static).render())
 
 
+async def test_a_start_seat_the_play_has_not_is_refused_in_the_edit_form(store):
+    """Bad input loses nothing: a start player's seat the play has not is said in the form,
+    which stays open with what was typed (it was said after the form closed, all typed lost)."""
+    from textual.widgets import Input
+
+    from companion.ui.dialogs import FormDialog
+
+    info = next(i for i in store.list_games() if i.game_key == "magical-friends")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(RecordScreen(info.id))
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        form.query_one("#field-notes", Input).value = "Close game"
+        form.query_one("#field-start", Input).value = str(len(info.table) + 1)
+        form.query_one("#ok").press()
+        await pilot.pause()
+        assert app.screen is form
+        assert form.query_one("#field-notes", Input).value == "Close game"
+        assert store.list_games()[0].record.notes != "Close game"
+
+
 @pytest.mark.parametrize("key", GAMES)
 async def test_every_new_game_form_asks_the_start_player_with_a_random_pick(key, tmp_path):
     """Each game's new-game form offers the start player's seat or a pick at random (the
