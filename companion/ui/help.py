@@ -78,9 +78,9 @@ class Guide(MarkdownViewer):
         self.call_after_refresh(self._append_rest)
 
     async def _append_rest(self) -> None:
-        rest, self.rest = self.rest, ""
-        if rest:
-            await self.document.append(rest)
+        if self.rest:
+            await self.document.append(self.rest)
+            self.rest = ""  # once drawn: what tells the whole guide is there
 
     @property
     def page(self) -> Path:
