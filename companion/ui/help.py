@@ -38,6 +38,21 @@ def game_of(screen: Screen) -> str | None:
     return getattr(getattr(session, "game", None), "key", None)
 
 
+def first_section(text: str) -> tuple[str, str]:
+    """``text`` cut before its second ``## `` heading (not inside a fenced block): the title
+    and the first section, then the rest."""
+    fenced, at, headings = False, 0, 0
+    for line in text.splitlines(keepends=True):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif line.startswith("## ") and not fenced:
+            headings += 1
+            if headings == 2:
+                return text[:at], text[at:]
+        at += len(line)
+    return text, ""
+
+
 class Guide(MarkdownViewer):
     """A guide page whose links never end the app: a web address or a file that is not a page
     of the guides (a screenshot) opens in the browser, another page of the guides opens here
@@ -47,14 +62,25 @@ class Guide(MarkdownViewer):
     BINDINGS = [Binding("backspace", "page_back", "ui.help.key.page_back")]
 
     def __init__(self, page: Path, **kwargs) -> None:
+        # Textual's widgets for a whole guide are most of F1's work (4-5 s on a loaded
+        # machine before anything showed): the first section is drawn, then the rest added
+        first, self.rest = first_section(page.read_text(encoding="utf-8"))
         super().__init__(
-            page.read_text(encoding="utf-8"),
+            first,
             show_table_of_contents=False,
             open_links=False,  # the document leaves its links to us
             **kwargs,
         )
         self.navigator.go(page.resolve())
         translate_bindings(self)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._append_rest)
+
+    async def _append_rest(self) -> None:
+        if self.rest:
+            await self.document.append(self.rest)
+            self.rest = ""  # once drawn: what tells the whole guide is there
 
     @property
     def page(self) -> Path:
