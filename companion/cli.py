@@ -8,6 +8,7 @@ Heavy imports (Textual, the store) happen inside the commands that need them, so
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
@@ -151,14 +152,18 @@ def peeked_language(args: argparse.Namespace) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole parser, built once for each language and save and config paths (its words
+    and paths; reading argv does not change it): a build is about 10 ms, and a test suite
+    calls ``main`` thousands of times."""
+    return _built_parser(language(), str(default_db_path()), str(cli_config.config_path()))
+
+
+@functools.cache
+def _built_parser(lang: str, path: str, config: str) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="companion",
         description=tr("cli.help.description"),
-        epilog=tr(
-            "cli.help.saves",
-            path=str(default_db_path()),
-            config=str(cli_config.config_path()),
-        ),
+        epilog=tr("cli.help.saves", path=path, config=config),
     )
     _add_options(parser)
     parser.add_argument(

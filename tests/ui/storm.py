@@ -3,7 +3,7 @@
 :func:`storm` presses ``count`` keys drawn (with a fixed seed) from the bindings of whatever
 screen is on top (dialogs included), digits, Enter, Tab, Escape, Backspace and the arrows,
 leaving out the keys that quit, open the command palette (whose commands quit) or leave the
-game screen; or fewer, once they have reached the screens they must (``goal``). Keys are sent the way a terminal sends them, without waiting for the app to be
+game screen. Keys are sent the way a terminal sends them, without waiting for the app to be
 idle (only the messages already queued are let through), with a full pause now and then.
 After every key the app must still run, without an exception, with the game screen on the
 stack. :func:`check_replay` then opens the game again from the store and replays its stored
@@ -13,7 +13,6 @@ steps: both must give the state on screen.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from companion.core import codec
@@ -69,12 +68,10 @@ async def storm(
     seed: int,
     count: int,
     pause_every: int = 16,
-    goal: Collection[str] = (),
     game: GameScreen | None = None,
 ) -> StormReport:
-    """``count`` keys, or fewer once a key has gone to each screen of ``goal`` (class names):
-    a storm as long as what it must reach. ``game``: the game screen, when the storm starts
-    on a screen it opened (a dialog)."""
+    """``count`` keys; ``game``: the game screen, when the storm starts on a screen opened
+    over it (a dialog)."""
     game = game or app.screen
     assert isinstance(game, GameScreen), type(game).__name__
     rnd = random.Random(seed)
@@ -92,9 +89,6 @@ async def storm(
         assert_alive(app, game, i, key, history)
         if (game.session.cursor, len(game.session.log)) != where:
             report.moves += 1
-        if goal and report.screens.keys() >= set(goal):
-            count = i + 1
-            break
     await pilot.pause()
     # close what is open (dialogs, the help, a scoring table): escape, one at a time
     for _ in range(10):
