@@ -41,10 +41,8 @@ def space(state: UKState, s: int, tile: bool = False) -> Msg | str:
 
 
 def hero(state: UKState, hid: str) -> dict[str, str] | str:
-    for h in (*state.heroes, *state.reserve):
-        if h.id == hid:
-            return name(h.name)
-    return hid
+    h = state.known_hero(hid)
+    return name(h.name) if h is not None else hid
 
 
 def imperial(state: UKState, cid: str) -> dict[str, str] | str:

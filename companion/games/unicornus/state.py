@@ -149,10 +149,8 @@ class UKState:
     # to pick from, and the app records the card the table turned over
     table_deck: bool = False
     event_round: int = 0  # the round the last revealed card was turned over in
-    event_levels: tuple[int, ...] = (3, 3, 4)
-    names: tuple[
-        str, ...
-    ] = ()  # the players' names by seat ("" where none was typed)  # §2 step 6: cards of each level, level 1 on top
+    event_levels: tuple[int, ...] = (3, 3, 4)  # §2 step 6: cards of each level, level 1 on top
+    names: tuple[str, ...] = ()  # the players' names by seat ("" where none was typed)
 
     # --- look-ups (linear scans: the tuples are short) ---
     def hero(self, hid: str) -> Hero:
@@ -160,6 +158,11 @@ class UKState:
             if h.id == hid:
                 return h
         raise KeyError(hid)
+
+    def known_hero(self, hid: str) -> Hero | None:
+        """A kingdom character in play or in reserve; ``None`` for one replaced after its
+        death (§9: it leaves the game, the Fate cards binding it stay)."""
+        return next((h for h in (*self.heroes, *self.reserve) if h.id == hid), None)
 
     def player_name(self, seat: int) -> str:
         """The name typed for ``seat`` at setup ("" when none was)."""

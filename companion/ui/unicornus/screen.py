@@ -208,7 +208,7 @@ class UnicornusScreen(TableScreen):
         hm = self.map
         hm.show(s, self.map_marks())
         q = self.query_one
-        set_content(q("#uk-header", Static), views.header(s), layout=False)  # height: 2
+        set_content(q("#uk-header", Static), views.header(s))  # laid out when it changes
         set_content(q("#uk-banner", Static), Text(self.banner()))
         names = 0 if self.has_class("narrow") else self._name_width()  # narrow: initials only
         set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell, names))

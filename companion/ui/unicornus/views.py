@@ -235,11 +235,13 @@ def unit_text(state: UKState, unit: Unit) -> Text:
             )
         )
         if ch.bound_to:
-            out.append(
-                " "
-                + tr(Msg("unicornus_ui.unit.fate", {"hero": name(state.hero(ch.bound_to).name)})),
-                style=MUTED,
+            bound = state.known_hero(ch.bound_to)
+            fate = (
+                Msg("unicornus_ui.unit.fate", {"hero": name(bound.name)})
+                if bound is not None
+                else Msg("unicornus_ui.unit.fate_fallen")
             )
+            out.append(" " + tr(fate), style=MUTED)
         if ch.no_fate:
             out.append(" " + tr("unicornus_ui.unit.no_fate"), style=MUTED)
     else:
