@@ -47,6 +47,7 @@ class Field:
     high: int | None = None
     count: int | None = None
     value: Any = None
+    notes: tuple[Line, ...] = ()  # under a number's buttons, from ``low`` on (where it ends)
 
     def takes(self, value: Any) -> bool:
         """Whether ``value`` is one this field may hold (a tap of an older picture is not)."""
@@ -437,10 +438,23 @@ def _mf_artifacts(key: str, entry: Entry, state: Any, draft: dict) -> Form:
 
 
 def _mf_steps(key: str, entry: Entry, state: Any, draft: dict) -> Form:
+    """How far it went; each count's button says where it ends (the engine's ``step_ends``),
+    as the terminal's steps dialog lists them."""
     g = game_package(key)
-    f = Field("steps", entry.prompt, NUMBER, low=entry.minimum or 1, high=entry.maximum)
+    low, high = entry.minimum or 1, entry.maximum
+    notes: tuple[Line, ...] = ()
+    if high is not None and high - low < BUTTONS:
+        cid = entry.subject.creature
+        notes = tuple(_ends(g.step_ends(state, cid, n)) for n in range(low, high + 1))
+    f = Field("steps", entry.prompt, NUMBER, low=low, high=high, notes=notes)
     quick = (Quick(Msg("web.mf.jump"), "steps", g.JUMP),) if entry.subject.jump else ()
     return Form((f,), lambda v: v["steps"], quick=quick)
+
+
+def _ends(ends: tuple[str, ...] | None) -> Line:
+    if ends is None:
+        return Msg("web.mf.steps_cavern")
+    return "→ " + (" | ".join(ends) or "–")
 
 
 def _mf_power(key: str, entry: Entry, state: Any, draft: dict) -> Form:
