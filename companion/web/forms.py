@@ -25,7 +25,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Entry
 from companion.core.i18n import Msg, msg
 from companion.games.registry import game_package
-from companion.web.panels import Line, Tap, card_label, named, pair
+from companion.web.panels import Line, Tap, card_label, leader_tap, named, pair
 
 ONE, MANY, NUMBER, TEXT = "one", "many", "number", "text"
 BUTTONS = 40  # a number with at most this many values is a row of buttons, else steps
@@ -613,7 +613,7 @@ def _ins_leader(key: str, entry: Entry, state: Any, draft: dict) -> Form | None:
     pick = entry.subject
     if pick.secret:  # the app's offers: for the player's eyes, on their phone
         return None
-    taps = tuple(Tap("", c, card_label(state, c)) for c in pick.offers)
+    taps = tuple(leader_tap("", state, c) for c in pick.offers)
     f = Field("leader", entry.prompt, options=taps)
     return Form((f,), lambda v: v["leader"])
 
