@@ -25,7 +25,7 @@ from companion.core.errors import RuleError
 from companion.core.game import Entry
 from companion.core.i18n import Msg, msg
 from companion.games.registry import game_package
-from companion.web.panels import Line, Tap, card_label, named, pair
+from companion.web.panels import Line, Tap, card_label, leader_tap, named, pair
 
 ONE, MANY, NUMBER, TEXT = "one", "many", "number", "text"
 BUTTONS = 40  # a number with at most this many values is a row of buttons, else steps
@@ -47,6 +47,7 @@ class Field:
     high: int | None = None
     count: int | None = None
     value: Any = None
+    notes: tuple[Line, ...] = ()  # under a number's buttons, from ``low`` on (where it ends)
 
     def takes(self, value: Any) -> bool:
         """Whether ``value`` is one this field may hold (a tap of an older picture is not)."""
@@ -437,10 +438,23 @@ def _mf_artifacts(key: str, entry: Entry, state: Any, draft: dict) -> Form:
 
 
 def _mf_steps(key: str, entry: Entry, state: Any, draft: dict) -> Form:
+    """How far it went; each count's button says where it ends (the engine's ``step_ends``),
+    as the terminal's steps dialog lists them."""
     g = game_package(key)
-    f = Field("steps", entry.prompt, NUMBER, low=entry.minimum or 1, high=entry.maximum)
+    low, high = entry.minimum or 1, entry.maximum
+    notes: tuple[Line, ...] = ()
+    if high is not None and high - low < BUTTONS:
+        cid = entry.subject.creature
+        notes = tuple(_ends(g.step_ends(state, cid, n)) for n in range(low, high + 1))
+    f = Field("steps", entry.prompt, NUMBER, low=low, high=high, notes=notes)
     quick = (Quick(Msg("web.mf.jump"), "steps", g.JUMP),) if entry.subject.jump else ()
     return Form((f,), lambda v: v["steps"], quick=quick)
+
+
+def _ends(ends: tuple[str, ...] | None) -> Line:
+    if ends is None:
+        return Msg("web.mf.steps_cavern")
+    return "→ " + (" | ".join(ends) or "–")
 
 
 def _mf_power(key: str, entry: Entry, state: Any, draft: dict) -> Form:
@@ -599,7 +613,7 @@ def _ins_leader(key: str, entry: Entry, state: Any, draft: dict) -> Form | None:
     pick = entry.subject
     if pick.secret:  # the app's offers: for the player's eyes, on their phone
         return None
-    taps = tuple(Tap("", c, card_label(state, c)) for c in pick.offers)
+    taps = tuple(leader_tap("", state, c) for c in pick.offers)
     f = Field("leader", entry.prompt, options=taps)
     return Form((f,), lambda v: v["leader"])
 

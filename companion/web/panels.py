@@ -118,6 +118,13 @@ def percent(p: Fraction | float) -> str:
 # -- Insurrection --------------------------------------------------------------------------
 
 
+def leader_tap(op: str, state: Any, cid: str) -> Tap:
+    """A leader to keep (§2 step 3), with how it scores in the engine's words (the terminal's
+    leader choice says it too)."""
+    scoring = game_package("insurrection").rule_summary(state.catalog, state.catalog.card(cid))
+    return Tap(op, cid, card_label(state, cid), msg("web.ins.leader_scores", scoring=scoring))
+
+
 def card_label(state: Any, cid: str) -> Msg:
     """A card as the table names it, with its corruption marks, Remove/Scout icons and
     initiative (what is printed on it)."""
@@ -221,7 +228,7 @@ def _insurrection_seat(state: Any, number: int, moment: Any) -> SeatView | None:
     elif view.leader is not None:
         status = Msg("web.ins.keep_leader")
         title = Msg("web.ins.leaders")
-        taps = tuple(Tap("keep", c, card_label(state, c)) for c in view.leader.offers)
+        taps = tuple(leader_tap("keep", state, c) for c in view.leader.offers)
     elif view.pick is not None and view.picked is None:
         done, count = view.picks or (0, len(state.players))
         status = msg("web.ins.pick_now", picked=done, players=count)

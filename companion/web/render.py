@@ -244,7 +244,8 @@ def _field(f: forms.Field, value: Any, where: str, at_tap: bool) -> str:
         out.append('<div class="taps numbers">')
         high = f.high if f.high is not None else f.low
         for n in range(f.low, high + 1):
-            option = panels.Tap("", n, str(n))
+            note = f.notes[n - f.low] if n - f.low < len(f.notes) else None
+            option = panels.Tap("", n, str(n), note)
             out.append(tap(option, n == value).replace('class="tap', 'class="tap num', 1))
         out.append("</div>")
     elif f.kind == forms.NUMBER:  # a long range: steps of 1 and 10 from the value held

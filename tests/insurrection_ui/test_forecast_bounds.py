@@ -80,3 +80,26 @@ def test_above_one_half_the_words_say_it():
                 assert "more likely than not" in forecast_line(s).plain
                 return
     pytest.fail("no position with a chance of one half or more")
+
+
+def test_the_marks_line_says_only_what_the_table_can_make():
+    """§3: when every take left moves marks away, "6 marks if none leaves" is not among the
+    table's choices (found playing: "6 marks if none leaves; the table can make 0–5"); the
+    line gives the range alone, and one figure when the range is one."""
+    set_language("en")
+    moved = one = 0
+    for seed in range(1, 9):
+        for s in positions(seed):
+            f = forecast(s)
+            text = forecast_line(s).plain
+            for r in (f.turn, f.round):
+                if r is None:
+                    continue
+                if r.least == r.most:
+                    one += 1
+                    assert f"{r.least} marks whatever the table takes" in text, text
+                elif not r.can_keep:
+                    moved += 1
+                    assert f"{r.kept} marks if none leaves" not in text, text
+                    assert f"the table can make {r.least}–{r.most}" in text, text
+    assert moved and one

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, RadioButton, Static
 
 from companion.core.catalog import unknowns
@@ -233,3 +234,21 @@ async def test_a_quick_scored_play_is_kept_in_history_and_stats(store):
         assert isinstance(app.screen, RecordScreen)
         assert app.screen.query_one("#record-sheet") is not None
     assert store.open_game(game.id).outcome is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [80, 100])
+async def test_the_radio_labels_are_shown_whole(store, lang, width):
+    """Found playing (issue 23): the quick score's choices were cut ("Good wi…"); at 80
+    columns and at 100 (four narrow columns) each label is shown whole, wrapping if need be,
+    in Japanese too."""
+    app = create_app(store, lang=lang)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, QuickScoreScreen)
+        for radio in app.screen.query(RadioButton):
+            shown = "".join(radio.render_line(y).text for y in range(radio.size.height))
+            assert "…" not in shown, shown
+            assert str(radio.label).replace(" ", "") in shown.replace(" ", ""), shown

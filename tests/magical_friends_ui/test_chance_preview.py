@@ -105,6 +105,32 @@ async def test_a_count_of_ten_or_more_shows_its_preview_when_typed():
         await keys(pilot, "m", "1", "1", "0")
         assert isinstance(app.screen, StepsDialog)
         typed = _text(app.screen, "#steps-typed")
-        assert typed.startswith("10_") and typed.count("(1/3)") >= 3, typed
+        assert typed.startswith("10_") and typed.count("1/3)") >= 3, typed
         assert "is poisoned (Dark Cavern, poison path)" in typed
+    store.close()
+
+
+async def test_cavern_ways_wrap_indented_and_name_their_die_faces():
+    """§5 Dark Cavern, found playing at 80x24: a way's words that wrap stay indented under
+    its arrow (they ran on at the left edge), and a way that ends past the cavern says the
+    die faces that took it there ("→ c3 (3-4 shortcut, 1/3)"; the cavern's own spaces say
+    them in their names)."""
+    st = in_turns(BOARD_B)
+    st, cid = place(st, 0, "moss-knight", "s1")
+    store = Store.open("sqlite://")
+    app = _app(store, st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "m", "1")
+        assert isinstance(app.screen, StepsDialog)
+        listed = _text(app.screen, "#steps-list")
+        assert "→ c3 (3-4 shortcut, 1/3)" in listed
+        assert "→ c3 (1-2 poison path, 1/3): MK1" in listed
+        assert "→ cd1 5-6 detour (1/3)" in listed  # not said twice
+        widget = app.screen.query_one("#steps-list", Static)
+        rows = [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+        assert any("is" in row and row.endswith("is") for row in rows), rows  # one wraps
+        for row in rows:
+            head = row.lstrip()
+            assert not row or head[0].isdigit() or head[0] == "j" or row.startswith("     "), rows
     store.close()

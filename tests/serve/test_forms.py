@@ -152,3 +152,22 @@ def test_every_entry_is_answered_by_taps(key: str, deck: bool | None) -> None:
             break
         state = apply_command(game, state, cmd)
     assert table.kinds >= REACHED[key], sorted(table.kinds)
+
+
+def test_the_steps_buttons_say_where_each_count_ends():
+    """Magical Friends §5 (found on a phone): each steps button says where that count ends,
+    as the terminal's steps dialog lists it ("2 → p2"; through the Dark Cavern: "→ cavern: die"),
+    from the engine's ``step_ends``."""
+    from tests.magical_friends.helpers import BOARD_B, in_turns, place
+    from tests.magical_friends.test_leads import _lead, _open
+
+    set_language("en")
+    st = in_turns(BOARD_B)
+    st, cid = place(st, 0, "moss-knight", "s1")
+    entry = _open(st, _lead(st, "move").choice.options[0].value)
+    assert isinstance(entry, Entry) and entry.kind == "magical_friends.steps"
+    html = render_form("magical-friends", st, entry, {})
+    buttons = re.findall(r"<button[^>]*>(.*?)</button>", html)
+    words = [re.sub(r"<[^>]+>", " ", b).split() for b in buttons]
+    assert ["2", "→", "p2"] in words and ["6", "→", "c2"] in words, words
+    assert ["7", "→", "cavern:", "die"] in words, words

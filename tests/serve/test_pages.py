@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html import escape
 
 import pytest
 
@@ -332,6 +333,21 @@ def test_the_scout_looks_on_their_own_phone(store):
         assert top not in render.view(table, Page(JoinCode(TABLE, "t")))
     tap(table, page, "scout", BOTTOM)
     assert table.state.current.scouted and table.state.deck[-1] == state.deck[0]
+
+
+def test_each_leader_offered_says_how_it_scores(insurrection):
+    """§2 step 3 (found on a phone): the leaders a seat may keep each say how they score, in
+    the words the terminal's leader choice uses (the engine's ``rule_summary``)."""
+    from companion.games.insurrection import rule_summary
+
+    table = insurrection
+    ann = Page(JoinCode(SEAT, "s1", 1, "Ann"))
+    table.pages.add(ann)
+    state = table.state
+    html = render.view(table, ann)
+    for leader in state.leader_offers["Ann"]:
+        scoring = tr(rule_summary(state.catalog, state.catalog.card(leader)))
+        assert f"scores: {escape(scoring)}" in html, scoring
 
 
 def test_a_card_to_take_is_tapped_on_the_table_page(store):

@@ -89,6 +89,29 @@ async def test_the_first_keys_look_as_textuals() -> None:
     assert seen[Footer] == seen[TextualFooter]
 
 
+async def test_a_key_made_for_the_palette_and_reused_looks_as_the_others() -> None:
+    """Found playing at 80x24: "f Fate (Support)w Princess path". A key shown after the first
+    frame reuses the palette's key widget, which was compact (no padding): the reused key kept
+    that look and ran into its neighbour. Every key looks as in Textual's footer after it."""
+    seen = {}
+    for footer in (Footer, TextualFooter):
+        app = Host(footer)
+        async with app.run_test() as pilot:
+            app.screen.allowed["three"] = False
+            app.screen.refresh_bindings()
+            await pilot.pause()
+            app.screen.allowed["three"] = True
+            app.screen.refresh_bindings()
+            await pilot.pause()
+            seen[footer] = [
+                (k.key, sorted(k.classes), k.compact)
+                for k in app.screen.query(FooterKey)
+                if k.display
+            ]
+    assert ("c", [], False) in seen[Footer]
+    assert seen[Footer] == seen[TextualFooter]
+
+
 class ManyKeys(Keys):
     BINDINGS = [Binding(k, f"act{i}", f"Action number {i}") for i, k in enumerate("abcdefghijkl")]
 

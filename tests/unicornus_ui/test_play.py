@@ -508,3 +508,14 @@ async def test_foresight_makes_no_step_and_escape_closes_it():
             assert not screen.show_foresight
     finally:
         store.close()
+
+
+def test_details_separate_the_distance_from_the_marks():
+    """The details line keeps its " · " between the distance to the goal and the printed marks
+    (found playing: "the goal  start of Corvin" ran together)."""
+    from companion.ui.unicornus import views
+
+    s = demo_state()
+    space = next(i for i, st in enumerate(s.board.start) if st and st != "goal")
+    first = views.details(s, space).plain.split("\n")[0]
+    assert "to the goal · " in first and "start of " in first

@@ -83,6 +83,12 @@ class Reach:
     certain: bool
     possible: bool
 
+    @property
+    def can_keep(self) -> bool:
+        """No marked card leaving is among the table's choices (else every take left moves
+        marks away: ``kept`` lies above the highest the table can make)."""
+        return self.least <= self.kept <= self.most
+
 
 def reach(state: InsurrectionState, turns: int | None = None) -> Reach | None:
     """The checks at the end of the next ``turns`` turns of this round (all of them: None), in
@@ -152,7 +158,7 @@ def by_march(groups: dict[int, int], reveal: int, r: Reach) -> ByMarch:
     return ByMarch(
         least=at(r.least, r.certain),
         # with no mark leaving the tally only grows
-        kept=at(r.kept, r.kept >= EVIL_AT) if r.least <= r.kept <= r.most else None,
+        kept=at(r.kept, r.kept >= EVIL_AT) if r.can_keep else None,
         most=at(r.most, r.possible),
     )
 

@@ -55,6 +55,7 @@ class QuickScoreScreen(Screen):
     QuickScoreScreen #facts { height: auto; }
     QuickScoreScreen #facts > Vertical { width: 1fr; height: auto; margin-right: 1; }
     QuickScoreScreen RadioSet { width: 100%; height: auto; }
+    QuickScoreScreen RadioSet > Radio { text-wrap: wrap; text-overflow: fold; }
     QuickScoreScreen #token { width: 100%; }
     QuickScoreScreen #facts > Vertical.narrow { width: 16; }
     QuickScoreScreen .row { height: 3; }

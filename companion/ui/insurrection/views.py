@@ -167,7 +167,12 @@ def forecast_line(state: InsurrectionState) -> Text:
         style = {"certain": DANGER, "possible": WARNING, "safe": GOOD}[verdict]
         text.append(tr(f"insurrection_ui.foresight.{label}") + " ", style="bold")
         text.append(tr(f"insurrection_ui.foresight.{verdict}"), style=style)
-        words = msg("insurrection_ui.foresight.reach", kept=r.kept, least=r.least, most=r.most)
+        if r.least == r.most:
+            words = msg("insurrection_ui.foresight.reach_one", marks=r.least)
+        elif r.can_keep:
+            words = msg("insurrection_ui.foresight.reach", kept=r.kept, least=r.least, most=r.most)
+        else:  # "if none leaves" is not among the choices
+            words = msg("insurrection_ui.foresight.reach_moved", least=r.least, most=r.most)
         text.append(" — " + tr(words) + "\n", style=MUTED)
     if not fc.land:
         text.append(tr("insurrection_ui.forecast.none"), style=MUTED)

@@ -24,15 +24,16 @@ from companion.games.magical_friends import (
     JUMP,
     SLAIN,
     GameState,
+    MoveSeen,
     preview_move,
     step_ends,
     steps_to_tavern,
 )
 from companion.ui.colours import DANGER, MUTED, WARNING
 from companion.ui.dialogs import Dialog, number_is_complete
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import Hanging, as_text
 
-from .names import creature_label, humanize, space_label
+from .names import CAVERN_RANGE, creature_label, humanize, space_label
 
 MAX_STEPS = 9  # counts listed with where they end
 PREVIEW_UNSAID = ("magical_friends.event.cavern", "magical_friends.event.app_dice")
@@ -58,6 +59,16 @@ def ends_preview(state: GameState, cid: str, steps: int) -> str:
     return " | ".join(space_label(state, e) for e in ends) or "–"
 
 
+def cavern_words(state: GameState, seen: MoveSeen) -> str:
+    """The die faces of the cavern paths a way took ("3-4 shortcut, "), unless the space it
+    ends on is the one path taken and its label says them already."""
+    space = state.board.spaces.get(seen.end or "")
+    if len(seen.cavern) == 1 and space is not None and space.cavern_path == seen.cavern[0]:
+        return ""
+    paths = (f"{CAVERN_RANGE[p]} {tr(f'magical_friends.cavern.{p}')}" for p in seen.cavern)
+    return ", ".join(paths) + ", "
+
+
 def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict) -> Text:
     """What each way of ``steps`` would trigger where it ends, as the engine's preview says
     (only the ways where something happens; a cavern path with its chance on the die)."""
@@ -77,7 +88,8 @@ def effects_lines(state: GameState, cid: str, steps: int, how: str, power: dict)
         end = "✝" if seen.end == SLAIN else space_label(state, seen.end or "")
         head = f"     → {end}"
         if seen.cavern:
-            head += f" ({seen.chance.numerator}/{seen.chance.denominator})"
+            chance = f"{seen.chance.numerator}/{seen.chance.denominator}"
+            head += f" ({cavern_words(state, seen)}{chance})"
         what = " · ".join(effect_words(e, state) for e in events) or "–"
         out.append(head + ": ", style=DANGER if seen.end == SLAIN else "bold")
         out.append(what + "\n", style=MUTED if seen.end != SLAIN else "$text-error")
@@ -139,7 +151,7 @@ class StepsDialog(Dialog[int | str | None]):
             if self.allow_jump:
                 lines.append("j", style="bold")
                 lines.append("  " + tr("magical_friends_ui.steps.jump") + "\n")
-            yield Static(as_text(lines), id="steps-list")
+            yield Static(Hanging(lines), id="steps-list")
             yield Static(id="steps-typed")
             yield Static(tr("magical_friends_ui.steps.hint"), classes="hint")
 
@@ -193,7 +205,7 @@ class StepsDialog(Dialog[int | str | None]):
         if n > MAX_STEPS:  # not in the list above: its preview here
             line.append("\n")
             line.append_text(effects_lines(self.state, self.cid, n, self.how, self.power))
-        typed.update(as_text(line))
+        typed.update(Hanging(line))
         typed.call_after_refresh(typed.scroll_visible, animate=False)  # under the list at 80×24
 
     def action_cancel(self) -> None:

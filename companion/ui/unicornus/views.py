@@ -341,7 +341,8 @@ def details(state: UKState, s: int) -> Text:
         if kind == "princess":
             label = name(state.princess.name)
         marks.append(tr(Msg("unicornus_ui.details.start", {"who": label})))
-    out.append("  " + (" · ".join(marks) if marks else tr("unicornus_ui.details.plain")))
+    # The marks continue the space line, so the same separator runs between them.
+    out.append(" · " + (" · ".join(marks) if marks else tr("unicornus_ui.details.plain")))
     hero = state.hero_at(s)
     unit = state.unit_at(s)
     if hero is not None:

@@ -20,7 +20,10 @@ from typing import Any
 
 from rich.text import Text
 from textual.content import Content, Span
+from textual.css.styles import RulesMap
+from textual.strip import Strip
 from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -54,6 +57,44 @@ def as_text(value: str | Msg | Text | Content | None) -> Content | Text:
     if isinstance(value, Msg):
         value = tr(value)
     return Content(value or "")
+
+
+class Hanging(Visual):
+    """Text whose lines wrap under their own first character: a line's leading spaces are its
+    indent, kept by the lines it wraps onto (a preview nested under a count stays nested
+    when it wraps, instead of running on at the left edge). ``str()``: the text."""
+
+    def __init__(self, text: Text | Content) -> None:
+        shown = as_text(text)
+        self.content = shown if isinstance(shown, Content) else Content.from_rich_text(shown)
+        self._wrapped: tuple[int, Content] | None = None  # (width, the lines at that width)
+
+    def __str__(self) -> str:
+        return self.content.plain
+
+    def _at(self, width: int) -> Content:
+        if self._wrapped is None or self._wrapped[0] != width:
+            lines: list[Content] = []
+            for line in self.content.split("\n", allow_blank=True):
+                indent = len(line.plain) - len(line.plain.lstrip(" "))
+                if 0 < indent < width // 2:
+                    pad = Content(" " * indent)
+                    lines += [pad + part for part in line[indent:].wrap(width - indent)]
+                else:
+                    lines.append(line)
+            self._wrapped = (width, Content("\n").join(lines))
+        return self._wrapped[1]
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return self._at(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.content.get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self._at(width).get_height(rules, width)
 
 
 def content_key(content: Any) -> Any:

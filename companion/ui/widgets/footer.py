@@ -165,7 +165,7 @@ class Footer(TextualFooter):
         if specs is None or len(specs) > len(keys) or any(type(k) is not FooterKey for k in keys):
             return False
         for widget, spec in zip(keys, specs, strict=False):
-            _update(widget, spec)
+            _update(widget, spec, self.compact)
             widget.display = True
         for widget in keys[len(specs) :]:
             widget.display = False
@@ -201,7 +201,7 @@ def _new_key(spec: Spec, compact: bool) -> FooterKey:
     return widget
 
 
-def _update(widget: FooterKey, spec: Spec) -> None:
+def _update(widget: FooterKey, spec: Spec, compact: bool) -> None:
     key, shown, words, action, disabled, tooltip, classes = spec
     old = (widget.key, widget.key_display, widget.description, widget.action)
     if old != (key, shown, words, action):
@@ -217,7 +217,9 @@ def _update(widget: FooterKey, spec: Spec) -> None:
         widget.set_class(disabled, "-disabled")
     palette = classes == "-command-palette"
     widget.set_class(palette, "-command-palette")
-    if palette and not widget.compact:  # as Textual's footer: the palette's key stays compact
-        widget.compact = True
+    # as Textual's footer: the palette's key stays compact; a key reused from it must not
+    # (its words would run into the next key's)
+    if widget.compact != (compact or palette):
+        widget.compact = compact or palette
     if (widget.tooltip or "") != (tooltip or ""):
         widget.tooltip = tooltip or None

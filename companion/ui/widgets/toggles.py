@@ -8,20 +8,22 @@ from __future__ import annotations
 from textual.widgets import Checkbox, RadioButton
 
 
-class Radio(RadioButton):
-    @property
-    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
-        return "●" if self.value else "○"
-
-
-class Check(Checkbox):
-    @property
-    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
-        return "✓" if self.value else " "
-
+class Wraps:
     def get_content_height(self, container, viewport, width: int) -> int:
         """Textual's is one line; with ``text-wrap: wrap`` a long label takes the lines it
         wraps to (a rule option at 80 columns), never cut with "…"."""
         if self.styles.text_wrap != "wrap":
             return super().get_content_height(container, viewport, width)
         return max(1, len(self.render().wrap(width)))
+
+
+class Radio(Wraps, RadioButton):
+    @property
+    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
+        return "●" if self.value else "○"
+
+
+class Check(Wraps, Checkbox):
+    @property
+    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
+        return "✓" if self.value else " "
