@@ -45,7 +45,7 @@ def test_round_start_names_the_face_and_the_space():
     st = game(BOARD_A, wizards=3)
     log = _log(st, StartRound(5))
     face_space = log.state.fairy_space
-    rules = " — Rules: the companion's rulings and readings"
+    rules = " — Rules: default (no option changed)"
     assert tr(log.line(0), "en") == f"Start of round 1 (fairy die: 5 → {face_space}){rules}"
     log2 = _log(st, StartRound(None))
     rolled = next(e for e in log2.state.events if e.key == "magical_friends.event.fairy")

@@ -105,7 +105,7 @@ def test_every_option_offers_its_default_first_and_rulings_name_their_section():
 
 
 def test_rules_in_words_for_the_log():
-    assert tr(rules(Options()), "en") == "Rules: the companion's rulings and readings"
+    assert tr(rules(Options()), "en") == "Rules: default (no option changed)"
     text = tr(rules(Options(last_of_its_kind="none_racing")), "en")
     assert "§" not in text and "even with figures never summoned" in text  # for players
     assert "ルール" in tr(rules(Options(dagger_slays="passed_and_end")), "ja")
