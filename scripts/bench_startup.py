@@ -97,7 +97,7 @@ async def first_frame(pilot):
     return drawn[0]
 """
 
-# The reference: a bare Textual app (also bench_startup_instructions.py's)
+# The reference: a bare Textual app (the wall-time, CPU and instruction counts all use it)
 BARE_APP = """
 from textual.app import App
 from textual.widgets import Footer, Header, Static
