@@ -23,15 +23,15 @@ _MODULES = {
 
 def game_package(key: str) -> ModuleType:
     """The game's package (its public names: the flow's subjects, commands, helpers)."""
-    return import_module(_MODULES[key])
-
-
-def get_game(key: str) -> Game:
     try:
         module = _MODULES[key]
     except KeyError:
         raise KeyError(f"unknown game {key!r}; choose one of {', '.join(GAME_KEYS)}") from None
-    return import_module(module).GAME
+    return import_module(module)
+
+
+def get_game(key: str) -> Game:
+    return game_package(key).GAME
 
 
 def sensible_table(key: str, seed: int = 0):
