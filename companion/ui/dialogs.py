@@ -187,7 +187,7 @@ class Confirm(Dialog[bool]):
 
     def show_again(self, question: Msg, default_yes: bool = False) -> None:
         self.question, self.default_yes = question, default_yes
-        self.on_mount()
+        self._show_question()
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -197,6 +197,9 @@ class Confirm(Dialog[bool]):
                 yield Button(tr("ui.dialog.no"), id="no", variant="primary")
 
     def on_mount(self) -> None:
+        self._show_question()
+
+    def _show_question(self) -> None:
         self.query_one("#question", Static).update(as_text(self.question))
         self.query_one("#yes" if self.default_yes else "#no", Button).focus()
 
