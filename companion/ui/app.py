@@ -216,12 +216,15 @@ class CompanionApp(App):
             return
         target = self.focused or self.screen
         await super().on_event(event)
-        # posted to the target (no priority binding took it); a character typed into a field
-        # goes no further than the field: the next key waits only until the field has taken it
-        # (a form's ctrl+s typed right after a name must not act before the name's last letters)
-        if not event.is_forwarded:
-            return
         self._key_on_its_way = event
+        if not event.is_forwarded:  # a priority binding took it: follow what its action posted
+            # (a dialog's Enter selects in its list, and the list's selection is the answer:
+            # a key typed right after it went to the dialog still open)
+            self._follow(event, target, target, again=True)
+            return
+        # posted to the target; a character typed into a field goes no further than the
+        # field: the next key waits only until the field has taken it (a form's ctrl+s typed
+        # right after a name must not act before the name's last letters)
         if event.is_printable and isinstance(target, Input):
             if not target.call_later(self.call_later, self._key_done, event):
                 self.call_later(self._key_done, event)
