@@ -73,8 +73,7 @@ def catalog_gaps(key: str, catalog) -> list[str]:
     from companion.core.catalog import unknowns
 
     module = import_module(_MODULES[key] + ".catalog")
-    gaps = list(unknowns(catalog))
     missing = getattr(module, "missing_values", None)
     if missing is not None and missing.__code__.co_argcount == 1:
-        gaps += [g for g in missing(catalog) if g not in gaps]
-    return gaps
+        return missing(catalog)  # its unknowns too, named its way (artifacts by number)
+    return list(unknowns(catalog))

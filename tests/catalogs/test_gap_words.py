@@ -34,6 +34,15 @@ def test_every_unknown_value_is_said_in_words(lang, key):
     assert len(text.splitlines()) <= SHOWN_ENTRIES + 1
 
 
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_no_unknown_value_is_listed_twice(key):
+    """Magical Friends listed each artifact's unknown wands twice, once by its place in the
+    list and once by its printed number."""
+    catalog, gaps = owner_catalog(key, "box", None)
+    said = [gap_words(catalog, path) for path in gaps]
+    assert len(set(said)) == len(said), sorted(s for s in said if said.count(s) > 1)[:4]
+
+
 def test_a_space_of_a_tile_by_the_tile_s_name_and_the_field_s_label(lang):
     catalog, _ = owner_catalog("unicornus", "box", None)
     words = gap_words(catalog, "tiles[id=capital].spaces[2].defence")
