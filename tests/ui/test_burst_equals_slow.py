@@ -21,7 +21,6 @@ from companion.ui.app import Start, create_app
 from companion.ui.game_screen import GameScreen
 from tests.ui.keys import handed_out
 from tests.ui.storm import LEFT_OUT, burst
-from tests.unicornus_ui.demo import demo_state
 
 EXTRA = (*"0123456789", "enter", "enter", "tab", "escape", "backspace", "n", "n")
 KEYS = 60
@@ -35,11 +34,11 @@ def new_demo(store, key: str, seed: int) -> int:
     return store.new_game(game, state, "burst", "demo").id
 
 
-async def play(store, key: str, seed: int, keys: list[str] | None, at_once: bool):
+async def play(store, key: str, seed: int, keys: list[str] | None, at_once: bool, size=(120, 40)):
     """The keys typed on a new demo game; the game as saved after them, and its log."""
     game_id = new_demo(store, key, seed)
     app = create_app(store, Start("resume", game_id=game_id), lang="en")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await handed_out(pilot)
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         if keys is None:  # the pool: the game screen's own keys, and the keys of any dialog
@@ -72,27 +71,14 @@ async def test_a_burst_gives_the_game_typed_slowly(store, key: str, seed: int) -
     assert (fast, fast_cursor) == (slow, slow_cursor), f"keys: {' '.join(keys)}"
 
 
-async def typed(store, keys: list[str], at_once: bool) -> list[str]:
-    """``keys`` typed on the Unicornus demo game of replay no. 0 at 80×24; its log after."""
-    game_id = store.new_game(get_game("unicornus"), demo_state(0), "burst", "demo").id
-    app = create_app(store, Start("resume", game_id=game_id), lang="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await handed_out(pilot)
-        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        for group in [keys] if at_once else [[k] for k in keys]:
-            burst(app, *group)
-            await handed_out(pilot)
-        assert app._exception is None and app.return_code is None
-        return [tr(line.description) for line in screen.session.history()]
-
-
 async def test_a_key_after_the_enter_that_answers_a_dialog_goes_to_the_game(store) -> None:
     """Two rounds of Unicornus, ``n`` and Enter (the map choices of the Empire's moves, the
     battle helper): a dialog's Enter is a priority key whose answer comes later, from its
     list's selection; the ``n`` typed right after it went to the dialog still open (and was
     refused there) instead of to the game, and the burst gave another game (issue 21)."""
     keys = ["n"] * 8 + ["enter", "n"] * 16
-    slow = await typed(store, keys, at_once=False)
-    assert any(line.startswith("Princess battle") for line in slow)  # the battle helper
-    assert len(slow) >= 22  # into round 2's Empire phase
-    assert await typed(store, keys, at_once=True) == slow
+    _, slow, slow_lines, _ = await play(store, "unicornus", 0, keys, False, size=(80, 24))
+    assert any(line.startswith("Princess battle") for line in slow_lines)  # the battle helper
+    assert len(slow_lines) >= 22  # into round 2's Empire phase
+    _, fast, fast_lines, _ = await play(store, "unicornus", 0, keys, True, size=(80, 24))
+    assert (fast_lines, fast) == (slow_lines, slow)
