@@ -205,11 +205,14 @@ class Footer(Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        base = self.rich_style
-        blank = Style(bgcolor=base.bgcolor)
-        key_style = self.get_component_rich_style("footer-key--key")
-        words_style = self.get_component_rich_style("footer-key--description")
+        blank = Style(bgcolor=self.rich_style.bgcolor)
         hover = Style(bgcolor=self.get_component_rich_style("footer-key--hover").bgcolor)
+        styles = (
+            self.get_component_rich_style("footer-key--key"),
+            self.get_component_rich_style("footer-key--description"),
+            hover,
+            blank,
+        )
         segments: list[Segment] = []
         x = 0
         palette = None
@@ -221,7 +224,7 @@ class Footer(Widget, can_focus=False):
                 continue
             if place.x > x:
                 segments.append(Segment(" " * (place.x - x), blank))
-            segments.extend(self._key_segments(i, key_style, words_style, hover))
+            segments.extend(self._key_segments(i, styles))
             x = place.x + place.width
         if x < width:
             segments.append(Segment(" " * (width - x), blank))
@@ -233,31 +236,29 @@ class Footer(Widget, can_focus=False):
             strip = Strip.join(
                 [
                     strip.crop(0, start),
-                    Strip(
-                        [Segment(SEPARATOR, Style(color=bar.color, bgcolor=base.bgcolor) + extra)]
-                    ),
-                    Strip(self._key_segments(palette, key_style, words_style, hover)),
+                    Strip([Segment(SEPARATOR, Style(color=bar.color) + blank + extra)]),
+                    Strip(self._key_segments(palette, styles)),
                 ]
             ).crop(0, width)
         return strip
 
-    def _key_segments(
-        self, i: int, key_style: Style, words_style: Style, hover: Style
-    ) -> list[Segment]:
+    def _key_segments(self, i: int, styles: tuple[Style, Style, Style, Style]) -> list[Segment]:
         """A key as Textual's ``FooterKey`` draws it: the palette's compact (no padding round
         the key, a cell after its words), the others padded."""
+        key_style, words_style, hover, blank = styles
         key = self.keys[i]
         extra = Style(dim=True) if key.disabled else Style()
         if i == self._hover:
             extra += hover
-        if not key.description:
-            return [Segment(key.shown, key_style + extra)]
         if key.palette:
+            words = f" {key.description}" if key.description else ""
             return [
                 Segment(key.shown, key_style + extra),
-                Segment(f" {key.description}", words_style + extra),
-                Segment(" ", Style(bgcolor=(self.rich_style + extra).bgcolor)),
+                Segment(words, words_style + extra),
+                Segment(" ", Style(bgcolor=(blank + extra).bgcolor)),
             ]
+        if not key.description:
+            return [Segment(key.shown, key_style + extra)]
         return [
             Segment(f" {key.shown} ", key_style + extra),
             Segment(f"{key.description} ", words_style + extra),
