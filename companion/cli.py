@@ -505,13 +505,13 @@ def run_app_fast(args: argparse.Namespace) -> int:
 
 
 def _run_app_fast(args: argparse.Namespace) -> int:
-    from companion.store.precheck import check_version, inspect_file, peek_settings
+    from companion.store.precheck import HOME_TABLES, check_version, inspect_file, peek_settings
     from companion.ui.app import Start, create_app
 
     path = _save_file(args.db)
     saved = {}
-    if path is not None:
-        check_version(inspect_file(path, str(path)), str(path))  # a bad file stops us here
+    if path is not None:  # a bad file stops us here; the rest of it, once home is drawn
+        check_version(inspect_file(path, str(path), HOME_TABLES), str(path))
         saved = peek_settings(path, (settings.LANGUAGE, settings.THEME))
     start = Start(args.command, game_key=args.game) if args.command else Start()
     app = create_app(

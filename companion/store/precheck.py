@@ -8,8 +8,12 @@ the file read-only (``mode=ro``; ``immutable=1`` when there is no WAL file, so n
 Nothing here imports SQLAlchemy, so the command line can check a file and read the language
 setting before the app starts, and load the heavy store after the first frame.
 
-The integrity check reads the whole file, so it runs once: a file checked and not changed
-since (same size, modification time and WAL file) is not checked again when the store opens.
+The integrity check of the whole file reads all of it (90 ms for a 75 MB save), so it runs
+once: a file checked and not changed since (same size, modification time and WAL file) is not
+checked again when the store opens. Before the home screen's first frame only what home reads
+is checked (``HOME_TABLES``: start-up does not grow with the games' steps); the whole file is
+checked in a thread once that frame is drawn (``check_in_background``), and the store waits for
+that check, or makes it, before it opens: before anything reads or writes a game's steps.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +54,10 @@ def _damaged(label: str, problem: str) -> StoreError:
     return StoreError("store.damaged", file=label, problem=problem)
 
 
-_checked: dict[tuple, int | None] = {}  # (file, its stat, its WAL's) -> version found
+# (file, its stat, its WAL's) -> (version found, the tables checked: None for all of them)
+_checked: dict[tuple, tuple[int | None, tuple[str, ...] | None]] = {}
+_checking = threading.Lock()  # one check at a time: the store waits for one under way
+HOME_TABLES = ("schema_version", "games", "settings")  # what home reads without the store
 
 
 def _stamp(path: Path) -> tuple:
@@ -63,26 +71,45 @@ def _stamp(path: Path) -> tuple:
     return (str(path.resolve()), stat(path), stat(path.with_name(path.name + "-wal")))
 
 
-def inspect_file(path: Path, label: str) -> int | None:
+def inspect_file(path: Path, label: str, tables: tuple[str, ...] | None = None) -> int | None:
     """The schema version of the save at ``path``; ``None`` for a new or empty database.
 
+    ``tables``: check the integrity of those alone (and of the schema), for reading them
+    before the store opens; by default the whole file's, as before writing.
     Raises :class:`StoreError` for anything the store must not touch. Never writes.
     """
-    stamp = _stamp(path) if path.is_file() else None
-    if stamp is not None and stamp in _checked:
-        return _checked[stamp]
-    found = _inspect(path, label)
-    if stamp is not None and stamp == _stamp(path):
-        _checked.clear()  # one file per process, in practice
-        _checked[stamp] = found
-    return found
+    with _checking:
+        stamp = _stamp(path) if path.is_file() else None
+        if stamp is not None and stamp in _checked:
+            found, checked = _checked[stamp]
+            if checked is None or (tables is not None and set(tables) <= set(checked)):
+                return found
+        found = _inspect(path, label, tables)
+        if stamp is not None and stamp == _stamp(path):
+            _checked.clear()  # one file per process, in practice
+            _checked[stamp] = found, tables
+        return found
+
+
+def check_in_background(path: Path, label: str) -> None:
+    """The whole file's check (``inspect_file``), in a thread: home has drawn its first
+    frame, and the store, which makes the check again when it opens, finds it made. What it
+    finds wrong, the store says when it opens (``inspect_file`` raises it there)."""
+
+    def check() -> None:
+        try:
+            inspect_file(path, label)
+        except StoreError:
+            pass
+
+    threading.Thread(target=check, name="check-save", daemon=True).start()
 
 
 APPLICATION_ID = 0x434D504E  # "CMPN", as store.tables writes it (kept here: no SQLAlchemy)
 OUR_TABLES = {"schema_version", "games", "steps"}  # what every version's save has had
 
 
-def _inspect(path: Path, label: str) -> int | None:
+def _inspect(path: Path, label: str, tables: tuple[str, ...] | None) -> int | None:
     if path.is_dir():
         raise StoreError("store.is_folder", file=label)
     if not path.exists():
@@ -110,20 +137,17 @@ def _inspect(path: Path, label: str) -> int | None:
     except sqlite3.Error as exc:
         raise StoreError("store.cannot_open", file=label, problem=str(exc)) from None
     try:
-        check = [row[0] for row in con.execute("PRAGMA quick_check(3)")]
-        if check != ["ok"]:
-            lines = [ln for c in check for ln in c.splitlines() if not ln.startswith("***")]
-            raise _damaged(label, "; ".join(lines))
-        tables = {
-            row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        }
-        if not tables:
+        _quick_check(con, label, None if tables is None else "sqlite_schema")
+        names = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not names:
             return None
         app_id = int.from_bytes(header[68:72], "big")  # PRAGMA application_id
-        ours = app_id == APPLICATION_ID or (app_id == 0 and OUR_TABLES <= tables)
+        ours = app_id == APPLICATION_ID or (app_id == 0 and OUR_TABLES <= names)
         if not ours:
-            shown = ", ".join(sorted(tables)[:5])
+            shown = ", ".join(sorted(names)[:5])
             raise StoreError("store.foreign", file=label, tables=shown)
+        for table in sorted(set(tables or ()) & names):
+            _quick_check(con, label, table)
         row = con.execute("SELECT version FROM schema_version").fetchone()
         if row is None or not isinstance(row[0], int) or row[0] < 1:
             raise _damaged(label, "its schema version is missing")
@@ -136,6 +160,15 @@ def _inspect(path: Path, label: str) -> int | None:
         raise _damaged(label, str(exc)) from None
     finally:
         con.close()
+
+
+def _quick_check(con: sqlite3.Connection, label: str, table: str | None) -> None:
+    """SQLite's integrity check (without the costly index-to-table cross-checks) of the whole
+    file, or of one table and its indexes (``table``)."""
+    check = [row[0] for row in con.execute(f"PRAGMA quick_check({table or 3})")]
+    if check != ["ok"]:
+        lines = [ln for c in check[:3] for ln in c.splitlines() if not ln.startswith("***")]
+        raise _damaged(label, "; ".join(lines))
 
 
 def recover_journal(path: Path, label: str) -> None:

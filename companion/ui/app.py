@@ -362,6 +362,12 @@ class CompanionApp(App):
         gc.enable()
         self._first_frame = True
         self.screen.refresh()  # the first frame: home draws none during the start-up batch
+        if self._db_path is not None and not self.store_ready:
+            # home checked only what it reads: the rest of the file, once that frame is drawn
+            from companion.store.precheck import check_in_background
+
+            path = self._db_path
+            self.call_after_refresh(check_in_background, path, str(path))
         if self._store_wanted:  # once that frame is drawn: the import would slow it down
             self.call_after_refresh(self._start_opening)
         self._begin()

@@ -163,12 +163,10 @@ async def test_unknown_values_are_asked_never_guessed(store):
 
 async def test_the_quick_score_is_a_listed_key_of_home(store):
     """Home's footer lists the quick score's key (it was bound but shown nowhere)."""
-    from textual.widgets._footer import FooterKey
-
     app = create_app(store, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        keys = {(k.key, k.description) for k in app.screen.query(FooterKey)}
+        keys = {(k.key, k.description) for k in app.screen.query_one("Footer").keys}
         assert ("k", "Quick score") in keys
 
 

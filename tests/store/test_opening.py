@@ -78,6 +78,40 @@ def test_damaged_save_untouched(tmp_path, damage):
     assert err.message.key == "store.damaged"
 
 
+def scribble_over(path: Path, table: str) -> None:
+    """Damage the pages of ``table`` (and of its indexes) alone."""
+    con = sqlite3.connect(path)
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    names = [table] + [
+        name
+        for (name,) in con.execute("SELECT name FROM sqlite_master WHERE tbl_name = ?", (table,))
+    ]
+    marks = ", ".join("?" * len(names))
+    pages = [p for (p,) in con.execute(f"SELECT pageno FROM dbstat WHERE name IN ({marks})", names)]
+    con.close()
+    data = bytearray(path.read_bytes())
+    for page in pages:
+        data[(page - 1) * size : (page - 1) * size + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+
+
+def test_damage_in_the_steps_alone_passes_homes_check_not_the_stores(tmp_path):
+    """Issue 26: before home's first frame only the tables home reads are checked (start-up
+    flat in the save's size); the store checks the whole file before it reads or writes a
+    step, and refuses it with the same message, the file untouched."""
+    from companion.store.precheck import HOME_TABLES, inspect_file
+
+    path = tmp_path / "save.db"
+    make_save(path, steps=300)
+    scribble_over(path, "steps")
+    assert inspect_file(path, str(path), HOME_TABLES) == SCHEMA_VERSION
+    err = refuse(path, r"damaged.*untouched.*backup")  # after home's check, not instead
+    assert err.message.key == "store.damaged"
+    scribble_over(path, "games")
+    with pytest.raises(StoreError, match="damaged"):
+        inspect_file(path, str(path), HOME_TABLES)
+
+
 def test_foreign_sqlite_database_untouched(tmp_path):
     path = tmp_path / "photos.db"
     con = sqlite3.connect(path)

@@ -1,7 +1,8 @@
-"""The footer updates its keys in place and shows what Textual's own footer shows."""
+"""The footer draws its keys in one widget and shows what Textual's own footer shows."""
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -23,6 +24,7 @@ class Keys(Screen):
         super().__init__()
         self.footer = footer
         self.allowed = {"one": True, "two": True, "three": True}
+        self.done: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield self.footer()
@@ -30,25 +32,44 @@ class Keys(Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         return self.allowed.get(action, True)
 
+    def action_one(self) -> None:
+        self.done.append("one")
+
+    def action_two(self) -> None:
+        self.done.append("two")
+
 
 class Host(App):
-    def __init__(self, footer: type) -> None:
+    def __init__(self, footer: type, screen: type = Keys) -> None:
         super().__init__()
-        self.footer = footer
+        self.footer, self.keys_screen = footer, screen
+        self.bells = 0
 
     def on_mount(self) -> None:
-        self.push_screen(Keys(self.footer))
+        self.push_screen(self.keys_screen(self.footer))
+
+    def bell(self) -> None:
+        self.bells += 1
 
 
 def shown(app) -> list[tuple]:
-    return [
-        (k.key, k.description, k._disabled, k.has_class("-disabled"), k.tooltip)
-        for k in app.screen.query(FooterKey)
-        if k.display  # (keys left over are hidden, kept for a step that shows more)
-    ]
+    """(key, words, disabled, tooltip) of each key shown, the palette's included."""
+    if isinstance(app.screen.query_one("Footer"), Footer):
+        keys = app.screen.query_one(Footer).keys
+        return [(k.key, k.description, k.disabled, k.tooltip or None) for k in keys]
+    return [(k.key, k.description, k._disabled, k.tooltip) for k in app.screen.query(FooterKey)]
 
 
-async def test_in_place_updates_show_what_a_rebuild_shows() -> None:
+def footer_lines(app) -> list[str]:
+    """The footer's lines as drawn on the screen."""
+    console = app.console
+    options = console.options.update_dimensions(*app.size)
+    segments = [s for s in console.render(app.screen._compositor, options) if not s.control]
+    lines = ["".join(s.text for s in line) for line in Segment.split_lines(segments)]
+    return lines[-app.screen.query_one("Footer").outer_size.height :]
+
+
+async def test_changed_bindings_show_what_textuals_footer_shows() -> None:
     changes = [
         {"two": None},  # greyed out
         {"two": False},  # hidden: one key fewer
@@ -59,89 +80,89 @@ async def test_in_place_updates_show_what_a_rebuild_shows() -> None:
     seen = {}
     for footer in (Footer, TextualFooter):
         app = Host(footer)
-        async with app.run_test() as pilot:
+        async with app.run_test(size=(100, 10)) as pilot:
             await pilot.pause()
-            widgets = set(app.screen.query(FooterKey))
-            rows = [shown(app)]
+            rows = [(shown(app), footer_lines(app))]
             for change in changes:
                 app.screen.allowed.update(change)
                 app.screen.refresh_bindings()
                 await pilot.pause()
-                rows.append(shown(app))
-            if footer is Footer:  # the first keys were kept, not rebuilt
-                assert widgets & set(app.screen.query(FooterKey))
+                rows.append((shown(app), footer_lines(app)))
         seen[footer] = rows
     assert seen[Footer] == seen[TextualFooter]
+    assert "▏^p palette " in seen[Footer][0][1][0]  # the palette's key at the right
 
 
-async def test_the_first_keys_look_as_textuals() -> None:
-    """The first keys are made as later ones are (cheaper to mount than Textual's): the same
-    classes and compact look, the palette's key compact as in Textual's footer."""
-    seen = {}
-    for footer in (Footer, TextualFooter):
-        app = Host(footer)
-        async with app.run_test() as pilot:
-            await pilot.pause()
-            seen[footer] = [
-                (k.key, sorted(k.classes), k.compact) for k in app.screen.query(FooterKey)
-            ]
-    assert ("ctrl+p", ["-command-palette", "-compact"], True) in seen[Footer]
-    assert seen[Footer] == seen[TextualFooter]
+async def test_a_click_on_a_key_runs_its_action() -> None:
+    """As on Textual's footer: a click on a key is that key pressed; a disabled key rings the
+    bell and does nothing; a click beside the keys does nothing."""
+    app = Host(Footer)
+    async with app.run_test(size=(100, 10)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        place = footer.places[1]  # " b Two "
+        await pilot.click(Footer, offset=(place.x + 1, place.line))
+        await pilot.pause()
+        assert app.screen.done == ["two"]
+        app.screen.allowed["two"] = None
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.click(Footer, offset=(place.x + 4, place.line))
+        await pilot.pause()
+        assert app.screen.done == ["two"] and app.bells == 1
+        await pilot.click(Footer, offset=(60, 0))  # between the keys and the palette's
+        await pilot.pause()
+        assert app.screen.done == ["two"] and app.bells == 1
+        await pilot.click(Footer, offset=(1, 0))
+        await pilot.pause()
+        assert app.screen.done == ["two", "one"]
 
 
-async def test_a_key_made_for_the_palette_and_reused_looks_as_the_others() -> None:
-    """Found playing at 80x24: "f Fate (Support)w Princess path". A key shown after the first
-    frame reuses the palette's key widget, which was compact (no padding): the reused key kept
-    that look and ran into its neighbour. Every key looks as in Textual's footer after it."""
-    seen = {}
-    for footer in (Footer, TextualFooter):
-        app = Host(footer)
-        async with app.run_test() as pilot:
-            app.screen.allowed["three"] = False
-            app.screen.refresh_bindings()
-            await pilot.pause()
-            app.screen.allowed["three"] = True
-            app.screen.refresh_bindings()
-            await pilot.pause()
-            seen[footer] = [
-                (k.key, sorted(k.classes), k.compact)
-                for k in app.screen.query(FooterKey)
-                if k.display
-            ]
-    assert ("c", [], False) in seen[Footer]
-    assert seen[Footer] == seen[TextualFooter]
+async def test_the_key_under_the_mouse_is_highlighted() -> None:
+    app = Host(Footer)
+    async with app.run_test(size=(100, 10)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        plain = footer.render_line(0)
+        await pilot.hover(Footer, offset=(1, 0))
+        await pilot.pause()
+        lit = footer.render_line(0)
+        assert lit.text == plain.text
+        width = footer.places[0].width
+        differs = [
+            x for x in range(footer.size.width) if lit.crop(x, x + 1) != plain.crop(x, x + 1)
+        ]
+        assert differs == list(range(width))  # the first key, all of it, and nothing else
+        await pilot.hover(Footer, offset=(60, 0))
+        await pilot.pause()
+        assert footer.render_line(0) == plain
 
 
 class ManyKeys(Keys):
-    BINDINGS = [Binding(k, f"act{i}", f"Action number {i}") for i, k in enumerate("abcdefghijkl")]
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        return self.allowed.get(action, True)
-
-
-class ManyHost(App):
-    def on_mount(self) -> None:
-        self.push_screen(ManyKeys(Footer))
+    BINDINGS = [Binding(k, f"act{i}", f"Action {i}") for i, k in enumerate("abcdefghijkl")]
 
 
 async def test_keys_that_do_not_fit_wrap_and_the_footer_keeps_its_height() -> None:
     """Issue 13: at 80 columns every key stays on screen (the footer takes more lines instead of
     cutting Quit and Help off); when fewer keys are left it keeps its lines, so the screen does
     not jump on every step."""
-    app = ManyHost()
+    app = Host(Footer, ManyKeys)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = app.screen.query_one(Footer)
-        keys = list(app.screen.query(FooterKey))
-        assert len(keys) == 13  # twelve and the palette's
-        assert footer.size.height >= 2
-        for key in keys:
-            region = key.region
-            assert region.width > 0 and region.right <= 80 and region.y >= 24 - footer.size.height
-        assert len({(k.region.x, k.region.y) for k in keys}) == len(keys)  # none on another
-        lines = footer.size.height
+        assert len(footer.keys) == 13  # twelve and the palette's
+        assert footer.size.height == 3  # four columns of 12 cells: two lines need 6
+        cells = set()
+        for place in footer.places:
+            assert place.x + place.width <= 80 and place.line < footer.size.height
+            mine = {(x, place.line) for x in range(place.x, place.x + place.width)}
+            assert not mine & cells  # none on another
+            cells |= mine
+        lines = footer_lines(app)
+        assert all(f" {k.key} {k.description}" in "".join(lines) for k in footer.keys[:12])
+        height = footer.size.height
         app.screen.allowed.update({f"act{i}": False for i in range(9)})
         app.screen.refresh_bindings()
         await pilot.pause()
-        assert len([k for k in app.screen.query(FooterKey) if k.display]) == 4
-        assert footer.size.height == lines
+        assert len(footer.keys) == 4
+        assert footer.size.height == height

@@ -122,7 +122,6 @@ async def test_the_first_frame_has_the_footers_keys(store, monkeypatch):
     that frame shows them, laid out with the footer's real height (two lines or more at 80
     columns), the height it keeps."""
     from textual.app import App
-    from textual.widgets._footer import FooterKey
 
     first = []
     display = App._display
@@ -130,7 +129,7 @@ async def test_the_first_frame_has_the_footers_keys(store, monkeypatch):
     def record_display(app, screen, renderable):
         if renderable is not None and not app._batch_count and not first:
             footer = screen.query_one("Footer")
-            first.append(([k.key for k in footer.query(FooterKey)], footer.outer_size.height))
+            first.append(([k.key for k in footer.keys], footer.outer_size.height))
         display(app, screen, renderable)
 
     monkeypatch.setattr(App, "_display", record_display)
@@ -150,7 +149,6 @@ async def test_the_first_frame_styles_each_widget_once(store, monkeypatch):
 
     from textual.app import App
     from textual.css.stylesheet import Stylesheet
-    from textual.widgets._footer import FooterKey
 
     styled, first = Counter(), []
     apply, display = Stylesheet.apply, App._display
@@ -171,11 +169,11 @@ async def test_the_first_frame_styles_each_widget_once(store, monkeypatch):
         await pilot.pause()
         screen = app.screen
         once = [
-            *screen.query(FooterKey),
+            screen.query_one("Footer"),
             screen.query_one("#saved-box"),
             screen.query_one("#saved"),
         ]
-        assert screen.query_one("Footer").has_class("-wrapped")  # wrapped at 80 columns
+        assert screen.query_one("Footer").size.height > 1  # wrapped at 80 columns
         assert [first[0][widget] for widget in once] == [1] * len(once)
 
 
@@ -207,3 +205,52 @@ async def test_home_reads_the_saves_a_page_at_a_time(tmp_path, how):
         assert table.row_count == PAGE + 30
     if app.store_ready:
         app.store.close()
+
+
+def test_damage_in_the_steps_alone_is_said_when_a_game_opens(tmp_path, monkeypatch, capsys):
+    """Issue 26: before the first frame the command line checks only what home reads (start-up
+    flat in the save's size). A save damaged in its steps alone shows home with its games; the
+    damage is said, in the store's words, when a game opens, before anything is read or
+    written (the file untouched, no WAL file made), and the app ends with exit 2."""
+    import sqlite3
+
+    from companion.cli import main
+    from companion.ui.app import CompanionApp
+    from tests.store.conftest import digest
+    from tests.store.test_opening import scribble_over
+
+    path = tmp_path / "d.db"
+    assert main(["--db", str(path), "demo", "insurrection", "--autoplay"]) == 0
+    con = sqlite3.connect(path)
+    con.execute("UPDATE games SET finished = 0, outcome = NULL")  # listed on home
+    con.commit()
+    con.close()
+    scribble_over(path, "steps")
+    before = digest(path)
+    capsys.readouterr()
+    seen = []
+
+    async def open_the_game(pilot):
+        app = pilot.app
+        await pilot.pause()
+        rows = app.screen.query_one("#saved", RowList).row_count
+        seen.append((type(app.screen).__name__, rows))
+        await pilot.press("down", "r")  # into the list, and resume its game
+        for _ in range(400):
+            if app.return_code is not None:
+                return
+            await pilot.pause(0.02)
+        app.exit()
+
+    run = CompanionApp.run
+    monkeypatch.setattr(
+        CompanionApp,
+        "run",
+        lambda self, **kw: run(self, headless=True, size=(100, 30), auto_pilot=open_the_game),
+    )
+    assert main(["--db", str(path)]) == 2
+    assert seen == [("HomeScreen", 1)]
+    err = " ".join(capsys.readouterr().err.split())  # wrapped to the terminal
+    assert f"companion: {path} looks damaged" in err and "left untouched" in err
+    assert digest(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.db"]

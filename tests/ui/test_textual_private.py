@@ -18,7 +18,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 
 def test_key_events_are_stamped_by_textual_private_clock():
@@ -74,18 +74,6 @@ async def test_the_start_up_batch_is_private_and_drawing_in_it_is_thrown_away():
         with app.batch_update():
             seen.append(app._batch_count)
     assert seen == [0, 1]
-
-
-async def test_the_footer_keys_private_state():
-    """companion/ui/widgets/footer.py keeps Textual's ``FooterKey`` widgets (private module
-    ``textual.widgets._footer``) and changes them in place: ``_disabled`` is what a key does
-    on a click (the bell), and ``Footer._bindings_ready`` is set so the keys are made with
-    the footer rather than after the first frame."""
-    from textual.widgets._footer import FooterKey
-
-    key = FooterKey("x", "x", "words", "bell", disabled=True)
-    assert key._disabled is True and key.has_class("-disabled")
-    assert "_bindings_ready" in Footer._reactives
 
 
 async def test_a_screens_private_compositor_renders_the_screen():

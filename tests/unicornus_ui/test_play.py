@@ -464,7 +464,7 @@ async def test_a_refused_action_says_the_rules_reason(store):
         scr = await open_demo(app, pilot)
 
         def footer() -> str:
-            return " ".join(str(w.render()) for w in scr.query("FooterKey"))
+            return " ".join(f"{k.shown} {k.description}" for k in scr.query_one("Footer").keys)
 
         assert "Correct" in footer() and "Recruit" not in footer()  # not the players' turn
         await press(pilot, "n", "n")

@@ -1,35 +1,58 @@
-"""The footer of key bindings, updated in place.
+"""The footer of key bindings: one widget drawing every key.
 
-Textual's ``Footer`` rebuilds all its keys (new widgets, styled from scratch) whenever the
-bindings change: 20–35 ms on a game screen after a step that changes what is allowed. This
-one keeps its key widgets and changes only what differs (a key's words, enabled or not),
-adding or removing keys at the end when there are more or fewer. Binding groups (not used
-by the game screens) fall back to Textual's rebuild.
+Textual's ``Footer`` is a container of one ``FooterKey`` widget per key, rebuilt whenever the
+bindings change: each key styled, laid out and drawn on its own (12 keys on home were about a
+third of its start-up beyond a bare app's). This one draws the keys itself, line by line, with
+the look of Textual's (the key bold and padded, its words after it, the palette's key at the
+right behind a bar, a disabled key dim, the key under the mouse highlighted) and runs a
+clicked key as Textual's does (``App.simulate_key``; a disabled one rings the bell).
 
 Keys that do not fit on one line are not cut: the footer wraps onto a second or third line
-(a grid of as many columns as fit), so Quit and Help stay in sight at 80 columns and in
-Japanese.
+(a grid of as many columns as fit, each as wide as its widest key), so Quit and Help stay in
+sight at 80 columns and in Japanese.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.cells import cell_len
-from textual.app import ComposeResult
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
 from textual.screen import Screen
-from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey
-
-# key, shown key, words, action, disabled, tooltip, classes
-Spec = tuple[str, str, str, str, bool, str, str]
-
+from textual.strip import Strip
+from textual.widget import Widget
 
 MAX_LINES = 3
+SEPARATOR = "▏"  # the palette key's left border (Textual's ``vkey``)
+
+
+class Key(NamedTuple):
+    key: str
+    shown: str  # the key as the footer shows it
+    description: str
+    action: str
+    disabled: bool
+    tooltip: str
+    palette: bool  # the command palette's key, at the right
+
+
+class Place(NamedTuple):
+    line: int
+    x: int
+    width: int
 
 
 def key_width(shown: str, words: str) -> int:
-    """The cells a ``FooterKey`` takes (Textual's footer styles: the key padded both sides,
-    the words padded right)."""
-    return cell_len(shown) + 2 + (cell_len(words) + 1 if words else 0)
+    """The cells a key takes (as Textual's footer draws it: the key padded both sides, the
+    words padded right; a key without words is drawn alone)."""
+    return cell_len(shown) + 2 + cell_len(words) + 1 if words else cell_len(shown)
+
+
+def palette_width(shown: str, words: str) -> int:
+    """The palette key's cells: its bar, the key, its words and a padding cell."""
+    return 1 + cell_len(shown) + (1 + cell_len(words) if words else 0) + 1
 
 
 def arrangement(widths: list[int], room: int) -> tuple[int, int] | None:
@@ -45,181 +68,222 @@ def arrangement(widths: list[int], room: int) -> tuple[int, int] | None:
     return None
 
 
-class Footer(TextualFooter):
+class Footer(Widget, can_focus=False):
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "footer-key--key",
+        "footer-key--description",
+        "footer-key--hover",
+        "footer-key--separator",
+    }
     # the keys in $text-primary: Textual's $footer-key-foreground ($accent) is 2.9:1 on the
     # light theme's footer, and red on grey (1:1) on a terminal of 16 colours
     DEFAULT_CSS = """
-    Footer.-wrapped { layout: grid; grid-columns: auto; grid-rows: 1; }
-    Footer FooterKey .footer-key--key { color: $text-primary; }
+    Footer {
+        dock: bottom;
+        width: 1fr;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .footer-key--key {
+            color: $text-primary;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .footer-key--hover { background: $block-hover-background; }
+        & > .footer-key--separator { color: $foreground 20%; }
+    }
     """
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        # The keys are made with the footer (compose), from the bindings its screen has then,
-        # and updated in place when they change. Textual's footer starts empty and builds them
-        # once the screen says its bindings are ready, after the first frame: that frame had
-        # no keys, and the footer then grew a line under a log already scrolled to its end
-        # (so the last line was hidden) and a map already scrolled to its selected space.
-        self.set_reactive(TextualFooter._bindings_ready, True)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.keys: list[Key] = []
+        self.places: list[Place] = []  # where each of ``keys`` is drawn
+        self._hover: int | None = None  # the index of the key under the mouse
+        self._held: tuple[int, int] = (0, 1)  # (width, lines) the footer has taken at a width
+
+    def on_mount(self) -> None:
+        # the keys are there in the first frame, laid out with the footer's real height
+        # (Textual's footer makes them after it: a frame without keys, then a footer that
+        # grew a line under a log already scrolled to its end)
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self._show(self._keys())
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def on_resize(self) -> None:
-        self.arrange_keys()
-
-    def compose(self) -> ComposeResult:
-        """The keys made as ``_update_keys`` makes them (``_new_key``): each of Textual's own
-        starts compact and is then told it is not, restyled twice over on mounting (about a
-        third of the home screen's start-up beyond a bare app's). Groups: Textual's."""
-        specs = self._specs() if self._bindings_ready else None
-        if specs is None:
-            yield from super().compose()
-            return
-        # laid out for the keys before they are mounted: wrapping the footer once they are
-        # would style them all again (a class of their parent's changed)
-        self._arrange([(spec[1], spec[2], spec[-1] == "-command-palette") for spec in specs])
-        for spec in specs:  # the palette's key is not bound to the footer's compact
-            yield _new_key(spec, self.compact or spec[-1] == "-command-palette")
-
-    async def recompose(self) -> None:
-        await super().recompose()
-        self.arrange_keys()
-
-    _held: tuple[int, int] = (0, 1)  # (width, lines) the footer has taken at this width
-
-    def arrange_keys(self) -> None:
-        """One line when the keys fit, else two or three. Once wrapped it stays as high while
-        the width stays: keys that come and go with each step do not make the whole screen
-        jump (and lay itself out again) by a line on every key."""
-        keys = [k for k in self.query_children(FooterKey) if k.display]
-        self._arrange(
-            [(k.key_display, k.description, k.has_class("-command-palette")) for k in keys]
-        )
-
-    def _arrange(self, keys: list[tuple[str, str, bool]]) -> None:
-        """``arrange_keys`` for keys given as (shown key, words, the palette's or not)."""
-        width = self.size.width or self.app.size.width
-        room = width - sum(key_width(key, words) + 2 for key, words, palette in keys if palette)
-        widths = [key_width(key, words) for key, words, palette in keys if not palette]
-        lines, columns = arrangement(widths, room) or (MAX_LINES, -(-len(widths) // MAX_LINES))
-        if self._held[0] == width and self._held[1] > lines:
-            lines = self._held[1]
-            columns = -(-len(widths) // lines) if widths else 1
-        self._held = (width, lines)
-        self.set_class(lines > 1, "-wrapped")
-        self.styles.grid_size_columns = max(1, columns)
-        if self.styles.height is None or self.styles.height.value != lines:
-            self.styles.height = lines
+        self._arrange()
+        self.refresh()
 
     def bindings_changed(self, screen: Screen) -> None:
-        ready = self._bindings_ready
-        self._bindings_ready = True
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
-            if not ready:
-                self.call_after_refresh(self.recompose)
-            elif not self._update_in_place(self._specs()):  # now: laid out with the step
-                self.call_later(self._update_keys)
+            self._show(self._keys())
 
-    def watch_compact(self, compact: bool) -> None:
-        for widget in self.query_children(FooterKey):
-            widget.compact = compact or widget.has_class("-command-palette")
-
-    def _specs(self) -> list[Spec] | None:
+    def _keys(self) -> list[Key]:
+        """The keys to show: the screen's active bindings shown in a footer, one per action,
+        and the command palette's last."""
         active = self.screen.active_bindings
-        seen: dict[str, Spec] = {}
+        seen: dict[str, Key] = {}
         for _, binding, enabled, tooltip in active.values():
-            if not binding.show or binding.action in seen:
-                continue
-            if binding.group is not None:
-                return None
-            seen[binding.action] = (
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                not enabled,
-                tooltip,
-                "",
-            )
-        specs = list(seen.values())
+            if binding.show and binding.action not in seen:
+                seen[binding.action] = Key(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    not enabled,
+                    tooltip,
+                    False,
+                )
+        keys = list(seen.values())
         palette = self.app.COMMAND_PALETTE_BINDING
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette in active:
+        if self.app.ENABLE_COMMAND_PALETTE and palette in active:
             _, binding, enabled, _ = active[palette]
-            specs.append(
-                (
+            keys.append(
+                Key(
                     binding.key,
                     self.app.get_key_display(binding),
                     binding.description,
                     binding.action,
                     not enabled,
                     binding.tooltip or binding.description,
-                    "-command-palette",
+                    True,
                 )
             )
-        return specs
+        return keys
 
-    def _update_in_place(self, specs: list[Spec] | None) -> bool:
-        """Show ``specs`` on the keys there are, hiding those left over (kept for the next
-        step that shows more); False when that cannot be done (more keys, or groups)."""
-        keys = list(self.children)
-        if specs is None or len(specs) > len(keys) or any(type(k) is not FooterKey for k in keys):
-            return False
-        for widget, spec in zip(keys, specs, strict=False):
-            _update(widget, spec, self.compact)
-            widget.display = True
-        for widget in keys[len(specs) :]:
-            widget.display = False
-        self.arrange_keys()
-        return True
+    def _show(self, keys: list[Key]) -> None:
+        if keys != self.keys:
+            self.keys = keys
+            self._hover = None
+            self._arrange()
+            self.refresh()
 
-    async def _update_keys(self) -> None:
-        if not self.is_attached:
-            return
-        specs = self._specs()
-        if self._update_in_place(specs):
-            return
-        keys = list(self.children)
-        if specs is None or any(type(k) is not FooterKey for k in keys):
-            await self.recompose()
-            return
-        await self.mount_all(
-            _new_key(spec, self.compact or spec[-1] == "-command-palette")
-            for spec in specs[len(keys) :]
+    def _arrange(self) -> None:
+        """One line when the keys fit, else two or three. Once wrapped it stays as high while
+        the width stays: keys that come and go with each step do not make the whole screen
+        jump (and lay itself out again) by a line on every key."""
+        width = self.size.width or self.app.size.width
+        palette = [k for k in self.keys if k.palette]
+        room = width - sum(palette_width(k.shown, k.description) for k in palette)
+        widths = [key_width(k.shown, k.description) for k in self.keys if not k.palette]
+        lines, columns = arrangement(widths, room) or (MAX_LINES, -(-len(widths) // MAX_LINES))
+        if self._held[0] == width and self._held[1] > lines:
+            lines = self._held[1]
+            columns = -(-len(widths) // lines) if widths else 1
+        self._held = (width, lines)
+        columns = max(1, columns)
+        starts = [0]  # each column's x: as wide as its widest key
+        for j in range(columns):
+            starts.append(starts[-1] + max(widths[j::columns], default=0))
+        places, n = [], 0
+        for key in self.keys:
+            if key.palette:
+                w = palette_width(key.shown, key.description)
+                places.append(Place(0, width - w, w))
+            else:
+                places.append(Place(n // columns, starts[n % columns], widths[n]))
+                n += 1
+        self.places = places
+        if self.styles.height is None or self.styles.height.value != lines:
+            self.styles.height = lines
+
+    def key_at(self, x: int, y: int) -> int | None:
+        """The index of the key drawn at (x, y), if any (the palette's is drawn on top)."""
+        found = None
+        for i, place in enumerate(self.places):
+            if place.line == y and place.x <= x < place.x + place.width:
+                found = i
+        return found
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        blank = Style(bgcolor=self.rich_style.bgcolor)
+        hover = Style(bgcolor=self.get_component_rich_style("footer-key--hover").bgcolor)
+        styles = (
+            self.get_component_rich_style("footer-key--key"),
+            self.get_component_rich_style("footer-key--description"),
+            hover,
+            blank,
         )
-        self._update_in_place(specs)
+        segments: list[Segment] = []
+        x = 0
+        palette = None
+        for i, (key, place) in enumerate(zip(self.keys, self.places, strict=True)):
+            if place.line != y:
+                continue
+            if key.palette:
+                palette = i
+                continue
+            if place.x > x:
+                segments.append(Segment(" " * (place.x - x), blank))
+            segments.extend(self._key_segments(i, styles))
+            x = place.x + place.width
+        if x < width:
+            segments.append(Segment(" " * (width - x), blank))
+        strip = Strip(segments).crop(0, width)
+        if palette is not None:
+            start = self.places[palette].x
+            bar = self.get_component_rich_style("footer-key--separator")
+            extra = hover if palette == self._hover else Style()
+            strip = Strip.join(
+                [
+                    strip.crop(0, start),
+                    Strip([Segment(SEPARATOR, Style(color=bar.color) + blank + extra)]),
+                    Strip(self._key_segments(palette, styles)),
+                ]
+            ).crop(0, width)
+        return strip
 
+    def _key_segments(self, i: int, styles: tuple[Style, Style, Style, Style]) -> list[Segment]:
+        """A key as Textual's ``FooterKey`` draws it: the palette's compact (no padding round
+        the key, a cell after its words), the others padded."""
+        key_style, words_style, hover, blank = styles
+        key = self.keys[i]
+        extra = Style(dim=True) if key.disabled else Style()
+        if i == self._hover:
+            extra += hover
+        if key.palette:
+            words = f" {key.description}" if key.description else ""
+            return [
+                Segment(key.shown, key_style + extra),
+                Segment(words, words_style + extra),
+                Segment(" ", Style(bgcolor=(blank + extra).bgcolor)),
+            ]
+        if not key.description:
+            return [Segment(key.shown, key_style + extra)]
+        return [
+            Segment(f" {key.shown} ", key_style + extra),
+            Segment(f"{key.description} ", words_style + extra),
+        ]
 
-def _new_key(spec: Spec, compact: bool) -> FooterKey:
-    # not data_bind(compact=Footer.compact) as Textual's footer does: that watcher stays on the
-    # footer after the key is removed, keeping every removed key alive; the footer passes its
-    # ``compact`` on itself (watch_compact)
-    key, shown, words, action, disabled, tooltip, classes = spec
-    widget = FooterKey(key, shown, words, action, disabled=disabled, tooltip=tooltip,
-                       classes=classes)  # fmt: skip
-    widget.set_reactive(FooterKey.compact, compact)  # set so: its watcher does not run...
-    widget.set_class(compact, "-compact", update=False)  # ...to give the class it would
-    return widget
+    def _set_hover(self, index: int | None) -> None:
+        if index != self._hover:
+            self._hover = index
+            self.tooltip = (self.keys[index].tooltip or None) if index is not None else None
+            self.refresh()
 
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._set_hover(self.key_at(event.x, event.y))
 
-def _update(widget: FooterKey, spec: Spec, compact: bool) -> None:
-    key, shown, words, action, disabled, tooltip, classes = spec
-    old = (widget.key, widget.key_display, widget.description, widget.action)
-    if old != (key, shown, words, action):
-        widget.key, widget.key_display, widget.description, widget.action = (
-            key,
-            shown,
-            words,
-            action,
-        )
-        widget.refresh(layout=True)
-    if widget._disabled != disabled:
-        widget._disabled = disabled
-        widget.set_class(disabled, "-disabled")
-    palette = classes == "-command-palette"
-    widget.set_class(palette, "-command-palette")
-    # as Textual's footer: the palette's key stays compact; a key reused from it must not
-    # (its words would run into the next key's)
-    if widget.compact != (compact or palette):
-        widget.compact = compact or palette
-    if (widget.tooltip or "") != (tooltip or ""):
-        widget.tooltip = tooltip or None
+    def on_leave(self, event: events.Leave) -> None:
+        self._set_hover(None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """As Textual's footer: a click on a key is that key pressed; on a disabled key, the
+        bell."""
+        index = self.key_at(event.x, event.y)
+        if index is None:
+            return
+        key = self.keys[index]
+        if key.disabled:
+            self.app.bell()
+        else:
+            self.app.simulate_key(key.key)
