@@ -38,6 +38,7 @@ from companion.ui.table import TableScreen
 from companion.ui.widgets.content import content_key, set_content, themed
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
+from companion.ui.widgets.panel import Panel
 
 from .board import BoardView, tile_names
 from .forms import (
@@ -132,16 +133,16 @@ class MagicalFriendsScreen(TableScreen):
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Vertical(id="mf-top"):
-            yield Static(id="mf-round")
-            yield Static(id="mf-prompt")
+            yield Panel(id="mf-round")
+            yield Panel(id="mf-prompt")
         with Horizontal(id="mf-body"):
             with VerticalScroll(id="mf-left"):
                 yield BoardView(id="mf-board")
                 yield DataTable(id="mf-wizards", cursor_type="none", zebra_stripes=True)
             with Vertical(id="mf-right"):
-                yield Static(id="mf-turn")
-                yield Static(id="mf-events")
-                yield Static(id="mf-rules")
+                yield Panel(id="mf-turn")
+                yield Panel(id="mf-events")
+                yield Panel(id="mf-rules")
                 yield GameLog(id="mf-log", min_width=20)
         yield Footer()
 

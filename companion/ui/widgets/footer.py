@@ -14,10 +14,13 @@ Japanese.
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
+
+from companion.ui.widgets.panel import LaidOut
 
 # key, shown key, words, action, disabled, tooltip, classes
 Spec = tuple[str, str, str, str, bool, str, str]
@@ -61,6 +64,13 @@ class Footer(TextualFooter):
         # no keys, and the footer then grew a line under a log already scrolled to its end
         # (so the last line was hidden) and a map already scrolled to its selected space.
         self.set_reactive(TextualFooter._bindings_ready, True)
+
+    def on_mount(self, event: events.Mount) -> None:
+        # told at once (Textual's footer is told after the messages queued before it): the
+        # keys change as the step is made, in the step's own layout and frame, not in a
+        # second layout and frame of their own
+        event.prevent_default()
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
 
     def on_resize(self) -> None:
         self.arrange_keys()
@@ -162,7 +172,11 @@ class Footer(TextualFooter):
         """Show ``specs`` on the keys there are, hiding those left over (kept for the next
         step that shows more); False when that cannot be done (more keys, or groups)."""
         keys = list(self.children)
-        if specs is None or len(specs) > len(keys) or any(type(k) is not FooterKey for k in keys):
+        if (
+            specs is None
+            or len(specs) > len(keys)
+            or any(not isinstance(k, FooterKey) for k in keys)
+        ):
             return False
         for widget, spec in zip(keys, specs, strict=False):
             _update(widget, spec, self.compact)
@@ -179,7 +193,7 @@ class Footer(TextualFooter):
         if self._update_in_place(specs):
             return
         keys = list(self.children)
-        if specs is None or any(type(k) is not FooterKey for k in keys):
+        if specs is None or any(not isinstance(k, FooterKey) for k in keys):
             await self.recompose()
             return
         await self.mount_all(
@@ -189,13 +203,17 @@ class Footer(TextualFooter):
         self._update_in_place(specs)
 
 
+class _Key(LaidOut, FooterKey):
+    """A key whose words changed with a step: laid out in the step's layout only."""
+
+
 def _new_key(spec: Spec, compact: bool) -> FooterKey:
     # not data_bind(compact=Footer.compact) as Textual's footer does: that watcher stays on the
     # footer after the key is removed, keeping every removed key alive; the footer passes its
     # ``compact`` on itself (watch_compact)
     key, shown, words, action, disabled, tooltip, classes = spec
-    widget = FooterKey(key, shown, words, action, disabled=disabled, tooltip=tooltip,
-                       classes=classes)  # fmt: skip
+    widget = _Key(key, shown, words, action, disabled=disabled, tooltip=tooltip,
+                  classes=classes)  # fmt: skip
     widget.set_reactive(FooterKey.compact, compact)  # set so: its watcher does not run...
     widget.set_class(compact, "-compact", update=False)  # ...to give the class it would
     return widget
