@@ -95,10 +95,12 @@ def number_ranges(numbers) -> str:
 
 
 NARROW = 60  # columns below which the panels stack (a phone's browser: ~40)
+TALL = 32  # lines from which the events panel keeps room for three events (board.tcss)
 
 
 class MagicalFriendsScreen(TableScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal")]  # a phone: one column
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
     CSS_PATH = "board.tcss"
     BINDINGS = [
         Binding("r", "act('start_round')", "magical_friends_ui.key.start_round"),
