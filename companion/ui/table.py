@@ -156,7 +156,9 @@ class TableScreen(GameScreen):
         """The steps that need nobody: unconfirmed app steps, and ties the app picks."""
         for _ in range(AUTO_LIMIT):
             nxt = self.moment.next
-            cmd = app_step(self.moment, self.app.ties == settings.TIES_AUTO)
+            # the setting read only when a tie is asked (a read of the store on every step)
+            auto = isinstance(nxt, Ask) and nxt.tie and self.app.ties == settings.TIES_AUTO
+            cmd = app_step(self.moment, auto)
             if cmd is None:
                 return
             if isinstance(nxt, Ask):  # a tie the app picked: said

@@ -166,3 +166,15 @@ async def test_keys_that_do_not_fit_wrap_and_the_footer_keeps_its_height() -> No
         await pilot.pause()
         assert len(footer.keys) == 4
         assert footer.size.height == height
+
+
+async def test_the_keys_change_as_the_bindings_do_not_after_queued_messages() -> None:
+    """Issue 26: the footer is told of new bindings at once, so a step's keys are laid out in
+    the step's own layout and frame (told after the messages already queued, as Textual's
+    footer is, they took a second layout and frame of their own)."""
+    app = Host(Footer)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.screen.allowed["two"] = False
+        app.screen.refresh_bindings()
+        assert [row[1] for row in shown(app)][:2] == ["One", "Three"]  # no await in between

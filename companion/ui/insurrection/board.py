@@ -43,9 +43,10 @@ from companion.ui.insurrection.corrections import progress_form, progress_values
 from companion.ui.insurrection.picker import CardPicker, card_pick, cards_picker
 from companion.ui.insurrection.secret import Chain, ShowHand
 from companion.ui.table import TableScreen
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
+from companion.ui.widgets.panel import Panel
 
 NARROW = 60  # columns below which the panels stack (a phone's browser: ~40)
 
@@ -70,20 +71,20 @@ class InsurrectionScreen(TableScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="top"):
-            yield Static(id="round")
-            yield Static(id="path")
+            yield Panel(id="round")
+            yield Panel(id="path")
         with Horizontal(id="main"):
             with VerticalScroll(id="left"):
-                yield Static(id="area")
-                yield Static(id="meter")
-                yield Static(id="leave-ten")
-                yield Static(id="forecast")
-                yield Static(id="deck")
+                yield Panel(id="area")
+                yield Panel(id="meter")
+                yield Panel(id="leave-ten")
+                yield Panel(id="forecast")
+                yield Panel(id="deck")
             with Vertical(id="right"):
-                yield Static(id="turns")
-                yield Static(id="hands")
+                yield Panel(id="turns")
+                yield Panel(id="hands")
                 yield GameLog(id="log")
-        yield Static(id="next")
+        yield Panel(id="next")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -106,17 +107,18 @@ class InsurrectionScreen(TableScreen):
 
     def refresh_view(self) -> None:
         state = self.state
+        q = self.query_one
         for part, shown in views.table_panels(state, self.catalog_label).items():
-            self.query_one(f"#{part}", Static).update(as_text(shown))
+            set_content(q(f"#{part}", Static), shown)
         leave = views.leave_ten(state)
-        leave_widget = self.query_one("#leave-ten", Static)
-        leave_widget.update(as_text(leave or ""))
+        leave_widget = q("#leave-ten", Static)
+        set_content(leave_widget, leave or "")
         leave_widget.display = leave is not None
-        self.query_one("#forecast", Static).update(as_text(views.forecast_line(state)))
-        self.query_one("#deck", Static).update(as_text(views.deck_panel(state)))
-        self.query_one("#turns", Static).update(as_text(views.turns_panel(state)))
-        self.query_one("#hands", Static).update(as_text(views.hands_panel(state)))
-        self.query_one("#next", Static).update(Text(tr(self.moment.prompt)))
+        set_content(q("#forecast", Static), views.forecast_line(state))
+        set_content(q("#deck", Static), views.deck_panel(state))
+        set_content(q("#turns", Static), views.turns_panel(state))
+        set_content(q("#hands", Static), views.hands_panel(state))
+        set_content(q("#next", Static), Text(tr(self.moment.prompt)))
 
     def name_ids(self, message: Msg) -> Msg:
         return named(message, self.state)  # cards by the names printed on them

@@ -12,6 +12,7 @@ from companion.core.i18n import msg, tr, tr_name
 from companion.games.magical_friends import GameState, board_view
 from companion.ui.colours import MARK_GOOD, STRONG
 from companion.ui.widgets.content import set_border_title, set_content
+from companion.ui.widgets.panel import Panel
 
 from .names import (
     CATAPULT,
@@ -79,11 +80,11 @@ class BoardView(Vertical):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="mf-ends")
+        yield Panel(id="mf-ends")
         with Grid():
             for i in range(4):
-                yield Static(classes="tile", id=f"mf-tile-{i}")
-        yield Static(id="mf-legend")
+                yield Panel(classes="tile", id=f"mf-tile-{i}")
+        yield Panel(id="mf-legend")
 
     def show(self, state: GameState, tile_names: list[str]) -> None:
         views = board_view(state)

@@ -38,6 +38,7 @@ from companion.ui.table import TableScreen
 from companion.ui.widgets.content import content_key, set_content, themed
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
+from companion.ui.widgets.panel import Panel
 
 from .board import BoardView, tile_names
 from .forms import (
@@ -94,10 +95,12 @@ def number_ranges(numbers) -> str:
 
 
 NARROW = 60  # columns below which the panels stack (a phone's browser: ~40)
+TALL = 32  # lines from which the events panel keeps room for three events (board.tcss)
 
 
 class MagicalFriendsScreen(TableScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal")]  # a phone: one column
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
     CSS_PATH = "board.tcss"
     BINDINGS = [
         Binding("r", "act('start_round')", "magical_friends_ui.key.start_round"),
@@ -132,16 +135,16 @@ class MagicalFriendsScreen(TableScreen):
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Vertical(id="mf-top"):
-            yield Static(id="mf-round")
-            yield Static(id="mf-prompt")
+            yield Panel(id="mf-round")
+            yield Panel(id="mf-prompt")
         with Horizontal(id="mf-body"):
             with VerticalScroll(id="mf-left"):
                 yield BoardView(id="mf-board")
                 yield DataTable(id="mf-wizards", cursor_type="none", zebra_stripes=True)
             with Vertical(id="mf-right"):
-                yield Static(id="mf-turn")
-                yield Static(id="mf-events")
-                yield Static(id="mf-rules")
+                yield Panel(id="mf-turn")
+                yield Panel(id="mf-events")
+                yield Panel(id="mf-rules")
                 yield GameLog(id="mf-log", min_width=20)
         yield Footer()
 

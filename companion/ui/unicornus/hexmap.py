@@ -24,7 +24,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -264,9 +264,22 @@ class HexMap(Widget, can_focus=True):
             return
         shown = (marks, tuple(self.occupant(s) for s in range(len(self.coords))))
         self.marks = marks
-        if shown != self._shown:
-            self._shown = shown
+        if shown == self._shown:
+            return
+        before, self._shown = self._shown, shown
+        if before is None:
             self.refresh()
+            return
+        # only the rows of the spaces that changed (a step moves a unit or two): the rest of
+        # the map is not drawn again, and the frame is only as tall as what changed
+        changed = {
+            self.coords[s][1]
+            for s in range(len(self.coords))
+            if shown[1][s] != before[1][s] or marks.get(s) != before[0].get(s)
+        }
+        width = self.size.width
+        for r in sorted(changed):
+            self.refresh(Region(0, (r - self.r0) * 2, width, 2))
 
     def set_cell(self, width: int) -> None:
         if width != self.cell:

@@ -42,6 +42,7 @@ from companion.ui.table import TableScreen
 from companion.ui.widgets.content import as_text, set_border_title, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
+from companion.ui.widgets.panel import Panel
 
 from . import views
 from .catalog_forms import save_patch
@@ -112,21 +113,21 @@ class UnicornusScreen(TableScreen):
 
     # --- layout ---
     def compose(self) -> ComposeResult:
-        yield Static(id="uk-header")
-        yield Static(id="uk-banner")
+        yield Panel(id="uk-header")
+        yield Panel(id="uk-banner")
         with Horizontal(id="uk-body"):
             with Vertical(id="uk-left"):
                 with Vertical(id="uk-map-box"):
                     yield HexMap(self.state, id="uk-map")
                 # under the map rather than its border: a border cuts it with "…"
-                yield Static(as_text(legend()), id="uk-legend")
-                yield Static(id="uk-details")
+                yield Panel(as_text(legend()), id="uk-legend")
+                yield Panel(id="uk-details")
                 # wide terminals: the characters sit under the map (see screen.tcss)
-                yield Static(id="uk-kingdom-low", classes="uk-kingdom")
+                yield Panel(id="uk-kingdom-low", classes="uk-kingdom")
             with Vertical(id="uk-right"):
-                yield Static(id="uk-kingdom", classes="uk-kingdom")
+                yield Panel(id="uk-kingdom", classes="uk-kingdom")
                 with VerticalScroll(id="uk-side-box"):
-                    yield Static(id="uk-side")
+                    yield Panel(id="uk-side")
                 yield GameLog(id="uk-log")
         yield Footer()
 

@@ -24,6 +24,8 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
+from companion.ui.widgets.panel import LaidOut
+
 MAX_LINES = 3
 SEPARATOR = "▏"  # the palette key's left border (Textual's ``vkey``)
 
@@ -68,7 +70,7 @@ def arrangement(widths: list[int], room: int) -> tuple[int, int] | None:
     return None
 
 
-class Footer(Widget, can_focus=False):
+class Footer(LaidOut, Widget, can_focus=False):
     ALLOW_SELECT = False
     COMPONENT_CLASSES = {
         "footer-key--key",
@@ -109,8 +111,10 @@ class Footer(Widget, can_focus=False):
     def on_mount(self) -> None:
         # the keys are there in the first frame, laid out with the footer's real height
         # (Textual's footer makes them after it: a frame without keys, then a footer that
-        # grew a line under a log already scrolled to its end)
-        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        # grew a line under a log already scrolled to its end); told of new bindings at once
+        # (Textual tells a subscriber after the messages queued before it): the keys change
+        # as the step is made, in the step's own layout and frame, not in a second of their own
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
         self._show(self._keys())
 
     def on_unmount(self) -> None:

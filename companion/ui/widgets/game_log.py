@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from companion.core.i18n import Msg, tr
@@ -145,6 +147,22 @@ class GameLog(RichLog):
         self._shown.append(line)
         if self._rows is not None:
             self._rows.append(len(self.lines) - before)
+
+    _style: Style | None = None  # the panel's style while it draws its lines (render_lines)
+
+    @property
+    def rich_style(self) -> Style:
+        """The panel's style, worked out once per drawing of its lines: RichLog asks for it
+        twice per line it draws, and each time Textual walks every ancestor's styles (a new
+        line scrolls all the lines on screen: 50 walks a step)."""
+        return self._style if self._style is not None else super().rich_style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._style = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style = None
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         """Textual's layout gives the panel its size (the board's other panels may have
