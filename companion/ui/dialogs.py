@@ -27,6 +27,7 @@ from textual.message import Message
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.input import Selection
 from textual.widgets.option_list import Option as ListOption
 
 from companion.core.i18n import Msg, tr
@@ -83,26 +84,41 @@ class Dialog(Covered, ModalScreen[T]):
 
     @classmethod
     def shown_again(cls, app: Any, *args: Any, **kwargs: Any) -> Dialog:
-        """A dialog of this class made with ``args``: the app's one kept dialog of the class,
-        told what to show now (:meth:`show_again`), when it is put away; else a new one (the
-        first is kept, installed in the app, for next time). Building a dialog (its widgets, their styles) was most of the time a
+        """A dialog of this class made with ``args``: the app's kept dialog of the class and
+        :attr:`shape`, told what to show now (:meth:`define`, then :meth:`refill`), when it
+        is put away; else a new one (the first of each shape is kept, installed in the app,
+        for next time). Building a dialog (its widgets, their styles) was most of the time a
         key that opens one took (issue 26)."""
-        kept_by_class = app.__dict__.setdefault("_kept_dialogs", {})
-        kept = kept_by_class.get(cls)
-        if kept is None:
-            kept = kept_by_class[cls] = cls(*args, **kwargs)
-            app.install_screen(kept, name=f"-kept-{cls.__name__}")
-            return kept
-        if not kept.put_away:  # open still (a dialog over it), or closing: one of its own
-            return cls(*args, **kwargs)
-        kept.put_away = kept.closing = False
-        kept.asks = None
-        kept._backdrop_stale = True
-        kept.show_again(*args, **kwargs)
-        return kept
+        kept = app.__dict__.setdefault("_kept_dialogs", {})
+        # a put-away one of the class takes the words first: they say which shape shows them
+        told = next((d for (c, _), d in kept.items() if c is cls and d.put_away), None)
+        if told is not None:
+            told.define(*args, **kwargs)
+            dialog = kept.get((cls, told.shape))
+            if dialog is not None and dialog.put_away:
+                if dialog is not told:
+                    dialog.define(*args, **kwargs)
+                dialog.put_away = dialog.closing = False
+                dialog.asks = None
+                dialog._backdrop_stale = True
+                dialog.refill()
+                return dialog
+        dialog = cls(*args, **kwargs)  # none put away (open still, or closing): a new one
+        if (cls, dialog.shape) not in kept:
+            kept[cls, dialog.shape] = dialog
+            app.install_screen(dialog, name=f"-kept-{cls.__name__}-{len(kept)}")
+        return dialog
 
-    def show_again(self, *args: Any, **kwargs: Any) -> None:
-        """Show what a dialog made with ``args`` shows, in place (see :meth:`shown_again`)."""
+    # what widgets the dialog has (it shows in place what a dialog of its shape can show)
+    shape: Any = ()
+
+    def define(self, *args: Any, **kwargs: Any) -> None:
+        """Take what a dialog made with ``args`` shows (its ``__init__`` does the same)."""
+        raise NotImplementedError
+
+    def refill(self) -> None:
+        """Show, in place, what :meth:`define` took, as a new dialog would show it: nothing
+        typed, the first field or option focused (see :meth:`shown_again`)."""
         raise NotImplementedError
 
     def on_screen_suspend(self) -> None:
@@ -183,11 +199,10 @@ class Confirm(Dialog[bool]):
     def __init__(self, question: Msg, default_yes: bool = False) -> None:
         """``default_yes``: Enter confirms. Leave it off for anything that destroys data."""
         super().__init__()
-        self.question, self.default_yes = question, default_yes
+        self.define(question, default_yes)
 
-    def show_again(self, question: Msg, default_yes: bool = False) -> None:
+    def define(self, question: Msg, default_yes: bool = False) -> None:
         self.question, self.default_yes = question, default_yes
-        self._show_question()
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -197,9 +212,9 @@ class Confirm(Dialog[bool]):
                 yield Button(tr("ui.dialog.no"), id="no", variant="primary")
 
     def on_mount(self) -> None:
-        self._show_question()
+        self.refill()
 
-    def _show_question(self) -> None:
+    def refill(self) -> None:
         self.query_one("#question", Static).update(as_text(self.question))
         self.query_one("#yes" if self.default_yes else "#no", Button).focus()
 
@@ -233,14 +248,14 @@ class ChoiceDialog(Dialog[Any]):
         Binding("backspace", "backspace", show=False, priority=True),
     ]
 
-    def __init__(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
-        super().__init__()
-        self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
-        self.typed = ""  # digits typed so far, when a list is longer than 9
+    typed = ""  # digits typed so far, when a list is longer than 9
 
-    def show_again(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        self.define(*args, **kwargs)
+
+    def define(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
         self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
-        self._show_choice()
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -250,9 +265,9 @@ class ChoiceDialog(Dialog[Any]):
             yield Static("", id="typed", markup=False)
 
     def on_mount(self) -> None:
-        self._show_choice()
+        self.refill()
 
-    def _show_choice(self) -> None:
+    def refill(self) -> None:
         self.typed = ""
         self.query_one("#choice-title", Static).update(
             as_text(self.title_msg or Msg("ui.choice.title"))
@@ -440,33 +455,56 @@ class FormDialog(FormScreen):
     FormDialog Button { margin-left: 2; }
     """
 
-    def __init__(self, title: Msg, fields: list[FormField], intro: Msg | None = None) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
+        self.define(*args, **kwargs)
+
+    def define(self, title: Msg, fields: list[FormField], intro: Msg | None = None) -> None:
         self.title_msg, self.fields, self.intro = title, fields, intro
+
+    @property
+    def shape(self) -> Any:
+        # the fields' names name their widgets; a hint and the intro are widgets of their own
+        return self.intro is not None, tuple((f.name, f.hint is not None) for f in self.fields)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(as_text(self.title_msg), classes="section-title")
+            yield Static(as_text(self.title_msg), id="form-title", classes="section-title")
             if self.intro is not None:
-                yield Static(as_text(self.intro))
+                yield Static(as_text(self.intro), id="form-intro")
             for f in self.fields:
-                yield Label(as_text(field_label(f)), classes="field-label")
+                yield Label(as_text(field_label(f)), id=f"label-{f.name}", classes="field-label")
                 if f.hint is not None:
-                    yield Static(as_text(f.hint), classes="field-hint")
-                value = (
-                    ""
-                    if f.value is None
-                    else (" ".join(map(str, f.value)) if f.kind == "dice" else str(f.value))
-                )
-                yield Input(value=value, id=f"field-{f.name}")
+                    yield Static(as_text(f.hint), id=f"hint-{f.name}", classes="field-hint")
+                yield Input(value=_shown(f), id=f"field-{f.name}")
                 yield Static("", id=f"error-{f.name}", classes="field-error")
             with Horizontal():
                 yield Button(tr("ui.form.cancel"), id="cancel")
                 yield Button(tr("ui.form.ok"), id="ok", variant="primary")
 
     def on_mount(self) -> None:
+        self._focus_first()
+
+    def _focus_first(self) -> None:
         if self.fields:
             self.query_one(f"#field-{self.fields[0].name}", Input).focus()
+
+    def refill(self) -> None:
+        self.query_one("#form-title", Static).update(as_text(self.title_msg))
+        if self.intro is not None:
+            self.query_one("#form-intro", Static).update(as_text(self.intro))
+        for i, f in enumerate(self.fields):
+            self.query_one(f"#label-{f.name}", Label).update(as_text(field_label(f)))
+            if f.hint is not None:
+                self.query_one(f"#hint-{f.name}", Static).update(as_text(f.hint))
+            field = self.query_one(f"#field-{f.name}", Input)
+            field.value = _shown(f)  # never what was typed for the last question
+            # as a new form's: the cursor at the end, the first field's words selected (what
+            # is typed replaces them; its Focus selects them too, but it may be focused still)
+            field.selection = Selection(0 if i == 0 else len(field.value), len(field.value))
+            self.query_one(f"#error-{f.name}", Static).update("")
+        self.query_one(VerticalScroll).scroll_home(animate=False, immediate=True)
+        self._focus_first()
 
     def collect(self) -> dict[str, Any] | None:
         values: dict[str, Any] = {}
@@ -480,3 +518,10 @@ class FormDialog(FormScreen):
                 error.update(as_text(str(exc)))
                 ok = False
         return values if ok else None
+
+
+def _shown(f: FormField) -> str:
+    """A field's value as its input shows it."""
+    if f.value is None:
+        return ""
+    return " ".join(map(str, f.value)) if f.kind == "dice" else str(f.value)

@@ -401,7 +401,7 @@ class MagicalFriendsScreen(TableScreen):
         form = FORMS.get(entry.kind)
         if form is None:
             return super().entry_screen(entry)
-        return form(self.state, entry)
+        return form.shown_again(self.app, self.state, entry)
 
     def view_screen(self, show: Show) -> Screen:
         if show.kind == "magical_friends.record":  # the tally is the record's panel
