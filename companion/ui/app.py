@@ -440,7 +440,7 @@ class CompanionApp(App):
         from companion.ui.record import RecordScreen
 
         try:
-            self.push_screen(RecordScreen(game_id, session))
+            self.push_screen(RecordScreen.shown_again(self, game_id, session))
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
 

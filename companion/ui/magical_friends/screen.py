@@ -407,7 +407,7 @@ class MagicalFriendsScreen(TableScreen):
         if show.kind == "magical_friends.record":  # the tally is the record's panel
             from companion.ui.record import RecordScreen  # (and its QR code) only when shown
 
-            return RecordScreen(self.session.id, self.session)
+            return RecordScreen.shown_again(self.app, self.session.id, self.session)
         return super().view_screen(show)
 
 
