@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.renderables.background_screen import BackgroundScreen
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.input import Selection
 from textual.widgets.option_list import Option as ListOption
@@ -153,6 +153,28 @@ class Dialog(Covered, ModalScreen[T]):
         return super().refresh(*regions, **kwargs)
 
     _backdrop_stale = True
+
+
+def kept_view(app: Any, cls: type[Screen], session: Any, *args: Any, **kwargs: Any) -> Screen:
+    """A view of the open game ``session`` (its record, its score sheet): the app's kept one
+    of ``cls`` when the game is as it showed it (the same state and revision) and it is not
+    open; else a new one ``cls(*args, **kwargs)``, kept (installed) in its place. Building
+    such a screen was the time the key that opens it took (issue 26); nothing in the game
+    changed, it shows the same."""
+    kept = app.__dict__.setdefault("_kept_views", {})
+    seen = (session.state, session.revision)
+    view, was = kept.get(cls, (None, None))
+    if view is not None and view in app.screen_stack:
+        return cls(*args, **kwargs)  # open still (beneath another): one of its own
+    if view is not None and was[0] is seen[0] and was[1] == seen[1]:
+        return view
+    if view is not None:  # closed, but left mounted as Textual leaves an installed screen
+        app.uninstall_screen(view)
+        view.remove()
+    view = cls(*args, **kwargs)
+    kept[cls] = view, seen
+    app.install_screen(view, name=f"-kept-{cls.__name__}")
+    return view
 
 
 class _Backdrop:

@@ -63,34 +63,7 @@ class RecordScreen(Screen):
         self.game_id = game_id
         self.info = game_info_of(self.app.store, game_id)
         self.session = session if session is not None else self.app.store.open_game(game_id)
-        self.seen = (self.session.state, self.session.revision)  # the game it shows
         translate_bindings(self)
-
-    @classmethod
-    def shown_again(cls, app, game_id: int, session=None) -> RecordScreen:
-        """The record of ``game_id``: the one shown last, when it was of this open game and
-        nothing was played or written since (its panels, log and QR code as they were:
-        building them was most of the time the key that opens it took, issue 26); else a
-        new one, kept (installed in the app) for next time. The record's own edits update
-        it in place."""
-        kept = app.__dict__.get("_kept_record")
-        if (
-            session is not None
-            and kept is not None
-            and kept.session is session
-            and kept.seen[0] is session.state
-            and kept.seen[1] == session.revision
-            and kept not in app.screen_stack
-        ):
-            return kept
-        record = cls(game_id, session)
-        if session is not None and (kept is None or kept not in app.screen_stack):
-            if kept is not None:  # popped, but left mounted as Textual leaves one installed
-                app.uninstall_screen(kept)
-                kept.remove()
-            app._kept_record = record
-            app.install_screen(record, name="-kept-record")
-        return record
 
     # -- what it shows --------------------------------------------------------------------
     def compose(self) -> ComposeResult:

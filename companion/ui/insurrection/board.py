@@ -35,7 +35,7 @@ from companion.games.insurrection import (
     end_position,
     named,
 )
-from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField, kept_view
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label
 from companion.ui.insurrection.catalog_values import form_field, keep_values
@@ -325,7 +325,10 @@ class InsurrectionScreen(TableScreen):
         from companion.ui.insurrection.scoring_screen import ScoringScreen
 
         state = self.state
-        return ScoringScreen(
+        return kept_view(
+            self.app,
+            ScoringScreen,
+            self.session,
             title=self.session.title,
             position=end_position(state),
             effects=state.effects,
