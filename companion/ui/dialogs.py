@@ -14,9 +14,9 @@ is drawn (type-ahead); it drops keys typed before a change the table's keys did 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, TypeVar
 
-from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
@@ -26,6 +26,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.input import Selection
 from textual.widgets.option_list import Option as ListOption
@@ -177,35 +180,49 @@ def kept_view(app: Any, cls: type[Screen], session: Any, *args: Any, **kwargs: A
     return view
 
 
-class _Backdrop:
+class _Backdrop(Visual):
     """The screen beneath a dialog, tinted like Textual's ``BackgroundScreen``, drawn once and
     kept until the screen beneath reports a change (each repaint of the dialog, a highlight
-    moving or a digit typed, used to composite and tint the whole game screen again)."""
+    moving or a digit typed, used to composite and tint the whole game screen again). Kept
+    as the lines Textual draws (a Visual's strips, with the dialog's own style), not as a
+    Rich renderable, which Textual styled and cut into lines again at each repaint."""
 
     def __init__(self, dialog: Dialog, background: BackgroundScreen) -> None:
         self.dialog, self.background = dialog, background
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        dialog = self.dialog
+    def get_optimal_width(self, rules: Any, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: Any, width: int) -> int:
+        return self.dialog.size.height
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        dialog, app = self.dialog, self.dialog.app
         screen, color = self.background.screen, self.background.color
-        key = (id(screen), options.size, color)
+        base = style.rich_style  # the dialog's (Textual adds it to every segment)
+        key = (id(screen), width, height, color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
         if not dialog._backdrop_stale and cache.get("key") == key:
-            return cache["tinted"]
-        styles = cache["styles"] if cache.get("key", (None,))[2:] == (color,) else {}
+            return cache["strips"]
+        styles = cache["styles"] if cache.get("key", (None,))[3:] == (color, base) else {}
         tinted = []
-        for segment in console.render(screen._compositor, options):
-            text, style, control = segment
+        console_options = app.console_options.update(highlight=False, width=width, height=height)
+        for segment in app.console.render(screen._compositor, console_options):
+            text, segment_style, control = segment
             if control:
                 tinted.append(segment)
                 continue
-            if style not in styles:
-                (one,) = BackgroundScreen.process_segments([Segment(" ", style)], color)
-                styles[style] = one.style
-            tinted.append(Segment(text, styles[style]))
-        cache.update(key=key, tinted=tinted, styles=styles)
+            if segment_style not in styles:
+                (one,) = BackgroundScreen.process_segments([Segment(" ", segment_style)], color)
+                styles[segment_style] = base + one.style
+            tinted.append(Segment(text, styles[segment_style]))
+        lines = Segment.split_and_crop_lines(tinted, width, include_new_lines=False, pad=False)
+        strips = [Strip(line) for line in islice(lines, None, height)]
+        cache.update(key=key, strips=strips, styles=styles)
         dialog._backdrop_stale = False
-        return tinted
+        return strips
 
 
 class Confirm(Dialog[bool]):
