@@ -35,7 +35,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import as_text, set_content
 
 T = TypeVar("T")
 
@@ -308,10 +308,9 @@ class ChoiceDialog(Dialog[Any]):
 
     def refill(self) -> None:
         self.typed = ""
-        self.query_one("#choice-title", Static).update(
-            as_text(self.title_msg or Msg("ui.choice.title"))
-        )
-        self.query_one("#choice-reason", Static).update(as_text(self.choice.reason))
+        title = self.query_one("#choice-title", Static)
+        set_content(title, self.title_msg or Msg("ui.choice.title"))
+        set_content(self.query_one("#choice-reason", Static), self.choice.reason)
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(
@@ -529,19 +528,20 @@ class FormDialog(FormScreen):
             self.query_one(f"#field-{self.fields[0].name}", Input).focus()
 
     def refill(self) -> None:
-        self.query_one("#form-title", Static).update(as_text(self.title_msg))
+        # (only what changed: an unchanged form is shown again without a layout)
+        set_content(self.query_one("#form-title", Static), self.title_msg)
         if self.intro is not None:
-            self.query_one("#form-intro", Static).update(as_text(self.intro))
+            set_content(self.query_one("#form-intro", Static), self.intro)
         for i, f in enumerate(self.fields):
-            self.query_one(f"#label-{f.name}", Label).update(as_text(field_label(f)))
+            set_content(self.query_one(f"#label-{f.name}", Label), field_label(f))
             if f.hint is not None:
-                self.query_one(f"#hint-{f.name}", Static).update(as_text(f.hint))
+                set_content(self.query_one(f"#hint-{f.name}", Static), f.hint)
             field = self.query_one(f"#field-{f.name}", Input)
             field.value = _shown(f)  # never what was typed for the last question
             # as a new form's: the cursor at the end, the first field's words selected (what
             # is typed replaces them; its Focus selects them too, but it may be focused still)
             field.selection = Selection(0 if i == 0 else len(field.value), len(field.value))
-            self.query_one(f"#error-{f.name}", Static).update("")
+            set_content(self.query_one(f"#error-{f.name}", Static), "")
         self.query_one(VerticalScroll).scroll_home(animate=False, immediate=True)
         self._focus_first()
 

@@ -23,7 +23,7 @@ from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection import Cards, InsurrectionCatalog
 from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import label, listed
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import as_text, set_content
 
 
 @dataclass(frozen=True)
@@ -147,15 +147,15 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
         self.refill()
 
     def refill(self) -> None:
-        self.query_one("#picker-title", Static).update(as_text(self.title_msg))
+        set_content(self.query_one("#picker-title", Static), self.title_msg)
         if self.intro is not None:
-            self.query_one("#intro", Static).update(as_text(self.intro))
+            set_content(self.query_one("#intro", Static), self.intro)
         help = (
             "insurrection_ui.picker.help_one"
             if self.count == 1
             else "insurrection_ui.picker.help_many"
         )
-        self.query_one("#help", Static).update(tr(help))
+        set_content(self.query_one("#help", Static), tr(help))
         field = self.query_one("#filter", Input)
         field.value = ""  # nothing typed for the last pick
         field.focus()

@@ -14,7 +14,7 @@ from companion.core.game import Entry
 from companion.core.i18n import Msg, tr
 from companion.games.magical_friends import GameState, fortune_teller
 from companion.ui.dialogs import FormDialog, FormField
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import as_text, set_content
 
 from .names import artifact_words, creature_label, humanize
 
@@ -53,7 +53,7 @@ class ArtifactsForm(FormDialog):
 
     def refill(self) -> None:
         super().refill()
-        self.query_one("#mf-refused", Static).update("")
+        set_content(self.query_one("#mf-refused", Static), "")
 
     def collect(self) -> Any:
         values = super().collect()
