@@ -446,10 +446,14 @@ class CompanionApp(App):
     def show_record(self, game_id: int, session: Any = None) -> None:
         """The finished-game screen of ``game_id`` (read only, with its BG Stats QR code);
         ``session``: the game when it is open already."""
+        from companion.ui.dialogs import kept_view
         from companion.ui.record import RecordScreen
 
         try:
-            self.push_screen(RecordScreen(game_id, session))
+            if session is None:
+                self.push_screen(RecordScreen(game_id))
+            else:  # the table's: shown again while the game is as it shows it
+                self.push_screen(kept_view(self, RecordScreen, session, game_id, session))
         except CompanionError as exc:
             self.notify(str(exc), title=tr("ui.error.resume"), severity="error", timeout=12)
 

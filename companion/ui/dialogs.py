@@ -14,9 +14,9 @@ is drawn (type-ahead); it drops keys typed before a change the table's keys did 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, TypeVar
 
-from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
@@ -25,13 +25,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.renderables.background_screen import BackgroundScreen
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.input import Selection
 from textual.widgets.option_list import Option as ListOption
 
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import as_text, set_content
 
 T = TypeVar("T")
 
@@ -83,26 +87,41 @@ class Dialog(Covered, ModalScreen[T]):
 
     @classmethod
     def shown_again(cls, app: Any, *args: Any, **kwargs: Any) -> Dialog:
-        """A dialog of this class made with ``args``: the app's one kept dialog of the class,
-        told what to show now (:meth:`show_again`), when it is put away; else a new one (the
-        first is kept, installed in the app, for next time). Building a dialog (its widgets, their styles) was most of the time a
+        """A dialog of this class made with ``args``: the app's kept dialog of the class and
+        :attr:`shape`, told what to show now (:meth:`define`, then :meth:`refill`), when it
+        is put away; else a new one (the first of each shape is kept, installed in the app,
+        for next time). Building a dialog (its widgets, their styles) was most of the time a
         key that opens one took (issue 26)."""
-        kept_by_class = app.__dict__.setdefault("_kept_dialogs", {})
-        kept = kept_by_class.get(cls)
-        if kept is None:
-            kept = kept_by_class[cls] = cls(*args, **kwargs)
-            app.install_screen(kept, name=f"-kept-{cls.__name__}")
-            return kept
-        if not kept.put_away:  # open still (a dialog over it), or closing: one of its own
-            return cls(*args, **kwargs)
-        kept.put_away = kept.closing = False
-        kept.asks = None
-        kept._backdrop_stale = True
-        kept.show_again(*args, **kwargs)
-        return kept
+        kept = app.__dict__.setdefault("_kept_dialogs", {})
+        # a put-away one of the class takes the words first: they say which shape shows them
+        told = next((d for (c, _), d in kept.items() if c is cls and d.put_away), None)
+        if told is not None:
+            told.define(*args, **kwargs)
+            dialog = kept.get((cls, told.shape))
+            if dialog is not None and dialog.put_away:
+                if dialog is not told:
+                    dialog.define(*args, **kwargs)
+                dialog.put_away = dialog.closing = False
+                dialog.asks = None
+                dialog._backdrop_stale = True
+                dialog.refill()
+                return dialog
+        dialog = cls(*args, **kwargs)  # none put away (open still, or closing): a new one
+        if (cls, dialog.shape) not in kept:
+            kept[cls, dialog.shape] = dialog
+            app.install_screen(dialog, name=f"-kept-{cls.__name__}-{len(kept)}")
+        return dialog
 
-    def show_again(self, *args: Any, **kwargs: Any) -> None:
-        """Show what a dialog made with ``args`` shows, in place (see :meth:`shown_again`)."""
+    # what widgets the dialog has (it shows in place what a dialog of its shape can show)
+    shape: Any = ()
+
+    def define(self, *args: Any, **kwargs: Any) -> None:
+        """Take what a dialog made with ``args`` shows (its ``__init__`` does the same)."""
+        raise NotImplementedError
+
+    def refill(self) -> None:
+        """Show, in place, what :meth:`define` took, as a new dialog would show it: nothing
+        typed, the first field or option focused (see :meth:`shown_again`)."""
         raise NotImplementedError
 
     def on_screen_suspend(self) -> None:
@@ -139,35 +158,71 @@ class Dialog(Covered, ModalScreen[T]):
     _backdrop_stale = True
 
 
-class _Backdrop:
+def kept_view(app: Any, cls: type[Screen], session: Any, *args: Any, **kwargs: Any) -> Screen:
+    """A view of the open game ``session`` (its record, its score sheet): the app's kept one
+    of ``cls`` when the game is as it showed it (the same state and revision) and it is not
+    open; else a new one ``cls(*args, **kwargs)``, kept (installed) in its place. Building
+    such a screen was the time the key that opens it took (issue 26); nothing in the game
+    changed, it shows the same."""
+    kept = app.__dict__.setdefault("_kept_views", {})
+    seen = (session.state, session.revision)
+    view, was = kept.get(cls, (None, None))
+    if view is not None and view in app.screen_stack:
+        return cls(*args, **kwargs)  # open still (beneath another): one of its own
+    if view is not None and was[0] is seen[0] and was[1] == seen[1]:
+        return view
+    if view is not None:  # closed, but left mounted as Textual leaves an installed screen
+        app.uninstall_screen(view)
+        view.remove()
+    view = cls(*args, **kwargs)
+    kept[cls] = view, seen
+    app.install_screen(view, name=f"-kept-{cls.__name__}")
+    return view
+
+
+class _Backdrop(Visual):
     """The screen beneath a dialog, tinted like Textual's ``BackgroundScreen``, drawn once and
     kept until the screen beneath reports a change (each repaint of the dialog, a highlight
-    moving or a digit typed, used to composite and tint the whole game screen again)."""
+    moving or a digit typed, used to composite and tint the whole game screen again). Kept
+    as the lines Textual draws (a Visual's strips, with the dialog's own style), not as a
+    Rich renderable, which Textual styled and cut into lines again at each repaint."""
 
     def __init__(self, dialog: Dialog, background: BackgroundScreen) -> None:
         self.dialog, self.background = dialog, background
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        dialog = self.dialog
+    def get_optimal_width(self, rules: Any, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: Any, width: int) -> int:
+        return self.dialog.size.height
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        dialog, app = self.dialog, self.dialog.app
         screen, color = self.background.screen, self.background.color
-        key = (id(screen), options.size, color)
+        base = style.rich_style  # the dialog's (Textual adds it to every segment)
+        key = (id(screen), width, height, color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
         if not dialog._backdrop_stale and cache.get("key") == key:
-            return cache["tinted"]
-        styles = cache["styles"] if cache.get("key", (None,))[2:] == (color,) else {}
+            return cache["strips"]
+        styles = cache["styles"] if cache.get("key", (None,))[3:] == (color, base) else {}
         tinted = []
-        for segment in console.render(screen._compositor, options):
-            text, style, control = segment
+        console_options = app.console_options.update(highlight=False, width=width, height=height)
+        for segment in app.console.render(screen._compositor, console_options):
+            text, segment_style, control = segment
             if control:
                 tinted.append(segment)
                 continue
-            if style not in styles:
-                (one,) = BackgroundScreen.process_segments([Segment(" ", style)], color)
-                styles[style] = one.style
-            tinted.append(Segment(text, styles[style]))
-        cache.update(key=key, tinted=tinted, styles=styles)
+            if segment_style not in styles:
+                (one,) = BackgroundScreen.process_segments([Segment(" ", segment_style)], color)
+                styles[segment_style] = base + one.style
+            tinted.append(Segment(text, styles[segment_style]))
+        lines = Segment.split_and_crop_lines(tinted, width, include_new_lines=False, pad=False)
+        strips = [Strip(line) for line in islice(lines, None, height)]
+        cache.update(key=key, strips=strips, styles=styles)
         dialog._backdrop_stale = False
-        return tinted
+        return strips
 
 
 class Confirm(Dialog[bool]):
@@ -183,11 +238,10 @@ class Confirm(Dialog[bool]):
     def __init__(self, question: Msg, default_yes: bool = False) -> None:
         """``default_yes``: Enter confirms. Leave it off for anything that destroys data."""
         super().__init__()
-        self.question, self.default_yes = question, default_yes
+        self.define(question, default_yes)
 
-    def show_again(self, question: Msg, default_yes: bool = False) -> None:
+    def define(self, question: Msg, default_yes: bool = False) -> None:
         self.question, self.default_yes = question, default_yes
-        self._show_question()
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -197,9 +251,9 @@ class Confirm(Dialog[bool]):
                 yield Button(tr("ui.dialog.no"), id="no", variant="primary")
 
     def on_mount(self) -> None:
-        self._show_question()
+        self.refill()
 
-    def _show_question(self) -> None:
+    def refill(self) -> None:
         self.query_one("#question", Static).update(as_text(self.question))
         self.query_one("#yes" if self.default_yes else "#no", Button).focus()
 
@@ -233,14 +287,14 @@ class ChoiceDialog(Dialog[Any]):
         Binding("backspace", "backspace", show=False, priority=True),
     ]
 
-    def __init__(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
-        super().__init__()
-        self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
-        self.typed = ""  # digits typed so far, when a list is longer than 9
+    typed = ""  # digits typed so far, when a list is longer than 9
 
-    def show_again(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        self.define(*args, **kwargs)
+
+    def define(self, choice: Choice, title: Msg | None = None, on_highlight=None) -> None:
         self.choice, self.title_msg, self.on_highlight = choice, title, on_highlight
-        self._show_choice()
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -250,14 +304,13 @@ class ChoiceDialog(Dialog[Any]):
             yield Static("", id="typed", markup=False)
 
     def on_mount(self) -> None:
-        self._show_choice()
+        self.refill()
 
-    def _show_choice(self) -> None:
+    def refill(self) -> None:
         self.typed = ""
-        self.query_one("#choice-title", Static).update(
-            as_text(self.title_msg or Msg("ui.choice.title"))
-        )
-        self.query_one("#choice-reason", Static).update(as_text(self.choice.reason))
+        title = self.query_one("#choice-title", Static)
+        set_content(title, self.title_msg or Msg("ui.choice.title"))
+        set_content(self.query_one("#choice-reason", Static), self.choice.reason)
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(
@@ -440,33 +493,57 @@ class FormDialog(FormScreen):
     FormDialog Button { margin-left: 2; }
     """
 
-    def __init__(self, title: Msg, fields: list[FormField], intro: Msg | None = None) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
+        self.define(*args, **kwargs)
+
+    def define(self, title: Msg, fields: list[FormField], intro: Msg | None = None) -> None:
         self.title_msg, self.fields, self.intro = title, fields, intro
+
+    @property
+    def shape(self) -> Any:
+        # the fields' names name their widgets; a hint and the intro are widgets of their own
+        return self.intro is not None, tuple((f.name, f.hint is not None) for f in self.fields)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(as_text(self.title_msg), classes="section-title")
+            yield Static(as_text(self.title_msg), id="form-title", classes="section-title")
             if self.intro is not None:
-                yield Static(as_text(self.intro))
+                yield Static(as_text(self.intro), id="form-intro")
             for f in self.fields:
-                yield Label(as_text(field_label(f)), classes="field-label")
+                yield Label(as_text(field_label(f)), id=f"label-{f.name}", classes="field-label")
                 if f.hint is not None:
-                    yield Static(as_text(f.hint), classes="field-hint")
-                value = (
-                    ""
-                    if f.value is None
-                    else (" ".join(map(str, f.value)) if f.kind == "dice" else str(f.value))
-                )
-                yield Input(value=value, id=f"field-{f.name}")
+                    yield Static(as_text(f.hint), id=f"hint-{f.name}", classes="field-hint")
+                yield Input(value=_shown(f), id=f"field-{f.name}")
                 yield Static("", id=f"error-{f.name}", classes="field-error")
             with Horizontal():
                 yield Button(tr("ui.form.cancel"), id="cancel")
                 yield Button(tr("ui.form.ok"), id="ok", variant="primary")
 
     def on_mount(self) -> None:
+        self._focus_first()
+
+    def _focus_first(self) -> None:
         if self.fields:
             self.query_one(f"#field-{self.fields[0].name}", Input).focus()
+
+    def refill(self) -> None:
+        # (only what changed: an unchanged form is shown again without a layout)
+        set_content(self.query_one("#form-title", Static), self.title_msg)
+        if self.intro is not None:
+            set_content(self.query_one("#form-intro", Static), self.intro)
+        for i, f in enumerate(self.fields):
+            set_content(self.query_one(f"#label-{f.name}", Label), field_label(f))
+            if f.hint is not None:
+                set_content(self.query_one(f"#hint-{f.name}", Static), f.hint)
+            field = self.query_one(f"#field-{f.name}", Input)
+            field.value = _shown(f)  # never what was typed for the last question
+            # as a new form's: the cursor at the end, the first field's words selected (what
+            # is typed replaces them; its Focus selects them too, but it may be focused still)
+            field.selection = Selection(0 if i == 0 else len(field.value), len(field.value))
+            set_content(self.query_one(f"#error-{f.name}", Static), "")
+        self.query_one(VerticalScroll).scroll_home(animate=False, immediate=True)
+        self._focus_first()
 
     def collect(self) -> dict[str, Any] | None:
         values: dict[str, Any] = {}
@@ -480,3 +557,10 @@ class FormDialog(FormScreen):
                 error.update(as_text(str(exc)))
                 ok = False
         return values if ok else None
+
+
+def _shown(f: FormField) -> str:
+    """A field's value as its input shows it."""
+    if f.value is None:
+        return ""
+    return " ".join(map(str, f.value)) if f.kind == "dice" else str(f.value)

@@ -252,7 +252,7 @@ class TableScreen(GameScreen):
         """The form for an entry. Dice and numbers here; a game overrides for its own kinds
         (it returns a screen that dismisses with the value ``entry.answer`` takes)."""
         if entry.kind in ("dice", "number"):
-            return _ValueForm(entry)
+            return _ValueForm.shown_again(self.app, entry)
         raise NotImplementedError(f"no form for entries of kind {entry.kind!r}")
 
     def view_screen(self, show: Show) -> Screen:
@@ -263,7 +263,7 @@ class TableScreen(GameScreen):
 class _ValueForm(FormDialog):
     """One field: the dice or the number an :class:`Entry` asks for."""
 
-    def __init__(self, entry: Entry) -> None:
+    def define(self, entry: Entry) -> None:
         field = FormField(
             "value",
             entry.prompt,
@@ -273,7 +273,7 @@ class _ValueForm(FormDialog):
             maximum=entry.maximum,
             count=entry.count,
         )
-        super().__init__(Msg("ui.table.enter"), [field])
+        super().define(Msg("ui.table.enter"), [field])
 
     def collect(self) -> Any:
         values = super().collect()

@@ -257,7 +257,7 @@ async def test_end_of_game_hands_and_scoring_screen(store):
     """§4 with the app's deck: one key reveals the hands as the app dealt them (nothing is
     typed again); the effects open one after another, in initiative order; then the record
     of the game shows every player's total as the engine computes it, and the tie-break;
-    the score sheet opens again from the game (f)."""
+    the score sheet opens again from the game (f), the same screen while nothing changed."""
     from companion.ui.insurrection.scoring_screen import SheetView
     from companion.ui.record import RecordScreen
 
@@ -294,3 +294,9 @@ async def test_end_of_game_hands_and_scoring_screen(store):
         assert isinstance(scoring, ScoringScreen)
         summary = str(scoring.query_one("#summary", Static).render())
         assert sheet.winner in summary
+        # issue 26: shown again while the game is unchanged (building it was the key's time)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.screen is scoring

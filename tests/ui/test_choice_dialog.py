@@ -123,11 +123,11 @@ async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_chan
     from companion.ui import dialogs
 
     drawn = []
-    draw = dialogs._Backdrop.__rich_console__
+    draw = dialogs._Backdrop.render_strips
 
-    def counted(self, console, options):
+    def counted(self, *args):
         drawn.append(self.dialog._backdrop_stale)
-        return draw(self, console, options)
+        return draw(self, *args)
 
     class Board(dialogs.Covered, Screen):
         def compose(self):
@@ -138,7 +138,7 @@ async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_chan
             self.push_screen(Board())
 
     app = Host()
-    dialogs._Backdrop.__rich_console__ = counted
+    dialogs._Backdrop.render_strips = counted
     try:
         async with app.run_test(size=(60, 20)) as pilot:
             await pilot.pause()
@@ -153,4 +153,4 @@ async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_chan
             assert drawn.count(True) == 2
             assert "after&#160;the&#160;step" in app.export_screenshot()  # (SVG spaces)
     finally:
-        dialogs._Backdrop.__rich_console__ = draw
+        dialogs._Backdrop.render_strips = draw

@@ -153,6 +153,38 @@ async def test_the_advance_key_at_the_end_opens_the_finished_game_screen(store):
         assert isinstance(app.screen, RecordScreen) and app.screen.game_id == info.id
 
 
+async def test_the_record_of_the_open_game_is_shown_again_until_the_game_changes(store):
+    """Issue 26: the table's record (the end, Magical Friends' tally) is built once and shown
+    again while nothing was played; after a step (here an undo) it is built anew, showing
+    the game as it is."""
+    info = next(i for i in store.list_games() if i.game_key == "magical-friends")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(info.id)
+        await pilot.pause()
+        game = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, RecordScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.show_record(info.id, game.session)
+        await pilot.pause()
+        assert app.screen is first
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        app.show_record(info.id, game.session)
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, RecordScreen) and again is not first
+        assert not first.is_attached  # the one replaced is not kept
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 async def test_the_stats_screen_shows_the_figures(store):
     figures = stats(store.list_games())
     app = create_app(store, lang="en")

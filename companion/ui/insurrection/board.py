@@ -35,7 +35,7 @@ from companion.games.insurrection import (
     end_position,
     named,
 )
-from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField
+from companion.ui.dialogs import ChoiceDialog, FormDialog, FormField, kept_view
 from companion.ui.insurrection import views
 from companion.ui.insurrection.cards import label
 from companion.ui.insurrection.catalog_values import form_field, keep_values
@@ -141,8 +141,10 @@ class InsurrectionScreen(TableScreen):
     def _cards(self, cards: Cards) -> Screen:
         return Chain(lambda c: c.ask(self._picker(cards), c.done))
 
-    def _picker(self, cards: Cards) -> CardPicker:
-        return cards_picker(self.state.catalog, cards, lambda m: named(m, self.state))
+    def _picker(self, cards: Cards, intro: Msg | None = None) -> CardPicker:
+        return cards_picker(
+            self.app, self.state.catalog, cards, lambda m: named(m, self.state), intro
+        )
 
     def _leader(self, pick: LeaderPick) -> Screen:
         """§2 step 3: the leaders offered, each with what it brings; in secret with the app's
@@ -179,11 +181,11 @@ class InsurrectionScreen(TableScreen):
                 return
             player = left[0]
             before = tuple(taken[p] for p in now.players if p in taken)
-            picker = self._picker(now.cards(player, before))
-            if now.secret:
-                picker.asks = now.due(player)  # the player's own part: stays while due
 
             def ask() -> None:
+                picker = self._picker(now.cards(player, before))
+                if now.secret:
+                    picker.asks = now.due(player)  # the player's own part: stays while due
                 chain.ask(picker, lambda c: pick(chain, {**taken, player: c[0]}))
 
             if not now.secret:
@@ -250,8 +252,7 @@ class InsurrectionScreen(TableScreen):
         """§4: an end-of-game effect: the face-up card taken (or not used), and for an exchange
         the card given back."""
         cat = self.state.catalog
-        picker = self._picker(pick.take)
-        picker.intro = msg(
+        intro = msg(
             "insurrection_ui.effect.intro",
             player=pick.player,
             card=cat.card(pick.card).name,
@@ -262,13 +263,14 @@ class InsurrectionScreen(TableScreen):
             if taken == NOT_USED or pick.give is None:
                 chain.done((taken, None))
                 return
-            give = CardPicker(
+            give = CardPicker.shown_again(
+                self.app,
                 msg("insurrection_ui.pick.give", player=pick.player),
                 [card_pick(cat, c) for c in dict.fromkeys((*pick.give, taken))],
             )
             chain.ask(give, lambda g: chain.done((taken, g[0])))
 
-        return Chain(lambda c: c.ask(picker, lambda t: took(c, t[0])))
+        return Chain(lambda c: c.ask(self._picker(pick.take, intro), lambda t: took(c, t[0])))
 
     def _values(self, paths: tuple[str, ...]) -> Screen:
         """§1: the values printed on the cards the score needs (saved into the owner's
@@ -325,7 +327,10 @@ class InsurrectionScreen(TableScreen):
         from companion.ui.insurrection.scoring_screen import ScoringScreen
 
         state = self.state
-        return ScoringScreen(
+        return kept_view(
+            self.app,
+            ScoringScreen,
+            self.session,
             title=self.session.title,
             position=end_position(state),
             effects=state.effects,

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
@@ -22,7 +23,7 @@ from companion.core.i18n import Msg, msg, tr
 from companion.games.insurrection import Cards, InsurrectionCatalog
 from companion.ui.dialogs import Dialog
 from companion.ui.insurrection.cards import label, listed
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import as_text, set_content
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,11 @@ def all_cards_picks(cat: InsurrectionCatalog) -> list[Pick]:
     return [card_pick(cat, c.id) for c in (*cat.persons, *cat.leaders)]
 
 
-def cards_picker(cat: InsurrectionCatalog, cards: Cards, name=None) -> CardPicker:
-    """The picker for the cards an entry asks for, as the engine offers them."""
+def cards_picker(
+    app: App, cat: InsurrectionCatalog, cards: Cards, name=None, intro: Msg | None = None
+) -> CardPicker:
+    """The picker for the cards an entry asks for, as the engine offers them (``intro``: in
+    place of the entry's)."""
     picks = [
         Pick(c.card, tr(c.label))
         if c.label is not None
@@ -68,12 +72,13 @@ def cards_picker(cat: InsurrectionCatalog, cards: Cards, name=None) -> CardPicke
             reason = check(picked)
             return name(reason) if name and reason is not None else reason
 
-    return CardPicker(
+    return CardPicker.shown_again(
+        app,
         cards.title or Msg("insurrection_ui.title"),
         picks,
         count=cards.count,
         initial=cards.initial,
-        intro=cards.intro,
+        intro=intro or cards.intro,
         expected=cards.expected,
         refuse=refuse,
     )
@@ -99,7 +104,11 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
         Binding("ctrl+s", "finish", show=False),
     ]
 
-    def __init__(
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        self.define(*args, **kwargs)
+
+    def define(
         self,
         title: Msg,
         picks: list[Pick],
@@ -114,32 +123,42 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
         the app counted (a hand at the end, shown as the cards still to add); ``refuse``:
         why the engine would refuse the list as a whole (finishing is then refused, saying
         why, and the list stays as typed)."""
-        super().__init__()
         self.title_msg, self.picks, self.count, self.intro = title, picks, count, intro
         self.expected, self.refuse = expected, refuse
         self.by_id = {p.id: p for p in picks}
         self.chosen: list[str] = [c for c in initial if c in self.by_id]
         self.shown: list[Pick] = []
 
+    @property
+    def shape(self) -> bool:
+        return self.intro is not None
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(as_text(self.title_msg), classes="section-title")
+            yield Static(id="picker-title", classes="section-title")
             if self.intro is not None:
-                yield Static(as_text(self.intro), id="intro")
+                yield Static(id="intro")
             yield Input(placeholder=tr("insurrection_ui.picker.filter"), id="filter")
             yield OptionList(id="options")
             yield Static("", id="picked")
-            yield Static(
-                tr(
-                    "insurrection_ui.picker.help_one"
-                    if self.count == 1
-                    else "insurrection_ui.picker.help_many"
-                ),
-                id="help",
-            )
+            yield Static(id="help")
 
     def on_mount(self) -> None:
-        self.query_one("#filter", Input).focus()
+        self.refill()
+
+    def refill(self) -> None:
+        set_content(self.query_one("#picker-title", Static), self.title_msg)
+        if self.intro is not None:
+            set_content(self.query_one("#intro", Static), self.intro)
+        help = (
+            "insurrection_ui.picker.help_one"
+            if self.count == 1
+            else "insurrection_ui.picker.help_many"
+        )
+        set_content(self.query_one("#help", Static), tr(help))
+        field = self.query_one("#filter", Input)
+        field.value = ""  # nothing typed for the last pick
+        field.focus()
         self._refill()
 
     # what is offered -----------------------------------------------------------------------

@@ -192,9 +192,15 @@ class ScoringScreen(Screen):
         self.sub_title = tr("insurrection_ui.score.title")
         self.rescore()
         self.query_one("#breakdowns").focus()  # arrows and Page Up/Down scroll at once
+
+    def on_screen_resume(self) -> None:
         if self.sheet is not None and self.sheet.needs and not self._asked:
-            self._asked = True
+            self._asked = True  # once each time it is shown (kept_view shows it again)
             self.action_values()
+
+    def on_screen_suspend(self) -> None:
+        if self not in self.app.screen_stack:
+            self._asked = False  # closed
 
     def rescore(self) -> None:
         view = self.query_one(SheetView)

@@ -121,7 +121,9 @@ class SeatScreen(TableScreen):
         view = self.seat
         if self.busy or view.pick is None:
             return
-        picker = cards_picker(self.state.catalog, view.pick, lambda m: named(m, self.state))
+        picker = cards_picker(
+            self.app, self.state.catalog, view.pick, lambda m: named(m, self.state)
+        )
 
         picker.asks = PickDue(view.player, view.pick)  # stays open while this pick is due
 

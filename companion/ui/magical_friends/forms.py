@@ -14,7 +14,7 @@ from companion.core.game import Entry
 from companion.core.i18n import Msg, tr
 from companion.games.magical_friends import GameState, fortune_teller
 from companion.ui.dialogs import FormDialog, FormField
-from companion.ui.widgets.content import as_text
+from companion.ui.widgets.content import as_text, set_content
 
 from .names import artifact_words, creature_label, humanize
 
@@ -23,7 +23,7 @@ class ArtifactsForm(FormDialog):
     """One number per wizard, with the artifacts each has left. A set the engine refuses (an
     artifact used already) is said here and the form stays open with what was typed."""
 
-    def __init__(self, state: GameState, entry: Entry) -> None:
+    def define(self, state: GameState, entry: Entry) -> None:
         self.state, self.entry = state, entry
         fields = []
         for i, w in enumerate(state.wizards):
@@ -44,12 +44,16 @@ class ArtifactsForm(FormDialog):
                 "magical_friends_ui.form.artifacts_named",
                 {"prompt": intro, "named": "\n".join(named)},
             )
-        super().__init__(Msg("magical_friends_ui.form.artifacts_title"), fields, intro=intro)
+        super().define(Msg("magical_friends_ui.form.artifacts_title"), fields, intro=intro)
 
     def on_mount(self) -> None:
         box = self.query_one(VerticalScroll)
         box.mount(Static(id="mf-refused", classes="field-error"), after=box.children[1])
         super().on_mount()
+
+    def refill(self) -> None:
+        super().refill()
+        set_content(self.query_one("#mf-refused", Static), "")
 
     def collect(self) -> Any:
         values = super().collect()
@@ -69,7 +73,7 @@ class ArtifactsForm(FormDialog):
 class FairyForm(FormDialog):
     """The fairy die as rolled at the table, with the space each face sends the fairy to."""
 
-    def __init__(self, state: GameState, entry: Entry) -> None:
+    def define(self, state: GameState, entry: Entry) -> None:
         faces = " · ".join(f"{','.join(map(str, fs))} → {space}" for space, fs in entry.subject)
         field = FormField(
             "roll",
@@ -79,7 +83,7 @@ class FairyForm(FormDialog):
             count=1,
             hint=Msg("magical_friends_ui.form.fairy_faces", {"faces": faces}),
         )
-        super().__init__(Msg("magical_friends_ui.form.fairy_title"), [field])
+        super().define(Msg("magical_friends_ui.form.fairy_title"), [field])
 
     def collect(self) -> Any:
         values = super().collect()
@@ -90,7 +94,7 @@ class PowerForm(FormDialog):
     """§2: the numbers of an ability's use the catalog does not know: the friend's wand cost,
     the wizard's magic power this turn."""
 
-    def __init__(self, state: GameState, entry: Entry) -> None:
+    def define(self, state: GameState, entry: Entry) -> None:
         power = entry.subject
         fields = []
         if "cost" in power.unknown:
@@ -106,7 +110,7 @@ class PowerForm(FormDialog):
             )
             hint = Msg("magical_friends_ui.ask.power_hint", {"what": ", ".join(power.missing)})
             fields.append(FormField("wands", label, minimum=0, maximum=power.wands_most, hint=hint))
-        super().__init__(Msg("magical_friends_ui.ask.power_title"), fields)
+        super().define(Msg("magical_friends_ui.ask.power_title"), fields)
 
 
 def _who(state: GameState) -> str:
@@ -116,7 +120,7 @@ def _who(state: GameState) -> str:
 class CorrectWizardForm(FormDialog):
     """A wizard's cards, neutral trophies and artifacts used, as the table has them."""
 
-    def __init__(self, state: GameState, entry: Entry) -> None:
+    def define(self, state: GameState, entry: Entry) -> None:
         v = entry.suggest
         fields = [
             FormField("pity", Msg("magical_friends_ui.field.pity"), value=v["pity"], minimum=0),
@@ -133,13 +137,13 @@ class CorrectWizardForm(FormDialog):
                 hint=Msg("magical_friends_ui.field.used_hint"),
             ),
         ]
-        super().__init__(entry.prompt, fields)
+        super().define(entry.prompt, fields)
 
 
 class CorrectCreatureForm(FormDialog):
     """Where a creature is (a space, the tavern, or slain) and whether it is poisoned."""
 
-    def __init__(self, state: GameState, entry: Entry) -> None:
+    def define(self, state: GameState, entry: Entry) -> None:
         v = entry.suggest
         fields = [
             FormField(
@@ -157,7 +161,7 @@ class CorrectCreatureForm(FormDialog):
                 choices=(("y", Msg("magical_friends_ui.yes")), ("n", Msg("magical_friends_ui.no"))),
             ),
         ]
-        super().__init__(entry.prompt, fields)
+        super().define(entry.prompt, fields)
 
     def collect(self) -> Any:
         values = super().collect()
@@ -169,7 +173,7 @@ class CorrectCreatureForm(FormDialog):
 class CorrectHeartForm(FormDialog):
     """Who holds a slain creature's heart: 0 for nobody, else a wizard's seat number."""
 
-    def __init__(self, state: GameState, entry: Entry) -> None:
+    def define(self, state: GameState, entry: Entry) -> None:
         field = FormField(
             "holder",
             Msg("magical_friends_ui.field.holder"),
@@ -178,7 +182,7 @@ class CorrectHeartForm(FormDialog):
             maximum=entry.maximum,
             hint=Msg("magical_friends_ui.field.holder_hint", {"who": _who(state)}),
         )
-        super().__init__(entry.prompt, [field])
+        super().define(entry.prompt, [field])
 
     def collect(self) -> Any:
         values = super().collect()
@@ -189,7 +193,7 @@ class CorrectBoardForm(FormDialog):
     """The board pieces (the Stairway or the Highway up, the fairy, the catapult) and the
     round."""
 
-    def __init__(self, state: GameState, entry: Entry) -> None:
+    def define(self, state: GameState, entry: Entry) -> None:
         v = entry.suggest
         fields = [
             FormField(
@@ -232,7 +236,7 @@ class CorrectBoardForm(FormDialog):
                 maximum=entry.maximum,
             ),
         ]
-        super().__init__(entry.prompt, fields)
+        super().define(entry.prompt, fields)
 
     def collect(self) -> Any:
         values = super().collect()

@@ -34,6 +34,7 @@ from companion.games.magical_friends import (
     wizard_view,
 )
 from companion.ui.colours import DANGER, GOOD, MUTED, WARNING
+from companion.ui.dialogs import kept_view
 from companion.ui.table import TableScreen
 from companion.ui.widgets.content import content_key, set_content, themed
 from companion.ui.widgets.footer import Footer
@@ -404,13 +405,13 @@ class MagicalFriendsScreen(TableScreen):
         form = FORMS.get(entry.kind)
         if form is None:
             return super().entry_screen(entry)
-        return form(self.state, entry)
+        return form.shown_again(self.app, self.state, entry)
 
     def view_screen(self, show: Show) -> Screen:
         if show.kind == "magical_friends.record":  # the tally is the record's panel
             from companion.ui.record import RecordScreen  # (and its QR code) only when shown
 
-            return RecordScreen(self.session.id, self.session)
+            return kept_view(self.app, RecordScreen, self.session, self.session.id, self.session)
         return super().view_screen(show)
 
 

@@ -110,6 +110,9 @@ class StepsDialog(Dialog[int | str | None]):
 
     def __init__(self, state: GameState, entry: Entry) -> None:
         super().__init__()
+        self.define(state, entry)
+
+    def define(self, state: GameState, entry: Entry) -> None:
         steps = entry.subject  # what the engine asks: whose move, of which kind, jump or not
         self.state, self.cid, self.allow_jump = state, steps.creature, steps.jump
         self.how, self.power = steps.how, dict(steps.power)
@@ -120,40 +123,45 @@ class StepsDialog(Dialog[int | str | None]):
     def compose(self) -> ComposeResult:
         # scrolls on a short terminal (80×24): the count typed and the hint stay reachable
         with VerticalScroll():
-            yield Static(
-                as_text(
-                    msg(
-                        "magical_friends_ui.steps.title",
-                        creature=creature_label(self.state, self.cid),
-                    )
-                ),
-                classes="section-title",
-            )
-            where = self.state.creature(self.cid).where
-            said = (
-                "magical_friends_ui.steps.from"
-                if self.exact is None
-                else ("magical_friends_ui.steps.exact")
-            )
-            space = space_label(self.state, where)
-            yield Static(as_text(msg(said, space=space, steps=self.exact or 0)))
-            lines = Text()
-            first = self.exact or 1
-            for n in range(first, min(MAX_STEPS, self.longest) + 1):
-                lines.append(f"{n}", style="bold")
-                lines.append(f"  {ends_preview(self.state, self.cid, n)}\n")
-                lines.append_text(effects_lines(self.state, self.cid, n, self.how, self.power))
-            if self.longest > MAX_STEPS:
-                lines.append(
-                    tr(msg("magical_friends_ui.steps.longer", longest=self.longest)) + "\n",
-                    style="italic",
-                )
-            if self.allow_jump:
-                lines.append("j", style="bold")
-                lines.append("  " + tr("magical_friends_ui.steps.jump") + "\n")
-            yield Static(Hanging(lines), id="steps-list")
+            yield Static(id="steps-title", classes="section-title")
+            yield Static(id="steps-from")
+            yield Static(id="steps-list")
             yield Static(id="steps-typed")
             yield Static(tr("magical_friends_ui.steps.hint"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        title = msg("magical_friends_ui.steps.title", creature=creature_label(self.state, self.cid))
+        self.query_one("#steps-title", Static).update(as_text(title))
+        where = self.state.creature(self.cid).where
+        said = (
+            "magical_friends_ui.steps.from"
+            if self.exact is None
+            else ("magical_friends_ui.steps.exact")
+        )
+        space = space_label(self.state, where)
+        self.query_one("#steps-from", Static).update(
+            as_text(msg(said, space=space, steps=self.exact or 0))
+        )
+        lines = Text()
+        first = self.exact or 1
+        for n in range(first, min(MAX_STEPS, self.longest) + 1):
+            lines.append(f"{n}", style="bold")
+            lines.append(f"  {ends_preview(self.state, self.cid, n)}\n")
+            lines.append_text(effects_lines(self.state, self.cid, n, self.how, self.power))
+        if self.longest > MAX_STEPS:
+            lines.append(
+                tr(msg("magical_friends_ui.steps.longer", longest=self.longest)) + "\n",
+                style="italic",
+            )
+        if self.allow_jump:
+            lines.append("j", style="bold")
+            lines.append("  " + tr("magical_friends_ui.steps.jump") + "\n")
+        self.query_one("#steps-list", Static).update(Hanging(lines))
+        self._show_typed()
+        self.query_one(VerticalScroll).scroll_home(animate=False, immediate=True)
 
     def on_key(self, event) -> None:
         char = event.character

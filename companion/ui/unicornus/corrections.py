@@ -40,7 +40,7 @@ class CheckedForm(FormDialog):
     from, the form staying open with everything typed (a form that closed on a rule error
     would lose the typing and say it somewhere else)."""
 
-    def __init__(
+    def define(
         self,
         title: Msg,
         fields: list[FormField],
@@ -49,7 +49,7 @@ class CheckedForm(FormDialog):
         field_of: Callable[[Any, RuleError], str] | None = None,
         intro: Msg | None = None,
     ) -> None:
-        super().__init__(title, fields, intro)
+        super().define(title, fields, intro)
         self.state, self.to_commands, self.field_of = state, to_commands, field_of
 
     def _blame(self, field: str, text: str) -> None:
@@ -241,8 +241,8 @@ class CorrectionMenu(ChoiceDialog):
     (one ``Correct`` per changed value; ``PlaceUnit`` / ``RemoveUnit`` for whole units).
     Closing the values' form goes back to the menu."""
 
-    def __init__(self, state: UKState, space: int) -> None:
-        super().__init__(_menu(state, space), Msg("unicornus_ui.correct.title"))
+    def define(self, state: UKState, space: int) -> None:
+        super().define(_menu(state, space), Msg("unicornus_ui.correct.title"))
         self.state = state
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
@@ -256,7 +256,8 @@ class CorrectionMenu(ChoiceDialog):
             if values:
                 self.dismiss(then(values))
 
-        self.app.push_screen(CheckedForm(title, fields, self.state, then), back)
+        form = CheckedForm.shown_again(self.app, title, fields, self.state, then)
+        self.app.push_screen(form, back)
 
     def open(self, value) -> None:
         kind, ident = value
@@ -275,4 +276,5 @@ class CorrectionMenu(ChoiceDialog):
             else:
                 options = tuple(Option(("imperial", c.id), _n(c.name)) for c in s.imperial)
             choice = Choice(Msg(f"unicornus_ui.correct.which_{kind[6:]}"), options)
-            self.app.push_screen(ChoiceDialog(choice), lambda v: v is not None and self.open(v))
+            which = ChoiceDialog.shown_again(self.app, choice)
+            self.app.push_screen(which, lambda v: v is not None and self.open(v))

@@ -431,7 +431,7 @@ class UnicornusScreen(TableScreen):
         if entry.kind == "unicornus.new_event":
             return self._new_event_form(entry)
         if entry.kind == "unicornus.correct":
-            return CorrectionMenu(self.state, self.map.cursor)
+            return CorrectionMenu.shown_again(self.app, self.state, self.map.cursor)
         return super().entry_screen(entry)
 
     def answer(self, entry: Entry, value) -> Lead:
@@ -486,7 +486,9 @@ class UnicornusScreen(TableScreen):
 
         title = Msg("unicornus_ui.form.transport", {"hero": views.name(hero.name)})
         blame = lambda _cmd, exc: TRANSPORT_BLAME.get(exc.message.key, "tokens")  # noqa: E731
-        return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value, blame)
+        return _ValueForm.shown_again(
+            self.app, title, form, s, lambda v: [entry.answer(value(v))], value, blame
+        )
 
     def _new_event_form(self, entry: Entry) -> CheckedForm:
         """§3 step 2: an event card the catalog lacks — its name, level and ONGOING flag (the
@@ -520,7 +522,9 @@ class UnicornusScreen(TableScreen):
             return en, ja, values["level"], values["ongoing"] == "y"
 
         title = entry.prompt
-        return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value, _name_blame)
+        return _ValueForm.shown_again(
+            self.app, title, form, s, lambda v: [entry.answer(value(v))], value, _name_blame
+        )
 
     # --- views: what if (a step previewed, never made) ---
     def view_screen(self, show: Show):
@@ -556,7 +560,9 @@ class UnicornusScreen(TableScreen):
             return chars[values["character"] - 1][0], s.board.names.index(values["space"])
 
         title = Msg("unicornus_ui.form.replace", {"seat": seat + 1})
-        return _ValueForm(title, form, s, lambda v: [entry.answer(value(v))], value)
+        return _ValueForm.shown_again(
+            self.app, title, form, s, lambda v: [entry.answer(value(v))], value
+        )
 
 
 def _name_blame(_cmd, exc) -> str:
@@ -589,8 +595,8 @@ class ForesightView(Dialog[None]):
 class _ValueForm(CheckedForm):
     """A checked form that answers an entry with a value (not the form's fields)."""
 
-    def __init__(self, title, fields, state, to_commands, value, field_of=None) -> None:
-        super().__init__(title, fields, state, to_commands, field_of)
+    def define(self, title, fields, state, to_commands, value, field_of=None) -> None:
+        super().define(title, fields, state, to_commands, field_of)
         self.value = value
 
     def collect(self):
