@@ -37,14 +37,19 @@ def pytest_addoption(parser):
     )
 
 
-# The test files that take longest, longest first (CPU seconds on 2026-12-02): they run
-# before the others, so that pytest-xdist's two processes (README's -n 2, pyproject.toml's
-# --dist loadgroup: tests handed out one by one as a process is free) finish together, not one
-# of them alone with a long file at the end. The others keep their order.
+# The test files that take longest, longest first (CPU seconds of one process on 2026-12-02,
+# issue 26): they run before the others, so that pytest-xdist's two processes (README's -n 2,
+# pyproject.toml's --dist loadgroup: tests handed out one by one as a process is free, an
+# xdist_group as one) finish together, not one of them alone with a long file at the end. The
+# fuzz groups wait on the disk as long again as they work. The others keep their order.
 LONGEST_FIRST = (
-    "tests/ui/test_key_storm.py",  # 81 s (the Unicornus storm alone 40 s)
-    "tests/ui/test_contrast.py",  # 62 s
-    "tests/hardening/test_screen_text.py",  # 55 s
+    "tests/unicornus_forms/test_box_keystrokes.py",  # 40 s, one test
+    "tests/hardening/test_fuzz.py",  # 41 s, one xdist group
+    "tests/hardening/test_fuzz_saves.py",  # 36 s, one xdist group
+    "tests/hardening/test_screen_text.py",  # 37 s
+    "tests/ui/test_contrast.py",  # 36 s
+    "tests/magical_friends_ui/test_box_form.py",  # 25 s
+    "tests/ui/test_key_storm.py",  # 22 s
     "tests/insurrection_ui/test_seat_view.py",  # 21 s
     "tests/insurrection_ui/test_box_in_app.py",  # 17 s
     "tests/insurrection_ui/test_box_flow.py",  # 11 s
