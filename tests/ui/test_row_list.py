@@ -70,13 +70,11 @@ class ManyRowsApp(App):
         yield RowList(id="rows")
 
     def on_mount(self):
+        games = ("Unicornus Knights", "ユニコーンナイツ 長い名前の説明がここに続きます")
         rows = [
-            (str(n), (f"Game {n}" + ("\tx" if n == 3 else ""), game, "Not yet. " * (n % 4), str(n)))
-            for n in range(40)
-            for game in [
-                ("Unicornus Knights", "ユニコーンナイツ 長い名前の説明がここに続きます")[n % 2]
-            ]
+            (str(n), (f"Game {n}", games[n % 2], "Not yet. " * (n % 4), str(n))) for n in range(40)
         ]
+        rows[3] = ("3", ("Game\t3", games[1], "", "3"))  # a tab: Textual widens it as it draws
         self.query_one(RowList).set_rows(["Title", "Game", "Where", "Steps"], rows)
 
 
