@@ -61,3 +61,54 @@ async def test_every_row_is_shown_whole_at_any_width(width):
         assert shown == cells
         rows.highlighted = 1
         assert rows.highlighted_key == "2"
+
+
+class ManyRowsApp(App):
+    """More rows than the screen shows: English, Japanese, a tab, rows wrapping in columns."""
+
+    def compose(self):
+        yield RowList(id="rows")
+
+    def on_mount(self):
+        games = ("Unicornus Knights", "ユニコーンナイツ 長い名前の説明がここに続きます")
+        rows = [
+            (str(n), (f"Game {n}", games[n % 2], "Not yet. " * (n % 4), str(n))) for n in range(40)
+        ]
+        rows[3] = ("3", ("Game\t3", games[1], "", "3"))  # a tab: Textual widens it as it draws
+        self.query_one(RowList).set_rows(["Title", "Game", "Where", "Steps"], rows)
+
+
+async def drawn_lines(size):
+    """Every line of the list, its characters, styles and meta, with the cursor and the mouse
+    on rows at the top, in the middle and at the end (the view scrolled to them)."""
+    drawn = []
+    app = ManyRowsApp()
+    async with app.run_test(size=size) as pilot:
+        rows = app.query_one(RowList)
+        rows.focus()
+        for n in (0, 5, 39):
+            rows.highlighted = n
+            await pilot.hover(RowList, offset=(2, 2))
+            await pilot.pause()
+            for y in range(rows.size.height):
+                strip = rows.render_line(y)
+                drawn.append([(s.text, repr(s.style), s.style.meta) for s in strip])
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(120, 40), (60, 24), (30, 20)])
+async def test_rows_are_drawn_as_textual_content_draws_them(size, monkeypatch):
+    """A row's lines that fit are neither wrapped for its height nor to be drawn (issue 26):
+    the list looks exactly as when Textual's Content wraps and draws them, and as it did with
+    links looked for (the rows have none). This fails should a Textual release draw text
+    otherwise."""
+    from textual.content import Content
+    from textual.widget import Widget
+
+    from companion.ui.widgets.row_list import _Lines
+
+    fast = await drawn_lines(size)
+    monkeypatch.setattr(_Lines, "get_height", Content.get_height)
+    monkeypatch.setattr(_Lines, "render_strips", Content.render_strips)
+    monkeypatch.setattr(RowList, "auto_links", Widget.auto_links)
+    assert fast == await drawn_lines(size)
