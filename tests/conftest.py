@@ -38,7 +38,7 @@ def pytest_addoption(parser):
 
 
 # The test files that take longest, longest first (CPU seconds of one process on 2026-12-02,
-# issue 26): they run before the others, so that pytest-xdist's two processes (README's -n 2,
+# issue 26): they run before the others, so that pytest-xdist's processes (README's -n 4,
 # pyproject.toml's --dist loadgroup: tests handed out one by one as a process is free, an
 # xdist_group as one) finish together, not one of them alone with a long file at the end. The
 # fuzz groups wait on the disk as long again as they work. The others keep their order.
