@@ -156,9 +156,7 @@ class TableScreen(GameScreen):
         """The steps that need nobody: unconfirmed app steps, and ties the app picks."""
         for _ in range(AUTO_LIMIT):
             nxt = self.moment.next
-            # the setting read only when a tie is asked (a read of the store on every step)
-            auto = isinstance(nxt, Ask) and nxt.tie and self.app.ties == settings.TIES_AUTO
-            cmd = app_step(self.moment, auto)
+            cmd = app_step(self.moment, self._app_picks(nxt))
             if cmd is None:
                 return
             if isinstance(nxt, Ask):  # a tie the app picked: said
@@ -171,6 +169,11 @@ class TableScreen(GameScreen):
             if not GameScreen.do(self, cmd):
                 return
 
+    def _app_picks(self, nxt: Any) -> bool:
+        """``nxt`` is a tie the app picks (the table's setting, read from the store only when a
+        tie is asked: not on every step)."""
+        return isinstance(nxt, Ask) and nxt.tie and self.app.ties == settings.TIES_AUTO
+
     def action_advance(self) -> None:
         """The advance key: take the app's step, ask the question, show the outcome, or take
         the moment's advance action while the table acts freely."""
@@ -181,7 +184,7 @@ class TableScreen(GameScreen):
         if isinstance(nxt, Step):
             self.do(nxt.command)
         elif isinstance(nxt, Ask):
-            if nxt.tie and self.app.ties == settings.TIES_AUTO:
+            if self._app_picks(nxt):
                 self.take_app_steps()
             else:
                 self.perform(nxt, asks=nxt)
