@@ -23,7 +23,7 @@ from textual.widgets import Static
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection import InsurrectionCatalog, Leader
 from companion.ui.colours import MUTED
-from companion.ui.dialogs import Dialog
+from companion.ui.dialogs import Backdropped, Covered, Dialog
 from companion.ui.insurrection.cards import chip, counted
 from companion.ui.widgets.content import as_text
 
@@ -121,10 +121,11 @@ def hand_text(cat: InsurrectionCatalog, cards: Sequence[str]) -> Text:
     return out
 
 
-class Chain(ModalScreen[Any]):
+class Chain(Covered, Backdropped, ModalScreen[Any]):
     """Dialogs one after another as one entry (pass the keyboard, then the pick): ``start``
     is called with the chain once it shows; :meth:`ask` opens the next dialog (cancelled:
-    the whole chain is), :meth:`done` dismisses the chain with the value."""
+    the whole chain is), :meth:`done` dismisses the chain with the value. Drawn as a
+    dialog's backdrop is (its first dialog draws it again, tinted, at once)."""
 
     DEFAULT_CSS = "Chain { background: $background 60%; }"
     asks: Any = None  # as a Dialog's: set by the table for the entry the chain answers
