@@ -161,7 +161,16 @@ class Dialog(Covered, Backdropped, ModalScreen[T]):
     async def _on_message(self, message: Message) -> None:
         if self.closing and isinstance(message, INPUT_MESSAGES):
             return  # typed for this dialog: it has answered
+        if isinstance(message, events.ScreenResume):
+            # Textual styles every widget of a screen pushed again; a kept dialog's widgets
+            # keep theirs while the app's CSS (the theme) has not changed since
+            css = self.app._css_update_count
+            if self._styled_for == css:
+                message.refresh_styles = False
+            self._styled_for = css
         await super()._on_message(message)
+
+    _styled_for: int | None = None  # the app's CSS (its count of changes) last applied
 
 
 def kept_view(app: Any, cls: type[Screen], session: Any, *args: Any, **kwargs: Any) -> Screen:

@@ -172,3 +172,17 @@ async def test_screens_beneath_a_dialog_are_resized_through_a_private_method():
         await pilot.resize_terminal(50, 12)
         await pilot.pause()
         assert ((50, 12), True) in calls and beneath.outer_size == (50, 12)
+
+
+async def test_the_apps_private_count_of_css_changes_grows_with_a_theme_change():
+    """companion/ui/dialogs.py ``Dialog._on_message`` keeps a kept dialog's styles when it is
+    shown again while ``App._css_update_count`` (Textual's count of changes to the app's CSS)
+    is what it was when the dialog was styled; a theme picked must change it."""
+    app = App()
+    async with app.run_test() as pilot:
+        app.theme = "textual-dark"
+        await pilot.pause()
+        before = app._css_update_count
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert app._css_update_count > before
