@@ -48,8 +48,9 @@ ALWAYS_KEYS = frozenset({"ctrl+q", "ctrl+c"})
 # The cyclic garbage collector's full collections walk every object not frozen (a game's
 # screens and log: 20–35 ms here, 80 ms in a bare Textual app) and, left to its counts, one
 # landed in about one key in five that opens or closes a dialog. While the app runs they wait
-# for a second without a key (``_collect_when_idle``), or for ten times as many younger
-# collections as Python's default (a table that never pauses: memory stays bounded).
+# for a second without a key (``_collect_when_idle``: as often as the collector would make
+# them, no more), or for ten times as many younger collections as Python's default (a table
+# that never pauses: memory stays bounded).
 IDLE_COLLECTION = 1.0  # seconds without a key
 FULL_COLLECTION_EVERY = 100  # younger collections between full ones (Python's default: 10)
 
@@ -389,9 +390,11 @@ class CompanionApp(App):
         self._begin()
 
     def _collect_when_idle(self) -> None:
-        """A full collection, if younger ones have moved objects on since the last one, once
-        no key has come for ``IDLE_COLLECTION`` (a key typed during it waits for it)."""
-        if gc.get_count()[2] and get_time() - self._last_key >= IDLE_COLLECTION:
+        """The full collection the collector would have made by now (as many younger ones
+        since the last as its threshold), once no key has come for ``IDLE_COLLECTION`` (a
+        key typed during it waits for it)."""
+        due = self._gc_thresholds[2]  # (set before this timer starts, in on_ready)
+        if gc.get_count()[2] >= due and get_time() - self._last_key >= IDLE_COLLECTION:
             gc.collect()
 
     def on_unmount(self) -> None:
