@@ -14,7 +14,6 @@ is drawn (type-ahead); it drops keys typed before a change the table's keys did 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any, TypeVar
 
 from rich.segment import Segment
@@ -23,6 +22,7 @@ from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
@@ -73,7 +73,29 @@ class Covered:
             super()._screen_resized(size)
 
 
-class Dialog(Covered, ModalScreen[T]):
+class Backdropped:
+    """A modal screen (a dialog, a chain of them) that draws the screen beneath it, tinted,
+    once, and keeps it while the screen beneath does not change (Textual's own background
+    composites and tints the whole screen beneath again at each repaint)."""
+
+    def render(self):
+        shown = super().render()
+        if isinstance(shown, BackgroundScreen):
+            return _Backdrop(self, shown)
+        return shown
+
+    def refresh(self, *regions, **kwargs):
+        # the screen beneath changed there (or a resize): draw the backdrop again; not for the
+        # screen beneath repainted whole, which Textual does (twice) when a dialog is pushed
+        # over it with nothing on it changed (a change names its widgets' regions)
+        if regions and regions != (self.size.region,):
+            self._backdrop_stale = True
+        return super().refresh(*regions, **kwargs)
+
+    _backdrop_stale = True
+
+
+class Dialog(Covered, Backdropped, ModalScreen[T]):
     """The base of every dialog: the input discipline above, and a backdrop (the screen
     beneath, tinted) drawn once and kept while the screen beneath does not change."""
 
@@ -139,23 +161,16 @@ class Dialog(Covered, ModalScreen[T]):
     async def _on_message(self, message: Message) -> None:
         if self.closing and isinstance(message, INPUT_MESSAGES):
             return  # typed for this dialog: it has answered
+        if isinstance(message, events.ScreenResume):
+            # Textual styles every widget of a screen pushed again; a kept dialog's widgets
+            # keep theirs while the app's CSS (the theme) has not changed since
+            css = self.app._css_update_count
+            if self._styled_for == css:
+                message.refresh_styles = False
+            self._styled_for = css
         await super()._on_message(message)
 
-    def render(self):
-        shown = super().render()
-        if isinstance(shown, BackgroundScreen):
-            return _Backdrop(self, shown)
-        return shown
-
-    def refresh(self, *regions, **kwargs):
-        # the screen beneath changed there (or a resize): draw the backdrop again; not for the
-        # screen beneath repainted whole, which Textual does (twice) when a dialog is pushed
-        # over it with nothing on it changed (a change names its widgets' regions)
-        if regions and regions != (self.size.region,):
-            self._backdrop_stale = True
-        return super().refresh(*regions, **kwargs)
-
-    _backdrop_stale = True
+    _styled_for: int | None = None  # the app's CSS (its count of changes) last applied
 
 
 def kept_view(app: Any, cls: type[Screen], session: Any, *args: Any, **kwargs: Any) -> Screen:
@@ -187,7 +202,7 @@ class _Backdrop(Visual):
     as the lines Textual draws (a Visual's strips, with the dialog's own style), not as a
     Rich renderable, which Textual styled and cut into lines again at each repaint."""
 
-    def __init__(self, dialog: Dialog, background: BackgroundScreen) -> None:
+    def __init__(self, dialog: Backdropped, background: BackgroundScreen) -> None:
         self.dialog, self.background = dialog, background
 
     def get_optimal_width(self, rules: Any, container_width: int) -> int:
@@ -199,27 +214,32 @@ class _Backdrop(Visual):
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
-        dialog, app = self.dialog, self.dialog.app
+        dialog = self.dialog
         screen, color = self.background.screen, self.background.color
+        height = dialog.size.height if height is None else height
         base = style.rich_style  # the dialog's (Textual adds it to every segment)
         key = (id(screen), width, height, color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
         if not dialog._backdrop_stale and cache.get("key") == key:
             return cache["strips"]
         styles = cache["styles"] if cache.get("key", (None,))[3:] == (color, base) else {}
-        tinted = []
-        console_options = app.console_options.update(highlight=False, width=width, height=height)
-        for segment in app.console.render(screen._compositor, console_options):
-            text, segment_style, control = segment
-            if control:
-                tinted.append(segment)
-                continue
-            if segment_style not in styles:
-                (one,) = BackgroundScreen.process_segments([Segment(" ", segment_style)], color)
-                styles[segment_style] = base + one.style
-            tinted.append(Segment(text, styles[segment_style]))
-        lines = Segment.split_and_crop_lines(tinted, width, include_new_lines=False, pad=False)
-        strips = [Strip(line) for line in islice(lines, None, height)]
+        strips = []
+        # the lines the screen beneath shows (its compositor's, as Textual draws them); each
+        # segment's style carries its offset (text selection): tinted once per style without it
+        for line in screen._compositor.render_strips(Size(width, height)):
+            tinted = []
+            for segment in line:
+                text, segment_style, control = segment
+                if control:
+                    tinted.append(segment)
+                    continue
+                plain = segment_style.clear_meta_and_links() if segment_style else None
+                one = styles.get(plain)
+                if one is None:
+                    (one,) = BackgroundScreen.process_segments([Segment(" ", plain)], color)
+                    one = styles[plain] = base + one.style
+                tinted.append(Segment(text, one))
+            strips.append(Strip(tinted, line.cell_length).adjust_cell_length(width, base))
         cache.update(key=key, strips=strips, styles=styles)
         dialog._backdrop_stale = False
         return strips

@@ -83,3 +83,31 @@ async def test_a_form_of_another_shape_is_a_form_of_its_own():
         assert FormDialog.shown_again(app, Msg("ui.form.ok"), fields(hint=Msg("ui.form.ok"))) is (
             hinted
         )
+
+
+async def test_a_form_shown_again_after_the_theme_changed_has_the_new_themes_colours():
+    """A kept form is not styled again when it is shown again (Textual would restyle every
+    widget), unless the app's CSS changed meanwhile: a theme picked while it was put away."""
+    app = App()
+    async with app.run_test() as pilot:
+        app.theme = "textual-dark"
+        form = FormDialog.shown_again(app, Msg("ui.form.ok"), fields())
+        app.push_screen(form)
+        await pilot.pause()
+        dark = form.query_one("#field-a", Input).styles.background
+        await pilot.press("escape")
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+        again = FormDialog.shown_again(app, Msg("ui.form.ok"), fields())
+        assert again is form
+        app.push_screen(again)
+        await pilot.pause()
+        light = again.query_one("#field-a", Input).styles.background
+        assert light != dark
+        new = FormDialog(Msg("ui.form.ok"), fields())  # as a form made now has it
+        await pilot.press("escape")
+        await pilot.pause()
+        app.push_screen(new)
+        await pilot.pause()
+        assert new.query_one("#field-a", Input).styles.background == light

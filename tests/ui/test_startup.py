@@ -87,6 +87,32 @@ def test_the_collector_waits_for_the_first_frame(tmp_path, monkeypatch):
     assert gc.isenabled()
 
 
+async def test_full_collections_wait_for_a_pause_without_keys(store):
+    """While the app runs, the collector's full collections (20-80 ms) come when no key has
+    come for a second, as often as the collector would make them; its own come ten times
+    less often. The thresholds are as they were once the app ends (the tests run many apps)."""
+    import gc
+
+    from textual._time import get_time
+
+    from companion.ui.app import FULL_COLLECTION_EVERY, IDLE_COLLECTION
+
+    before = gc.get_threshold()
+    app = create_app(store, lang="en")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert gc.get_threshold() == (*before[:2], FULL_COLLECTION_EVERY)
+        for _ in range(before[2]):
+            gc.collect(1)  # younger collections: as many as make a full one due
+        app._last_key = get_time()  # a key just now: it waits
+        app._collect_when_idle()
+        assert gc.get_count()[2] >= before[2]
+        app._last_key = get_time() - IDLE_COLLECTION
+        app._collect_when_idle()
+        assert gc.get_count()[2] == 0
+    assert gc.get_threshold() == before
+
+
 async def test_start_up_throws_no_work_away(store, monkeypatch):
     """Until Ready, Textual batches the screen's updates and draws none of them: a frame
     rendered then is thrown away, so home renders none (``HomeScreen._compositor_refresh``),

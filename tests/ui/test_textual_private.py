@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import inspect
 
-from rich.segment import Segment
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingsMap
@@ -77,8 +76,9 @@ async def test_the_start_up_batch_is_private_and_drawing_in_it_is_thrown_away():
 
 
 async def test_a_screens_private_compositor_renders_the_screen():
-    """companion/ui/dialogs.py draws the screen beneath a dialog once, tinted, by rendering
-    that screen's ``_compositor`` with Rich (as Textual's own background screen does)."""
+    """companion/ui/dialogs.py draws the screen beneath a dialog once, tinted, from the lines
+    that screen's ``_compositor`` renders (``render_strips``: a strip a line, as drawn)."""
+    from textual.geometry import Size
 
     class Words(App):
         def compose(self):
@@ -86,11 +86,10 @@ async def test_a_screens_private_compositor_renders_the_screen():
 
     app = Words()
     async with app.run_test(size=(40, 5)):
-        console = app.console
-        options = console.options.update_dimensions(40, 5)
-        segments = list(console.render(app.screen._compositor, options))
-        text = "".join(s.text for s in segments if isinstance(s, Segment) and not s.control)
-        assert "under the dialog" in text
+        strips = app.screen._compositor.render_strips(Size(40, 5))
+        assert len(strips) == 5
+        assert strips[0].text.startswith("under the dialog")
+        assert all(strip.cell_length == 40 for strip in strips)
 
 
 async def test_a_signals_private_subscriptions_are_its_listeners():
@@ -173,3 +172,17 @@ async def test_screens_beneath_a_dialog_are_resized_through_a_private_method():
         await pilot.resize_terminal(50, 12)
         await pilot.pause()
         assert ((50, 12), True) in calls and beneath.outer_size == (50, 12)
+
+
+async def test_the_apps_private_count_of_css_changes_grows_with_a_theme_change():
+    """companion/ui/dialogs.py ``Dialog._on_message`` keeps a kept dialog's styles when it is
+    shown again while ``App._css_update_count`` (Textual's count of changes to the app's CSS)
+    is what it was when the dialog was styled; a theme picked must change it."""
+    app = App()
+    async with app.run_test() as pilot:
+        app.theme = "textual-dark"
+        await pilot.pause()
+        before = app._css_update_count
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert app._css_update_count > before

@@ -139,7 +139,7 @@ class InsurrectionScreen(TableScreen):
         return build(entry.subject) if build else super().entry_screen(entry)
 
     def _cards(self, cards: Cards) -> Screen:
-        return Chain(lambda c: c.ask(self._picker(cards), c.done))
+        return Chain.shown_again(self.app, lambda c: c.ask(self._picker(cards), c.done))
 
     def _picker(self, cards: Cards, intro: Msg | None = None) -> CardPicker:
         return cards_picker(
@@ -158,9 +158,11 @@ class InsurrectionScreen(TableScreen):
         )
         dialog = ChoiceDialog(choice, msg("insurrection_ui.new.leader_title", player=player))
         if not pick.secret:
-            return Chain(lambda c: c.ask(dialog, c.done))
+            return Chain.shown_again(self.app, lambda c: c.ask(dialog, c.done))
         body = msg("insurrection_ui.secret.leader", player=player)
-        return Chain(lambda c: c.secretly(player, body, lambda: c.ask(dialog, c.done)))
+        return Chain.shown_again(
+            self.app, lambda c: c.secretly(player, body, lambda: c.ask(dialog, c.done))
+        )
 
     def _play(self, played: Played) -> Screen:
         """§3.2: one pick per player in seat order; with the app's deck each behind a screen
@@ -199,7 +201,7 @@ class InsurrectionScreen(TableScreen):
             )
             chain.secretly(player, body, ask, asks=now.due(player))
 
-        return Chain(lambda c: pick(c, {}))
+        return Chain.shown_again(self.app, lambda c: pick(c, {}))
 
     def _playing(self, played: Played) -> Played:
         """The pick as the game asks it now: ``played``, or what is left of it once players
@@ -233,10 +235,11 @@ class InsurrectionScreen(TableScreen):
                 chain.done(value)
 
         if top is None:
-            return Chain(lambda c: c.ask(dialog, lambda v: chosen(c, v)))
+            return Chain.shown_again(self.app, lambda c: c.ask(dialog, lambda v: chosen(c, v)))
         body = msg("insurrection_ui.secret.scout", player=player)
-        return Chain(
-            lambda c: c.secretly(player, body, lambda: c.ask(dialog, lambda v: chosen(c, v)))
+        return Chain.shown_again(
+            self.app,
+            lambda c: c.secretly(player, body, lambda: c.ask(dialog, lambda v: chosen(c, v))),
         )
 
     def _land(self, effect: dict[str, str] | None) -> Screen:
@@ -246,7 +249,7 @@ class InsurrectionScreen(TableScreen):
             [FormField("note", Msg("insurrection_ui.land.note"), kind="text", optional=True)],
             intro=msg("insurrection_ui.land.effect", effect=tr_name(effect, "") if effect else ""),
         )
-        return Chain(lambda c: c.ask(form, lambda v: c.done(v["note"] or "")))
+        return Chain.shown_again(self.app, lambda c: c.ask(form, lambda v: c.done(v["note"] or "")))
 
     def _effect(self, pick: EffectPick) -> Screen:
         """§4: an end-of-game effect: the face-up card taken (or not used), and for an exchange
@@ -270,7 +273,9 @@ class InsurrectionScreen(TableScreen):
             )
             chain.ask(give, lambda g: chain.done((taken, g[0])))
 
-        return Chain(lambda c: c.ask(self._picker(pick.take, intro), lambda t: took(c, t[0])))
+        return Chain.shown_again(
+            self.app, lambda c: c.ask(self._picker(pick.take, intro), lambda t: took(c, t[0]))
+        )
 
     def _values(self, paths: tuple[str, ...]) -> Screen:
         """§1: the values printed on the cards the score needs (saved into the owner's
@@ -282,12 +287,15 @@ class InsurrectionScreen(TableScreen):
             [f for f in fields if f is not None],
             intro=Msg("insurrection_ui.score.values_intro"),
         )
-        return Chain(
-            lambda c: c.ask(form, lambda v: c.done({p: v[f"v{i}"] for i, p in enumerate(paths)}))
+        return Chain.shown_again(
+            self.app,
+            lambda c: c.ask(form, lambda v: c.done({p: v[f"v{i}"] for i, p in enumerate(paths)})),
         )
 
     def _progress(self, form: ProgressForm) -> Screen:
-        return Chain(lambda c: c.ask(progress_form(form), lambda v: c.done(progress_values(v))))
+        return Chain.shown_again(
+            self.app, lambda c: c.ask(progress_form(form), lambda v: c.done(progress_values(v)))
+        )
 
     def answer(self, entry: Entry, value: Any) -> Lead:
         """The values the score needs go into the owner's catalog too (a box game)."""
@@ -321,7 +329,9 @@ class InsurrectionScreen(TableScreen):
             self.app.push_screen(hand, lambda _: hidden(chain))
 
         body = msg("insurrection_ui.secret.hand", player=player)
-        return Chain(lambda c: c.secretly(player, body, lambda: show(c), asks=seen))
+        return Chain.shown_again(
+            self.app, lambda c: c.secretly(player, body, lambda: show(c), asks=seen)
+        )
 
     def _scores(self) -> Screen:
         from companion.ui.insurrection.scoring_screen import ScoringScreen

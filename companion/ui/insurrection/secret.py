@@ -23,7 +23,7 @@ from textual.widgets import Static
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection import InsurrectionCatalog, Leader
 from companion.ui.colours import MUTED
-from companion.ui.dialogs import Dialog
+from companion.ui.dialogs import Backdropped, Covered, Dialog
 from companion.ui.insurrection.cards import chip, counted
 from companion.ui.widgets.content import as_text
 
@@ -51,13 +51,24 @@ class PassTo(Dialog[bool]):
 
     def __init__(self, title: Msg, body: Msg) -> None:
         super().__init__()
+        self.define(title, body)
+
+    def define(self, title: Msg, body: Msg) -> None:
         self.title_msg, self.body = title, body
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(as_text(self.title_msg), id="who")
-            yield Static(as_text(sentence_lines(tr(self.body))), id="body")
-            yield Static(tr("insurrection_ui.secret.help"), id="help")
+            yield Static(id="who")
+            yield Static(id="body")
+            yield Static(id="help")
+
+    def on_mount(self) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        self.query_one("#who", Static).update(as_text(self.title_msg))
+        self.query_one("#body", Static).update(as_text(sentence_lines(tr(self.body))))
+        self.query_one("#help", Static).update(tr("insurrection_ui.secret.help"))
 
     def action_ready(self) -> None:
         self.dismiss(True)
@@ -121,20 +132,57 @@ def hand_text(cat: InsurrectionCatalog, cards: Sequence[str]) -> Text:
     return out
 
 
-class Chain(ModalScreen[Any]):
+class Chain(Covered, Backdropped, ModalScreen[Any]):
     """Dialogs one after another as one entry (pass the keyboard, then the pick): ``start``
     is called with the chain once it shows; :meth:`ask` opens the next dialog (cancelled:
-    the whole chain is), :meth:`done` dismisses the chain with the value."""
+    the whole chain is), :meth:`done` dismisses the chain with the value. Drawn as a
+    dialog's backdrop is (its first dialog draws it again, tinted, at once)."""
 
     DEFAULT_CSS = "Chain { background: $background 60%; }"
     asks: Any = None  # as a Dialog's: set by the table for the entry the chain answers
+    closing = False  # dismissed: waiting to be taken off the stack
+    put_away = False  # closed, and Textual done with it: it may be shown again
+    _started = False
 
     def __init__(self, start: Callable[[Chain], None]) -> None:
         super().__init__()
         self.start = start
 
+    @classmethod
+    def shown_again(cls, app: Any, start: Callable[[Chain], None]) -> Chain:
+        """The app's kept chain, to run ``start``, when it is put away; else a new one (the
+        first is kept, installed in the app). A screen made for one entry and removed after
+        it cost the game screen beneath a whole layout and frame when it closed (Textual lays
+        out the screen on top again after a screen is removed): issue 26."""
+        kept = app.__dict__.get("_kept_chain")
+        if kept is not None and kept.put_away:
+            kept.start, kept.asks = start, None
+            kept.put_away = kept.closing = kept._started = False
+            kept._backdrop_stale = True
+            return kept
+        chain = cls(start)
+        if kept is None:
+            app._kept_chain = chain
+            app.install_screen(chain, name="-kept-Chain")
+        return chain
+
     def on_mount(self) -> None:
-        self.start(self)
+        self._begin()
+
+    def on_screen_resume(self) -> None:
+        self._begin()  # (shown again: kept; or a dialog of the chain closed: begun already)
+
+    def _begin(self) -> None:
+        if not self._started:
+            self._started = True
+            self.start(self)
+
+    def on_screen_suspend(self) -> None:
+        self.put_away = self.closing  # (not when a dialog of the chain opens over it)
+
+    def dismiss(self, result: Any = None) -> Any:
+        self.closing = True
+        return super().dismiss(result)
 
     def ask(self, screen: Screen, then: Callable[[Any], None]) -> None:
         def answered(value: Any) -> None:
@@ -150,7 +198,9 @@ class Chain(ModalScreen[Any]):
     def secretly(self, player: str, body: Msg, then: Callable[[], None], asks: Any = None) -> None:
         """ "Pass the keyboard to {player}", then ``then`` (Escape: not now); ``asks``: the
         part of the chain's entry the pass is for (still due: the pass stays open)."""
-        passing = PassTo(msg("insurrection_ui.secret.pass", player=player), body)
+        passing = PassTo.shown_again(
+            self.app, msg("insurrection_ui.secret.pass", player=player), body
+        )
         passing.asks = asks
         self.ask(passing, lambda _: then())
 
