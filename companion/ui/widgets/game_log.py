@@ -25,6 +25,7 @@ from textual.widgets import RichLog
 
 from companion.core.i18n import Msg, tr
 from companion.core.steplog import HistoryLine
+from companion.ui.widgets.content import covered
 
 WINDOW = 200  # log lines kept on screen; older ones stay in the game, not in the panel
 
@@ -125,7 +126,7 @@ class GameLog(RichLog):
         # at the end now, not after the next frame (RichLog's way: the new line showed a frame
         # after the board); _size_updated keeps it there if this frame's layout resizes the panel
         self.scroll_end(animate=False, immediate=True, x_axis=False)
-        self.refresh()
+        self.refresh(layout=covered(self))
 
     def _replace(self, lines: list[HistoryLine], drop: int, keep: int) -> None:
         """Drop the ``drop`` lines that left the window at the top, write again the lines
