@@ -21,6 +21,7 @@ from typing import Any
 from rich.text import Text
 from textual.content import Content, Span
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
@@ -176,11 +177,19 @@ def keeps_size(widget: Widget) -> bool:
 
 
 def set_border_title(widget: Widget, title: str | Msg | Content) -> None:
-    """``widget.border_title = title`` (as text) unless it is already that (setting it always
-    repaints)."""
+    """``widget.border_title = title`` (as text) unless it is already that. Setting it
+    repaints the whole widget (a panel's box: every line of its border and background); a
+    title changed on a widget already drawn repaints only the border's top line, where it
+    shows (Textual keeps it as ``Widget._border_title``)."""
     title = as_text(title)
     shown = getattr(widget, "_shown_title", None)  # (title, what Textual gives back of it)
     if shown is not None and shown[0] == title and shown[1] == widget.border_title:
         return
-    widget.border_title = title
+    if shown is None or not widget.outer_size:
+        widget.border_title = title
+    else:
+        kept = Content.from_rich_text(title) if isinstance(title, Text) else title
+        widget._border_title = widget.render_str(kept).expand_tabs(4).split()[0]  # as Textual
+        left, top = widget.content_offset
+        widget.refresh(Region(-left, -top, widget.outer_size.width, 1))
     widget._shown_title = (title, widget.border_title)
