@@ -133,6 +133,39 @@ async def test_a_new_line_is_in_the_same_frame_as_the_board() -> None:
         assert index == 61 and scroll_y == bottom > 0
 
 
+async def test_a_step_draws_one_frame_with_the_scrollbar_in_it() -> None:
+    """Each step is one frame, from an empty log to a full window: the scrollbar follows the
+    lines before the frame, its thumb at the bottom (issue 26: Textual's layout repainted it
+    after every step, a frame of its own)."""
+    steps = StepLog(TINY, TinyState())
+    app = BoardAndLog()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(GameLog)
+        log.window = 30
+        board = app.query_one("#board")
+        await pilot.pause()
+        frames: list = []
+        display = app._display
+
+        def frame(screen, renderable) -> None:
+            display(screen, renderable)
+            frames.append(renderable is not None)
+
+        app._display = frame
+        for i in range(45):
+            steps.do(Add(i + 1))
+            board.update(f"board after step {i + 1}")
+            log.follow(steps)
+            frames.clear()
+            await pilot.pause()
+            assert sum(frames) == 1, f"step {i + 1}: {sum(frames)} frames"
+            bar = log.vertical_scrollbar  # (always shown: RichLog's overflow-y is scroll)
+            assert bar.window_virtual_size == len(log.lines)
+            assert bar.window_size == log.scrollable_content_region.height
+            assert bar.position == log.scroll_y == log.max_scroll_y
+        assert log.max_scroll_y > 0
+
+
 class RecordLog(App):
     def compose(self) -> ComposeResult:
         yield GameLog(window=50, earlier=True, id="log")

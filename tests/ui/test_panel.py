@@ -1,7 +1,9 @@
-"""A panel resized by a layout is drawn in that layout, not laid out again (issue 26)."""
+"""A panel resized by a layout is drawn in that layout, not laid out again; new words lay
+the screen out only when the panel's size changes (issue 26)."""
 
 from __future__ import annotations
 
+import pytest
 from textual import messages
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
@@ -59,3 +61,108 @@ async def test_textual_lays_a_resized_static_out_again() -> None:
     """What ``LaidOut`` is for: a plain Static asks once for its new words and again when the
     layout gave it its new size (when Textual stops doing so, LaidOut can go)."""
     assert await layouts_asked_by_growing(Static) == ["panel", "panel"]
+
+
+class Words(Screen):
+    """Panels whose words change: a step on a game screen."""
+
+    CSS = """
+    #fixed { height: 3; }
+    #least { min-height: 4; border: round $primary; }
+    #wide { width: auto; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            for name in ("auto", "fixed", "least", "wide"):
+                yield Panel("one line", id=name)
+            yield Static("below", id="below")
+
+    def on_layout(self, message: messages.Layout) -> None:
+        self.asked.append(message.widget.id or "")
+
+
+class WordsHost(App):
+    def on_mount(self) -> None:
+        self.push_screen(Words())
+
+
+async def test_new_words_lay_the_screen_out_only_when_a_size_changes() -> None:
+    """``set_content`` asks for a layout only when the panel's size may change (issue 26:
+    Textual lays out the whole screen for any widget that asks): words as many lines as
+    before, a fixed height, or fewer lines than a minimum height ask nothing; more lines, or
+    a width that follows the words, ask once, and the screen is laid out with them."""
+    from companion.ui.widgets.content import set_content
+
+    app = WordsHost()
+    async with app.run_test(size=(40, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+
+        async def asked(name: str, words: str) -> list[str]:
+            screen.asked.clear()
+            assert set_content(screen.query_one(f"#{name}", Static), words)
+            await pilot.pause()
+            return screen.asked
+
+        assert await asked("auto", "other words") == []
+        assert await asked("fixed", "three\nlines\nnow") == []
+        assert await asked("least", "two\nlines") == []  # 4 high with its border still
+        assert await asked("wide", "wider words") == ["wide"]
+        assert await asked("auto", "two\nlines") == ["auto"]
+        assert await asked("least", "three\nlines\nnow") == ["least"]
+        heights = [screen.query_one(f"#{n}").region.height for n in ("auto", "fixed", "least")]
+        assert heights == [2, 3, 5]
+        assert screen.query_one("#wide").size.width == len("wider words")
+        assert screen.query_one("#below").region.y == 11
+
+
+@pytest.mark.parametrize("key", ["unicornus", "magical-friends"])
+async def test_a_step_without_a_layout_leaves_every_widget_where_a_layout_puts_it(key) -> None:
+    """A game played step by step (undone and redone now and then): after each step, a
+    layout of the whole screen moves and resizes nothing (the panels that asked for none
+    were right not to)."""
+    from companion.core.commands import apply_command
+    from companion.core.game import decide
+    from companion.games.registry import get_game, load_game_catalog, sensible_table
+    from companion.store import Store
+    from companion.ui.app import Start, create_app
+
+    game = get_game(key)
+    catalog = load_game_catalog(key, "demo")
+    policy, setup = sensible_table(key, 7)
+    state = first = game.new_game(setup(catalog, 3), catalog, 7)
+    commands = []
+    for _ in range(60):
+        commands.append(decide(game.moment(state), state, policy))
+        state = apply_command(game, state, commands[-1])
+    store = Store.open("sqlite://")
+    session = store.new_game(game, first, "steps", "demo")
+    app = create_app(store, Start("resume", game_id=session.id), lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for i, command in enumerate(commands):
+            if screen.session.cursor > i:
+                continue  # the app's own step made it
+            for act in ("do", "undo", "redo"):
+                if act == "do":
+                    screen.do(command)
+                elif i % 3 == 2:
+                    getattr(screen, f"action_{act}")()
+                await pilot.pause()
+                while app.screen is not screen:  # a question it opened: not answered here
+                    app.pop_screen()
+                    await pilot.pause()
+            widgets = list(screen.query("*"))
+            where = [w.region for w in widgets]
+            for widget in widgets:
+                widget.refresh(layout=True)
+            await pilot.pause()
+            assert [w.region for w in widgets] == where, f"step {i + 1}"
+        assert screen.session.cursor > 40
+    store.close()

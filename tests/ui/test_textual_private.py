@@ -137,6 +137,63 @@ def test_a_widgets_private_size_update_comes_before_the_frame():
     assert parameters == ["self", "size", "virtual_size", "container_size", "layout"]
 
 
+async def test_a_scroll_views_private_scroll_update_sizes_its_scrollbar():
+    """companion/ui/widgets/game_log.py calls ``Widget._scroll_update(virtual_size)`` when its
+    lines' size changes, before the frame: it sizes the scrollbar to the lines and the
+    panel and keeps the scroll within them (Textual calls it only from the layout, where
+    the scrollbar's repaint took a frame of its own after the board's)."""
+    from textual.geometry import Size
+    from textual.widgets import RichLog
+
+    class Log(App):
+        def compose(self):
+            yield RichLog()
+
+    app = Log()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(RichLog)
+        await pilot.pause()
+        log.set_reactive(RichLog.virtual_size, Size(30, 50))
+        log._scroll_update(log.virtual_size)
+        bar = log.vertical_scrollbar
+        assert bar.window_virtual_size == 50
+        assert bar.window_size == log.scrollable_content_region.height
+        log.scroll_y = 200
+        log.set_reactive(RichLog.virtual_size, Size(30, 20))
+        log._scroll_update(log.virtual_size)
+        assert log.scroll_y == log.max_scroll_y == 20 - log.scrollable_content_region.height
+
+
+async def test_a_border_title_is_kept_as_a_private_attribute():
+    """companion/ui/widgets/content.py ``set_border_title`` changes a drawn widget's title by
+    writing ``Widget._border_title`` as Textual's setter keeps it (``render_str``, tabs
+    expanded, the first line) and repainting only the border's top line: the setter
+    repaints every line of the box (issue 26). The title then reads and draws as set."""
+    from rich.text import Text
+    from textual.geometry import Region
+
+    from companion.ui.widgets.content import set_border_title
+
+    class Box(App):
+        CSS = "Static { border: round red; height: 5; }"
+
+        def compose(self):
+            yield Static("inside", id="set")
+            yield Static("inside", id="ours")
+
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        setter, ours = app.query_one("#set", Static), app.query_one("#ours", Static)
+        for title in ("first", "a\tsecond\ntitle", Text("third", style="bold")):
+            setter.border_title = title
+            set_border_title(ours, title)
+            await pilot.pause()
+            assert ours._border_title == setter._border_title
+            assert ours.border_title == setter.border_title
+            top = Region(0, 0, ours.outer_size.width, 1)
+            assert ours.render_lines(top)[0].text == setter.render_lines(top)[0].text
+
+
 async def test_screens_beneath_a_dialog_are_resized_through_a_private_method():
     """companion/ui/dialogs.py ``Covered._screen_resized`` lets Textual lay out a screen
     beneath a dialog only when the terminal's size changed: Textual calls the private

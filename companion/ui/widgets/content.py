@@ -21,6 +21,7 @@ from typing import Any
 from rich.text import Text
 from textual.content import Content, Span
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
@@ -117,8 +118,9 @@ def content_key(content: Any) -> Any:
 
 def set_content(widget: Static, content: Any, *, layout: bool = True) -> bool:
     """``widget.update(content)`` unless it already shows the same; True if it updated.
-    ``layout=False`` where the widget's size cannot change with its content (fixed size).
-    A ``str`` or ``Msg`` is shown as text (:func:`as_text`)."""
+    The screen is laid out again only when the widget's size may change (:func:`keeps_size`;
+    never with ``layout=False``, where it cannot). A ``str`` or ``Msg`` is shown as text
+    (:func:`as_text`)."""
     if isinstance(content, str | Msg):
         content = as_text(content)
     key = content_key(content)
@@ -128,16 +130,66 @@ def set_content(widget: Static, content: Any, *, layout: bool = True) -> bool:
     if key is not None and shown is not None and shown[0] is widget.content and shown[1] == key:
         return False  # (updated elsewhere since, the widget's content is another object)
     widget._shown_key = (content, key)
-    widget.update(content, layout=layout)
+    widget.update(content, layout=False)
+    if layout and not keeps_size(widget):
+        widget.refresh(layout=True)
     return True
 
 
+def covered(widget: Widget) -> bool:
+    """Whether ``widget``'s screen is beneath another (a dialog). Textual repaints such a
+    screen whole after its first change, which the dialog's backdrop takes for no change
+    (``dialogs.Dialog.refresh``); a layout names the regions that changed, and the backdrop
+    is drawn again with them."""
+    return not widget.is_attached or widget.screen is not widget.app.screen
+
+
+def keeps_size(widget: Widget) -> bool:
+    """Whether ``widget`` (without children), its content just changed, keeps the size the
+    last layout gave it: its width and its ancestors' do not follow content, and its height
+    does not or comes to the same at its width. Textual lays the whole screen out for any
+    widget that asks (2-4 ms a step on a game screen), for a size that mostly stays."""
+    region = widget.region  # where the last layout put it (empty: not laid out, or hidden)
+    if not region.width or covered(widget):
+        return False
+    for node in widget.ancestors_with_self:
+        width = node.styles.width
+        if width is not None and width.is_auto:
+            return False
+    styles = widget.styles
+    if styles.height is None or not styles.height.is_auto:
+        return True
+    least, most = styles.min_height, styles.max_height
+    if (least is not None and not least.is_cells) or (most is not None and not most.is_cells):
+        return False
+    gutter = styles.gutter.height
+    inner = region.width - styles.gutter.width
+    height = widget.get_content_height(region.size, widget.app.size, inner)
+    if styles.box_sizing == "border-box":
+        height += gutter
+    if least is not None:
+        height = max(height, int(least.value))
+    if most is not None:
+        height = min(height, int(most.value))
+    if styles.box_sizing != "border-box":
+        height += gutter
+    return height == region.height
+
+
 def set_border_title(widget: Widget, title: str | Msg | Content) -> None:
-    """``widget.border_title = title`` (as text) unless it is already that (setting it always
-    repaints)."""
+    """``widget.border_title = title`` (as text) unless it is already that. Setting it
+    repaints the whole widget (a panel's box: every line of its border and background); a
+    title changed on a widget already drawn repaints only the border's top line, where it
+    shows (Textual keeps it as ``Widget._border_title``)."""
     title = as_text(title)
     shown = getattr(widget, "_shown_title", None)  # (title, what Textual gives back of it)
     if shown is not None and shown[0] == title and shown[1] == widget.border_title:
         return
-    widget.border_title = title
+    if shown is None or not widget.outer_size:
+        widget.border_title = title
+    else:
+        kept = Content.from_rich_text(title) if isinstance(title, Text) else title
+        widget._border_title = widget.render_str(kept).expand_tabs(4).split()[0]  # as Textual
+        left, top = widget.content_offset
+        widget.refresh(Region(-left, -top, widget.outer_size.width, 1))
     widget._shown_title = (title, widget.border_title)

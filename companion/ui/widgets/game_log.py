@@ -10,7 +10,8 @@ lines a window at a time as the reader scrolls up to them, never all of a long g
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Protocol
 
 from rich.style import Style
@@ -18,11 +19,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
 from companion.core.i18n import Msg, tr
 from companion.core.steplog import HistoryLine
+from companion.ui.widgets.content import covered
 
 WINDOW = 200  # log lines kept on screen; older ones stay in the game, not in the panel
 
@@ -86,16 +89,18 @@ class GameLog(RichLog):
         if not older:
             return
         kept = self.lines
-        self.lines, self._shown, self._rows = [], [], []
-        for line in older:
-            self._write(line, scroll_end=False)
-        added = len(self.lines)
-        self.lines += kept
-        self._shown += shown
-        self._rows += rows
-        self._line_cache.clear()
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        with self._writing_lines():
+            self.lines, self._shown, self._rows = [], [], []
+            for line in older:
+                self._write(line, scroll_end=False)
+            added = len(self.lines)
+            self.lines += kept
+            self._shown += shown
+            self._rows += rows
+            self._line_cache.clear()
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
         self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
+        self.refresh()
 
     def _sync(self, lines: list[HistoryLine]) -> None:
         shown, rows = self._shown, self._rows
@@ -116,6 +121,17 @@ class GameLog(RichLog):
             keep += 1
         if keep == len(shown) and keep - drop == len(lines):
             return  # nothing changed
+        with self._writing_lines():
+            self._replace(lines, drop, keep)
+        # at the end now, not after the next frame (RichLog's way: the new line showed a frame
+        # after the board); _size_updated keeps it there if this frame's layout resizes the panel
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh(layout=covered(self))
+
+    def _replace(self, lines: list[HistoryLine], drop: int, keep: int) -> None:
+        """Drop the ``drop`` lines that left the window at the top, write again the lines
+        from ``keep`` on (changed), then the new ones."""
+        shown, rows = self._shown, self._rows
         if keep < len(shown):  # a changed tail: take its rows away and write it again
             del self.lines[len(self.lines) - sum(rows[keep:]) :]
             del shown[keep:], rows[keep:]
@@ -128,17 +144,14 @@ class GameLog(RichLog):
         self.virtual_size = self.virtual_size.with_height(len(self.lines))
         for line in lines[keep - drop :]:
             self._write(line, scroll_end=False)
-        # at the end now, not after the next frame (RichLog's way: the new line showed a frame
-        # after the board); _size_updated keeps it there if this frame's layout resizes the panel
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
-        self.refresh()
 
     def _rebuild(self, lines: list[HistoryLine]) -> None:
-        self.clear()
-        self._shown, self._rows = [], ([] if self._size_known else None)
-        self._width = self.size.width
-        for line in lines:
-            self._write(line)
+        with self._writing_lines():
+            self.clear()
+            self._shown, self._rows = [], ([] if self._size_known else None)
+            self._width = self.size.width
+            for line in lines:
+                self._write(line)
 
     def _write(self, line: HistoryLine, scroll_end: bool | None = None) -> None:
         before = len(self.lines)
@@ -164,12 +177,42 @@ class GameLog(RichLog):
         finally:
             self._style = None
 
+    # The lines' size is no part of the screen's layout (the panel's parent sizes it): a
+    # step that changes no other size then needs no layout. The scrollbar follows the lines
+    # here, before the frame (repainted by the layout, it took a frame of its own after it).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    _writing = False  # in _writing_lines
+
+    def watch_virtual_size(self, size: Size) -> None:
+        if not self._writing:
+            self._lines_resized()
+
+    @contextmanager
+    def _writing_lines(self) -> Iterator[None]:
+        """Lines written and dropped in the block; the scrollbar follows once, after it, when
+        their size changed (far into a game a step takes one line in and one out: no change)."""
+        before, self._writing = self.virtual_size, True
+        try:
+            yield
+        finally:
+            self._writing = False
+        if self.virtual_size != before:
+            self._lines_resized()
+
+    def _lines_resized(self) -> None:
+        if self.styles.height.is_auto or self.styles.width.is_auto:
+            self.refresh(layout=True)
+        self._scroll_update(self.virtual_size)
+
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         """Textual's layout gives the panel its size (the board's other panels may have
         grown with a step) just before the frame is drawn: a log scrolled to its end stays
         there in that same frame (a Resize event comes after the frame)."""
         at_end = self.scroll_y >= self.max_scroll_y
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        # the layout gives a scroll view without children its viewport as its virtual size,
+        # never its lines: compared with that, every layout found a change and repainted the
+        # scrollbar, a frame of its own after the board's (watch_virtual_size does it now)
+        resized = super()._size_updated(size, self.virtual_size, container_size, layout)
         if at_end and self.scroll_y < self.max_scroll_y:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         return resized
