@@ -4,6 +4,7 @@ import gc
 import inspect
 import os
 import shutil
+import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -80,6 +81,38 @@ os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="companion-tests-config-
 atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
 
 
+@pytest.fixture(scope="session")
+def demo_games(tmp_path_factory):
+    """A database with two whole autoplayed demo games of each game (seeds 1 and 2), played
+    once a run: the first process of a pytest-xdist run to ask plays them, under a lock, and
+    the others wait for it and use its file (each process playing them cost 3 s of CPU;
+    issue 26). Read-only: a test that writes copies it."""
+    import fcntl
+
+    from companion.cli import main
+    from companion.games.registry import GAME_KEYS
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, shared by its processes
+    db, done = root / "demo-games.db", root / "demo-games.done"
+    with open(root / "demo-games.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            db.unlink(missing_ok=True)  # what a process that failed here left
+            set_language("en")
+            for key in GAME_KEYS:
+                for seed in (1, 2):
+                    assert (
+                        main(["--db", str(db), "demo", key, "--autoplay", "--seed", str(seed)]) == 0
+                    )
+            con = sqlite3.connect(db)  # one file (no WAL beside it): a copy is the whole save
+            con.execute("PRAGMA journal_mode=DELETE")
+            con.close()
+            done.touch()
+    return db
+
+
 @pytest.fixture
 def store():
     """A fresh in-memory store; the language is English again afterwards (a test may switch it).
@@ -87,6 +120,15 @@ def store():
     s = Store.open("sqlite://")
     yield s
     s.close()
+    set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    """The language is English again after every test: a test that switches it and keeps no
+    store (``set_language("ja")``, ``create_app(..., lang="ja")``) must not leave the tests
+    after it in the same process in Japanese (which ones those are depends on -n)."""
+    yield
     set_language("en")
 
 
