@@ -203,8 +203,8 @@ async def test_insurrection_new_game_form_takes_names_as_typed(named_data):
 # The demo tables' names are the names of NAMES as a form takes them (control characters as
 # symbols; Unicornus names no players: its characters' names, from the catalog, are NAMES
 # too), each game saved at points of a whole demo game.
-# (issue 26: a point at half the game, walked like the others, reached no screen these do
-# not reach, and cost a third of the walk.)
+# (issue 26: a point at half the game cost a third of the walk; without it each game's walk
+# still reaches every screen of REACHED.)
 POINTS = (0.05, 0.97, 1.0)
 
 
