@@ -51,6 +51,7 @@ LONGEST_FIRST = (
     "tests/ui/test_contrast.py",  # 36 s
     "tests/magical_friends_ui/test_box_form.py",  # 25 s
     "tests/ui/test_key_storm.py",  # 22 s
+    "tests/ui/test_titles_fit.py",  # 14 s, one xdist group
     "tests/insurrection_ui/test_seat_view.py",  # 21 s
     "tests/insurrection_ui/test_box_in_app.py",  # 17 s
     "tests/insurrection_ui/test_box_flow.py",  # 11 s
