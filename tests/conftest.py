@@ -47,14 +47,14 @@ LONGEST_FIRST = (
     "tests/unicornus_forms/test_box_keystrokes.py",  # 40 s, one test
     "tests/hardening/test_fuzz.py",  # 41 s, one xdist group
     "tests/hardening/test_fuzz_saves.py",  # 36 s, one xdist group
-    "tests/hardening/test_screen_text.py",  # 37 s
     "tests/ui/test_contrast.py",  # 36 s
     "tests/magical_friends_ui/test_box_form.py",  # 25 s
     "tests/ui/test_key_storm.py",  # 22 s
-    "tests/ui/test_titles_fit.py",  # 14 s, one xdist group
-    "tests/insurrection_ui/test_seat_view.py",  # 21 s
+    "tests/hardening/test_screen_text.py",  # 20 s (three points of each game, not four)
     "tests/insurrection_ui/test_box_in_app.py",  # 17 s
+    "tests/ui/test_titles_fit.py",  # 10 s, one xdist group
     "tests/insurrection_ui/test_box_flow.py",  # 11 s
+    "tests/insurrection_ui/test_seat_view.py",  # 6 s (shorter storms)
     "tests/insurrection_ui/test_play.py",
     "tests/insurrection_ui/test_quick_score.py",
     "tests/insurrection_ui/test_found_playing.py",
