@@ -4,6 +4,7 @@ import gc
 import inspect
 import os
 import shutil
+import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -46,13 +47,14 @@ LONGEST_FIRST = (
     "tests/unicornus_forms/test_box_keystrokes.py",  # 40 s, one test
     "tests/hardening/test_fuzz.py",  # 41 s, one xdist group
     "tests/hardening/test_fuzz_saves.py",  # 36 s, one xdist group
-    "tests/hardening/test_screen_text.py",  # 37 s
     "tests/ui/test_contrast.py",  # 36 s
     "tests/magical_friends_ui/test_box_form.py",  # 25 s
     "tests/ui/test_key_storm.py",  # 22 s
-    "tests/insurrection_ui/test_seat_view.py",  # 21 s
+    "tests/hardening/test_screen_text.py",  # 20 s (three points of each game, not four)
     "tests/insurrection_ui/test_box_in_app.py",  # 17 s
     "tests/insurrection_ui/test_box_flow.py",  # 11 s
+    "tests/ui/test_titles_fit.py",  # 10 s, one xdist group
+    "tests/insurrection_ui/test_seat_view.py",  # 6 s (shorter storms)
     "tests/insurrection_ui/test_play.py",
     "tests/insurrection_ui/test_quick_score.py",
     "tests/insurrection_ui/test_found_playing.py",
@@ -80,6 +82,38 @@ os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="companion-tests-config-
 atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
 
 
+@pytest.fixture(scope="session")
+def demo_games(tmp_path_factory):
+    """A database with two whole autoplayed demo games of each game (seeds 1 and 2), played
+    once a run: the first process of a pytest-xdist run to ask plays them, under a lock, and
+    the others wait for it and use its file (each process playing them cost 3 s of CPU;
+    issue 26). Read-only: a test that writes copies it."""
+    import fcntl
+
+    from companion.cli import main
+    from companion.games.registry import GAME_KEYS
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, shared by its processes
+    db, done = root / "demo-games.db", root / "demo-games.done"
+    with open(root / "demo-games.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            db.unlink(missing_ok=True)  # what a process that failed here left
+            set_language("en")
+            for key in GAME_KEYS:
+                for seed in (1, 2):
+                    assert (
+                        main(["--db", str(db), "demo", key, "--autoplay", "--seed", str(seed)]) == 0
+                    )
+            con = sqlite3.connect(db)  # one file (no WAL beside it): a copy is the whole save
+            con.execute("PRAGMA journal_mode=DELETE")
+            con.close()
+            done.touch()
+    return db
+
+
 @pytest.fixture
 def store():
     """A fresh in-memory store; the language is English again afterwards (a test may switch it).
@@ -87,6 +121,15 @@ def store():
     s = Store.open("sqlite://")
     yield s
     s.close()
+    set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    """The language is English again after every test: a test that switches it and keeps no
+    store (``set_language("ja")``, ``create_app(..., lang="ja")``) must not leave the tests
+    after it in the same process in Japanese (which ones those are depends on -n)."""
+    yield
     set_language("en")
 
 

@@ -37,13 +37,11 @@ pytestmark = pytest.mark.xdist_group("records")
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    """One database with two whole autoplayed demo games of each game."""
+def played(tmp_path_factory, demo_games):
+    """One database with two whole autoplayed demo games of each game (a copy of
+    tests/conftest.py's ``demo_games``: seeds 1 and 2)."""
     db = tmp_path_factory.mktemp("records") / "games.db"
-    set_language("en")
-    for key in GAMES:
-        for seed in SEEDS:
-            assert main(["--db", str(db), "demo", key, "--autoplay", "--seed", str(seed)]) == 0
+    shutil.copy(demo_games, db)
     return db
 
 

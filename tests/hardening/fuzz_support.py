@@ -139,12 +139,24 @@ def replace_at(doc: Any, path: tuple, value: Any) -> Any:
     return out
 
 
+_BASE_PATHS: dict[int, tuple[dict, list[tuple]]] = {}  # id(base) -> base, paths(base)
+
+
+def _base_paths(base: dict) -> list[tuple]:
+    """``paths(base)``, found once a base document: each input's first change picks among
+    them (issue 26: a thousand paths a catalog, walked again for every input)."""
+    kept = _BASE_PATHS.get(id(base))
+    if kept is None or kept[0] is not base:
+        kept = _BASE_PATHS[id(base)] = base, paths(base)
+    return kept[1]
+
+
 @st.composite
 def mutated(draw, base: dict, limits: dict[str, list[dict]], max_changes: int = 3) -> dict:
     """``base`` with 1..``max_changes`` of its values replaced by schema-derived nasty ones."""
     doc = base
     for _ in range(draw(st.integers(min_value=1, max_value=max_changes))):
-        where = draw(st.sampled_from(paths(doc)))
+        where = draw(st.sampled_from(_base_paths(doc) if doc is base else paths(doc)))
         field = next((p for p in reversed(where) if isinstance(p, str)), "")
         doc = replace_at(doc, where, draw(nasty(limits, field)))
     return doc

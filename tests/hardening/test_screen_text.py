@@ -203,7 +203,9 @@ async def test_insurrection_new_game_form_takes_names_as_typed(named_data):
 # The demo tables' names are the names of NAMES as a form takes them (control characters as
 # symbols; Unicornus names no players: its characters' names, from the catalog, are NAMES
 # too), each game saved at points of a whole demo game.
-POINTS = (0.05, 0.5, 0.97, 1.0)
+# (issue 26: a point at half the game cost a third of the walk; without it each game's walk
+# still reaches every screen of REACHED.)
+POINTS = (0.05, 0.97, 1.0)
 
 
 @pytest.fixture
@@ -233,7 +235,8 @@ def saved_points(store, key: str, players: int) -> list[int]:
     ]
     ids = []
     for n, point in enumerate(POINTS):
-        session = store.new_game(game, state, f"{NAMES[n]} {NAMES[-n - 1]}", "demo", seats)
+        title = f"{NAMES[n]} {NAMES[n + 3]} {NAMES[-n - 1]}"  # nine of the names in titles
+        session = store.new_game(game, state, title, "demo", seats)
         for cmd in steps[: round(point * len(steps))]:
             session.do(cmd)
         ids.append(session.id)

@@ -174,14 +174,16 @@ async def test_key_storms_on_a_seat_and_on_a_read_only_table(store):
     from tests.ui.storm import check_replay, storm
 
     game_id = at_choose(store)
-    for view, seed in (({"seat": 2}, 21), ({"read_only": True}, 22)):
+    # seeds whose storms reach what is asserted below early (issue 26: seeds 21 and 22 took
+    # 300 keys each for it): the seat's help, picker and a move by its 13th, 22nd and 70th
+    # key, the read-only table's help by its 10th; twice those keys and more
+    for view, seed, count in (({"seat": 2}, 31, 140), ({"read_only": True}, 40, 60)):
         app = view_app(store, game_id, **view)
         async with app.run_test(size=PHONE) as pilot:
             await pilot.pause()
             screen = app.screen
             before = screen.session.cursor
-            # twice the keys the screens asserted below are first reached by (21 and 123)
-            report = await storm(app, pilot, seed=seed, count=300)
+            report = await storm(app, pilot, seed=seed, count=count)
             assert app.screen is screen
             check_replay(app, screen)
             kinds = {type(c).__name__ for c in screen.session.log.commands()[before:]}

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 
 import pytest
 
-from companion.cli import main
-from companion.core.i18n import set_language
-from companion.games.registry import GAME_KEYS
-
 
 @pytest.fixture(scope="session")
-def saved(tmp_path_factory):
-    """A whole demo game of each game (seeds 1 and 2), played on 2026-03-14 evening: made
-    once a test process (the records' and the small screens' tests copy it)."""
+def saved(tmp_path_factory, demo_games):
+    """A whole demo game of each game (seeds 1 and 2: tests/conftest.py's ``demo_games``),
+    played on 2026-03-14 evening: a copy made once a test process (the records' and the
+    small screens' tests copy it)."""
     db = tmp_path_factory.mktemp("screens") / "games.db"
-    set_language("en")
-    for key in GAME_KEYS:
-        for seed in (1, 2):
-            assert main(["--db", str(db), "demo", key, "--autoplay", "--seed", str(seed)]) == 0
+    shutil.copy(demo_games, db)
     con = sqlite3.connect(db)
     for (game_id,) in con.execute("SELECT id FROM games").fetchall():
         con.execute(

@@ -20,6 +20,9 @@ from companion.ui.record import RecordScreen
 from tests.ui.test_snapshots_terminal import GAMES
 
 FINISHED = ("unicornus", "insurrection", "magical-friends")
+# one process runs the module: its games (the module's saved fixture) are played once, not
+# once in each process that runs one of its four tests (2 s of CPU each; issue 26)
+pytestmark = pytest.mark.xdist_group("titles")
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
