@@ -29,12 +29,13 @@ from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.input import Selection
 from textual.widgets.option_list import Option as ListOption
 
 from companion.core.i18n import Msg, tr
 from companion.core.plan import Choice
+from companion.ui.widgets.button import Button
 from companion.ui.widgets.content import as_text, set_content
 
 T = TypeVar("T")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.widgets import Input
 
 from companion.core import codec
 from companion.core.i18n import tr
@@ -82,3 +83,28 @@ async def test_a_key_after_the_enter_that_answers_a_dialog_goes_to_the_game(stor
     assert len(slow_lines) >= 22  # into round 2's Empire phase
     _, fast, fast_lines, _ = await play(store, "unicornus", 0, keys, True, size=(80, 24))
     assert (fast_lines, fast) == (slow_lines, slow)
+
+
+async def shown_after(store, key: str, seed: int, keys: list[str], at_once: bool):
+    """The keys typed on a new demo game; what is on top after them: the screen, its fields'
+    values and the focused widget."""
+    app = create_app(store, Start("resume", game_id=new_demo(store, key, seed)), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await handed_out(pilot)
+        for k in [keys] if at_once else [[k] for k in keys]:
+            burst(app, *k)
+            await handed_out(pilot)
+        fields = [(field.id, field.value) for field in app.screen.query(Input)]
+        return type(app.screen).__name__, fields, getattr(app.focused, "id", None)
+
+
+async def test_enter_on_a_kept_forms_button_pressed_again_at_once_presses_it(store) -> None:
+    """Magical Friends' artifacts form closed by Enter on Cancel, shown again by ``n``, and
+    Enter on Cancel again: Textual ignores a key on a button still showing its last press
+    (0.2 s), so in a burst the kept form stayed open and took the keys after it, typed
+    slowly it closed (issue 26: widgets.button)."""
+    keys = ["n", "n", "tab", "tab", "tab", "enter", "n", "tab", "tab", "tab", "enter"]
+    slow = await shown_after(store, "magical-friends", 1, keys, at_once=False)
+    assert slow[0] == "MagicalFriendsScreen"  # closed twice by its Cancel
+    assert await shown_after(store, "magical-friends", 1, keys[:-1], at_once=False) != slow
+    assert await shown_after(store, "magical-friends", 1, keys, at_once=True) == slow

@@ -15,7 +15,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
-    Button,
     Checkbox,
     Header,
     Input,
@@ -57,6 +56,7 @@ from companion.ui.insurrection.catalog_values import (
 )
 from companion.ui.insurrection.picker import CardPicker, Pick
 from companion.ui.roster import roster_suggester
+from companion.ui.widgets.button import Button
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.start_player import RANDOM, drawn, pick

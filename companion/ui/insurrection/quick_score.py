@@ -12,7 +12,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
-    Button,
     Header,
     Input,
     RadioButton,
@@ -41,6 +40,7 @@ from companion.ui.insurrection.cards import chips, label, land_name
 from companion.ui.insurrection.catalog_values import GAME_KEY
 from companion.ui.insurrection.picker import CardPicker, Pick, all_cards_picks
 from companion.ui.insurrection.scoring_screen import ScoringScreen
+from companion.ui.widgets.button import Button
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.toggles import Radio

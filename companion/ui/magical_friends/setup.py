@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from companion.core.catalog import merge
 from companion.core.errors import CompanionError
@@ -47,6 +47,7 @@ from companion.store.listing import Seat
 from companion.ui.dialogs import FormDialog, FormField
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
+from companion.ui.widgets.button import Button
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.start_player import RANDOM, drawn, pick, random_option

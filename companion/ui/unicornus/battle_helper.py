@@ -24,7 +24,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from companion.core.errors import CompanionError
@@ -49,6 +49,7 @@ from companion.games.unicornus import (
 from companion.ui.colours import DANGER, GOOD, WARNING
 from companion.ui.dialogs import Confirm, Dialog, FormField, parse_field
 from companion.ui.i18n import translate_bindings
+from companion.ui.widgets.button import Button
 from companion.ui.widgets.content import as_text
 
 TOKEN, CHARACTER, NONE = "token", "character", "none"

@@ -28,13 +28,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.unicornus import SetupChoice, UnicornusCatalog, missing_values
 from companion.games.unicornus import load_catalog as load_unicornus_catalog
 from companion.ui.colours import DANGER
 from companion.ui.dialogs import FormDialog, FormField, FormScreen, field_label, parse_field
+from companion.ui.widgets.button import Button
 from companion.ui.widgets.content import as_text
 
 GAME_KEY = "unicornus"

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from companion.core.errors import CompanionError, RuleError
 from companion.core.i18n import Msg, msg, tr, tr_name
@@ -33,6 +33,7 @@ from companion.store.listing import Seat
 from companion.ui.i18n import translate_bindings
 from companion.ui.roster import roster_suggester
 from companion.ui.unicornus import catalog_forms as forms
+from companion.ui.widgets.button import Button
 from companion.ui.widgets.content import as_text
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.start_player import RANDOM, drawn, pick, random_option
