@@ -40,7 +40,10 @@ async def played(store, keys: list[str], at_once: bool, seed: int = 7, rounds: i
             await until(
                 pilot,
                 lambda: not app._keys_busy and (screen.session.cursor, type(app.screen)) == reach,
-                f"the burst reaches {reach}",
+                lambda: (
+                    f"the burst reaches {reach}: it reached "
+                    f"{(screen.session.cursor, type(app.screen))}, keys held: {len(app._keys_held)}"
+                ),
             )
         else:
             for key in keys:

@@ -37,9 +37,10 @@ def burst(app, *keys: str) -> None:
         app._driver.send_message(event)
 
 
-async def until(pilot, done: Callable[[], bool], what: str) -> None:
+async def until(pilot, done: Callable[[], bool], what: str | Callable[[], str]) -> None:
     """Let the app work until ``done()``: after each round of the messages queued on its
-    screen (one at least), look (and give its timers a moment when nothing came of it)."""
+    screen (one at least), look (and give its timers a moment when nothing came of it).
+    ``what`` may be a function: what was reached instead, said when it never is."""
     loop = asyncio.get_running_loop()
     end = loop.time() + BOUND
     while True:
@@ -47,7 +48,7 @@ async def until(pilot, done: Callable[[], bool], what: str) -> None:
         if done():
             return
         if loop.time() > end:
-            raise AssertionError(f"never done: {what}")
+            raise AssertionError(f"never done: {what() if callable(what) else what}")
         await asyncio.sleep(0.005)
 
 
