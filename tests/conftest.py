@@ -52,6 +52,7 @@ LONGEST_FIRST = (
     "tests/ui/test_key_storm.py",  # 22 s
     "tests/hardening/test_screen_text.py",  # 20 s (three points of each game, not four)
     "tests/insurrection_ui/test_box_in_app.py",  # 17 s
+    "tests/ui/test_panel.py",  # 15 s: two games stepped with a layout after each step
     "tests/insurrection_ui/test_box_flow.py",  # 11 s
     "tests/ui/test_titles_fit.py",  # 10 s, one xdist group
     "tests/insurrection_ui/test_seat_view.py",  # 6 s (shorter storms)
