@@ -239,7 +239,12 @@ class _Backdrop(Visual):
                 if one is None:
                     (one,) = BackgroundScreen.process_segments([Segment(" ", plain)], color)
                     one = styles[plain] = base + one.style
-                tinted.append(Segment(text, one))
+                if tinted and tinted[-1].style is one and not tinted[-1].control:
+                    # one segment where only the offsets told them apart: each segment is
+                    # filtered and cut again at every frame the dialog draws
+                    tinted[-1] = Segment(tinted[-1].text + text, one)
+                else:
+                    tinted.append(Segment(text, one))
             strips.append(Strip(tinted, line.cell_length).adjust_cell_length(width, base))
         cache.update(key=key, strips=strips, styles=styles)
         dialog._backdrop_stale = False

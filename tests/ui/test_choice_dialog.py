@@ -154,3 +154,35 @@ async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_chan
             assert "after&#160;the&#160;step" in app.export_screenshot()  # (SVG spaces)
     finally:
         dialogs._Backdrop.render_strips = draw
+
+
+async def test_the_backdrop_is_the_screen_beneath_in_as_few_segments_as_its_styles():
+    """Issue 26: the backdrop's lines are filtered and cut again at each frame the dialog
+    draws; segments Textual kept apart only by their offsets are joined once tinted."""
+    from rich.text import Text
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from companion.ui import dialogs
+
+    class Board(dialogs.Covered, Screen):
+        def compose(self):
+            yield Static("one two three", id="a")
+            yield Static(Text.assemble(("red", "red"), (" also red", "red"), " plain"), id="b")
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(Board())
+
+    app = Host()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        lines = [strip.text for strip in board._compositor.render_strips(board.size)]
+        app.push_screen(ChoiceDialog.shown_again(app, choice(3)))
+        await pilot.pause()
+        strips = app.screen._backdrop["strips"]
+        assert [strip.text for strip in strips] == lines
+        for strip in strips:
+            styles = [segment.style for segment in strip if not segment.control]
+            assert all(a != b for a, b in zip(styles, styles[1:], strict=False))

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Lead, Moment, Show, Step
-from companion.core.i18n import Msg, has_key, tr
+from companion.core.i18n import Msg, has_key, language, tr
 from companion.games.unicornus import (
     WHAT_IF,
     Handover,
@@ -110,6 +110,7 @@ class UnicornusScreen(TableScreen):
         self.show_kingdom: bool | None = None
         self.show_legend = False
         self._centred: tuple | None = None
+        self._drawn: tuple | None = None  # what the last refresh_all drew from (_drawn_from)
 
     # --- layout ---
     def compose(self) -> ComposeResult:
@@ -404,7 +405,10 @@ class UnicornusScreen(TableScreen):
             for i, o in enumerate(question.choice.options, 1)
             if (n := space_of(o.value)) is not None
         }
-        self.refresh_view()
+        if self._still_drawn():
+            self._show_marks()  # the rest of the screen shows this game already
+        else:
+            self.refresh_view()
 
         def highlight(cmd) -> None:
             n = space_of(cmd)
@@ -414,9 +418,34 @@ class UnicornusScreen(TableScreen):
         return MapChoice.shown_again(self.app, question.choice, question.title, highlight)
 
     def on_screen_resume(self) -> None:
-        if self.preview:
+        # a dialog closed: the screen is drawn again only if the game (or the terminal's
+        # size) changed while it was up; else only the question's marks leave the map
+        # (drawing every panel again was most of what closing a dialog took, issue 26)
+        if not self._still_drawn():
             self.preview = {}
-        self.refresh_all()
+            self.refresh_all()
+        elif self.preview:
+            self.preview = {}
+            self._show_marks()
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self._drawn = self._drawn_from()
+
+    def _drawn_from(self) -> tuple:
+        """What :meth:`refresh_all` draws the screen from besides the screen's own toggles
+        (their keys redraw at once): the game, its log, the language, the room."""
+        session = self.session
+        room = (self.size, self.query_one("#uk-kingdom").content_region.width)
+        return session.state, session.cursor, session.revision, language(), room
+
+    def _still_drawn(self) -> bool:
+        """The screen shows the game as it is (nothing changed since :meth:`refresh_all`)."""
+        drawn, now = self._drawn, self._drawn_from()
+        return drawn is not None and drawn[0] is now[0] and drawn[1:] == now[1:]
+
+    def _show_marks(self) -> None:
+        self.map.show(self.state, self.map_marks())
 
     # --- entries: the battle helper (§6), the replacement (§9), transport, event, corrections
     def entry_screen(self, entry: Entry):
