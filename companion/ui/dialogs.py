@@ -96,17 +96,30 @@ class Backdropped:
     _backdrop_stale = True
 
 
-class Dialog(Covered, Backdropped, ModalScreen[T]):
-    """The base of every dialog: the input discipline above, and a backdrop (the screen
-    beneath, tinted) drawn once and kept while the screen beneath does not change."""
+class Kept(Covered, Backdropped):
+    """A modal screen the app keeps and shows again once it is put away (a dialog, a chain
+    of them): building one was most of what a key that opens one took (issue 26)."""
 
     closing = False  # answered: waiting to be taken off the stack
+    put_away = False  # closed, and Textual done with it: it may be shown again
     # what of the game it was opened for, to tell whether a change made elsewhere leaves it
     # stale (``companion.core.game.still_asked``): None, the game as it was (stale after any
     # change); an Ask or Entry of the engine; NOTHING (help, the join codes: never stale)
     asks: Any = None
 
-    put_away = False  # closed, and Textual done with it: it may be shown again
+    def on_screen_suspend(self) -> None:
+        self.put_away = self.closing  # (not when a dialog opens over it)
+
+    def _take_out(self) -> None:
+        """Shown again for a new question: open, asking nothing yet, its backdrop to draw."""
+        self.put_away = self.closing = False
+        self.asks = None
+        self._backdrop_stale = True
+
+
+class Dialog(Kept, ModalScreen[T]):
+    """The base of every dialog: the input discipline above, and a backdrop (the screen
+    beneath, tinted) drawn once and kept while the screen beneath does not change."""
 
     @classmethod
     def shown_again(cls, app: Any, *args: Any, **kwargs: Any) -> Dialog:
@@ -124,9 +137,7 @@ class Dialog(Covered, Backdropped, ModalScreen[T]):
             if dialog is not None and dialog.put_away:
                 if dialog is not told:
                     dialog.define(*args, **kwargs)
-                dialog.put_away = dialog.closing = False
-                dialog.asks = None
-                dialog._backdrop_stale = True
+                dialog._take_out()
                 dialog.refill()
                 return dialog
         dialog = cls(*args, **kwargs)  # none put away (open still, or closing): a new one
@@ -146,9 +157,6 @@ class Dialog(Covered, Backdropped, ModalScreen[T]):
         """Show, in place, what :meth:`define` took, as a new dialog would show it: nothing
         typed, the first field or option focused (see :meth:`shown_again`)."""
         raise NotImplementedError
-
-    def on_screen_suspend(self) -> None:
-        self.put_away = self.closing  # (not when a dialog opens over it)
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.closing or self.app.screen is not self:

@@ -23,7 +23,7 @@ from textual.widgets import Static
 from companion.core.i18n import Msg, msg, tr, tr_name
 from companion.games.insurrection import InsurrectionCatalog, Leader
 from companion.ui.colours import MUTED
-from companion.ui.dialogs import Backdropped, Covered, Dialog
+from companion.ui.dialogs import Dialog, Kept
 from companion.ui.insurrection.cards import chip, counted
 from companion.ui.widgets.content import as_text
 
@@ -132,17 +132,14 @@ def hand_text(cat: InsurrectionCatalog, cards: Sequence[str]) -> Text:
     return out
 
 
-class Chain(Covered, Backdropped, ModalScreen[Any]):
+class Chain(Kept, ModalScreen[Any]):
     """Dialogs one after another as one entry (pass the keyboard, then the pick): ``start``
     is called with the chain once it shows; :meth:`ask` opens the next dialog (cancelled:
     the whole chain is), :meth:`done` dismisses the chain with the value. Drawn as a
     dialog's backdrop is (its first dialog draws it again, tinted, at once)."""
 
     DEFAULT_CSS = "Chain { background: $background 60%; }"
-    asks: Any = None  # as a Dialog's: set by the table for the entry the chain answers
-    closing = False  # dismissed: waiting to be taken off the stack
-    put_away = False  # closed, and Textual done with it: it may be shown again
-    _started = False
+    _started = False  # its start has run (it runs once each time the chain is shown)
 
     def __init__(self, start: Callable[[Chain], None]) -> None:
         super().__init__()
@@ -156,9 +153,8 @@ class Chain(Covered, Backdropped, ModalScreen[Any]):
         out the screen on top again after a screen is removed): issue 26."""
         kept = app.__dict__.get("_kept_chain")
         if kept is not None and kept.put_away:
-            kept.start, kept.asks = start, None
-            kept.put_away = kept.closing = kept._started = False
-            kept._backdrop_stale = True
+            kept._take_out()
+            kept.start, kept._started = start, False
             return kept
         chain = cls(start)
         if kept is None:
@@ -176,9 +172,6 @@ class Chain(Covered, Backdropped, ModalScreen[Any]):
         if not self._started:
             self._started = True
             self.start(self)
-
-    def on_screen_suspend(self) -> None:
-        self.put_away = self.closing  # (not when a dialog of the chain opens over it)
 
     def dismiss(self, result: Any = None) -> Any:
         self.closing = True
