@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rich.segment import Segment
-from textual import events
+from textual import events, messages
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -73,6 +73,15 @@ class Covered:
         if size != self.outer_size or self.app.screen is self:  # (a dialog's own: laid out)
             super()._screen_resized(size)
 
+    # how many times something on the screen changed (a widget repainted, a layout, a
+    # scroll): a dialog's backdrop drawn at the same count shows the screen as it is
+    changes = 0
+
+    async def _on_message(self, message: Message) -> None:
+        if isinstance(message, messages.Update | messages.Layout | messages.UpdateScroll):
+            self.changes += 1  # (not for the screen's own whole repaint: no message)
+        await super()._on_message(message)
+
 
 class Backdropped:
     """A modal screen (a dialog, a chain of them) that draws the screen beneath it, tinted,
@@ -111,10 +120,10 @@ class Kept(Covered, Backdropped):
         self.put_away = self.closing  # (not when a dialog opens over it)
 
     def _take_out(self) -> None:
-        """Shown again for a new question: open, asking nothing yet, its backdrop to draw."""
+        """Shown again for a new question: open, asking nothing yet (its backdrop drawn
+        again only if the screen beneath changed since: ``Covered.changes``)."""
         self.put_away = self.closing = False
         self.asks = None
-        self._backdrop_stale = True
 
 
 class Dialog(Kept, ModalScreen[T]):
@@ -227,11 +236,11 @@ class _Backdrop(Visual):
         screen, color = self.background.screen, self.background.color
         height = dialog.size.height if height is None else height
         base = style.rich_style  # the dialog's (Textual adds it to every segment)
-        key = (id(screen), width, height, color, base)
+        key = (id(screen), getattr(screen, "changes", None), width, height, color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
         if not dialog._backdrop_stale and cache.get("key") == key:
             return cache["strips"]
-        styles = cache["styles"] if cache.get("key", (None,))[3:] == (color, base) else {}
+        styles = cache["styles"] if cache.get("key", (None,))[4:] == (color, base) else {}
         strips = []
         # the lines the screen beneath shows (its compositor's, as Textual draws them); each
         # segment's style carries its offset (text selection): tinted once per style without it

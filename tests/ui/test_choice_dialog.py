@@ -156,6 +156,48 @@ async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_chan
         dialogs._Backdrop.render_strips = draw
 
 
+async def test_a_dialog_shown_again_keeps_its_backdrop_while_the_screen_beneath_is_unchanged():
+    """Issue 26: compositing and tinting the game screen was a third of what a key that opens
+    a dialog took; a kept dialog shown again over the same screen, nothing on it changed
+    since, shows the backdrop it drew, and one shown after a change draws it again."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from companion.ui import dialogs
+
+    class Board(dialogs.Covered, Screen):
+        def compose(self):
+            yield Static("before the step", id="board")
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(Board())
+
+    app = Host()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board = app.screen
+
+        async def shown() -> list:
+            dialog = ChoiceDialog.shown_again(app, choice(3))
+            app.push_screen(dialog)
+            await pilot.pause()
+            assert app.screen is dialog
+            return dialog._backdrop["strips"]
+
+        first = await shown()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is board  # (its whole repaint on the dialog's close: no change)
+        assert await shown() is first
+        await pilot.press("escape")
+        await pilot.pause()
+        board.query_one("#board", Static).update("after the step")
+        await pilot.pause()
+        assert await shown() is not first
+        assert "after&#160;the&#160;step" in app.export_screenshot()  # (SVG spaces)
+
+
 async def test_the_backdrop_is_the_screen_beneath_in_as_few_segments_as_its_styles():
     """Issue 26: the backdrop's lines are filtered and cut again at each frame the dialog
     draws; segments Textual kept apart only by their offsets are joined once tinted."""

@@ -243,3 +243,43 @@ async def test_the_apps_private_count_of_css_changes_grows_with_a_theme_change()
         app.theme = "textual-light"
         await pilot.pause()
         assert app._css_update_count > before
+
+
+async def test_a_change_on_a_screen_reaches_it_as_a_message_and_its_whole_repaint_does_not():
+    """companion/ui/dialogs.py ``Covered._on_message`` counts what changed on a game screen
+    (a dialog's backdrop drawn at the same count is kept, issue 26): Textual tells a screen
+    of a widget's repaint, layout or scroll by the messages ``Update``, ``Layout`` and
+    ``UpdateScroll`` it handles in the private ``_on_message``, and repaints the screen whole
+    when a dialog over it closes without sending any."""
+    from textual.containers import VerticalScroll
+    from textual.screen import ModalScreen
+
+    from companion.ui.dialogs import Covered
+
+    class Beneath(Covered, Screen):
+        def compose(self):
+            yield Static("the game", id="board")
+            with VerticalScroll(id="log"):
+                yield Static("\n".join(f"line {i}" for i in range(40)))
+
+    class Shows(App):
+        def on_mount(self):
+            self.push_screen(Beneath())
+
+    app = Shows()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        beneath = app.screen
+        before = beneath.changes
+        app.push_screen(ModalScreen())
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        assert beneath.changes == before  # shown whole again: no change
+        beneath.query_one("#board", Static).update("a step")
+        await pilot.pause()
+        assert beneath.changes > before
+        before = beneath.changes
+        beneath.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        await pilot.pause()
+        assert beneath.changes > before
