@@ -401,6 +401,16 @@ class CompanionApp(App):
         if self._gc_thresholds is not None:  # the process goes on (tests): as it was
             gc.set_threshold(*self._gc_thresholds)
 
+    # a screen is being pushed (``dialogs.Covered.refresh``: the one beneath is not repainted)
+    pushing = False
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        self.pushing = True
+        try:
+            return super().push_screen(screen, *args, **kwargs)
+        finally:
+            self.pushing = False
+
     def _store_opened(self) -> None:
         from companion.ui.home import HomeScreen
 

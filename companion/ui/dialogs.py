@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
@@ -73,6 +73,15 @@ class Covered:
         if size != self.outer_size or self.app.screen is self:  # (a dialog's own: laid out)
             super()._screen_resized(size)
 
+    def refresh(self, *regions, **kwargs):
+        if not regions and not kwargs and getattr(self.app, "pushing", False):
+            # Textual repaints a screen whole as another is pushed over it, and again (as
+            # a screen beneath a dialog) once it is drawn, which draws the dialog whole a
+            # second time (a third frame for each dialog opened); nothing on it changed
+            if self.app.screen is self:
+                return self
+        return super().refresh(*regions, **kwargs)
+
     # how many times something on the screen changed (a widget repainted, a layout, a
     # scroll): a dialog's backdrop drawn at the same count shows the screen as it is
     changes = 0
@@ -97,12 +106,18 @@ class Backdropped:
     def refresh(self, *regions, **kwargs):
         # the screen beneath changed there (or a resize): draw the backdrop again; not for the
         # screen beneath repainted whole, which Textual does (twice) when a dialog is pushed
-        # over it with nothing on it changed (a change names its widgets' regions)
+        # over it with nothing on it changed (a change names its widgets' regions); a screen
+        # that counts its changes is told by them (_Backdrop.render_strips)
         if regions and regions != (self.size.region,):
             self._backdrop_stale = True
         return super().refresh(*regions, **kwargs)
 
     _backdrop_stale = True
+
+    def draw_again(self, regions: list[Region]) -> None:
+        """Draw ``regions`` again: the backdrop changed there (not a change beneath to
+        draw it again for)."""
+        super().refresh(*regions)
 
 
 class Kept(Covered, Backdropped):
@@ -236,9 +251,12 @@ class _Backdrop(Visual):
         screen, color = self.background.screen, self.background.color
         height = dialog.size.height if height is None else height
         base = style.rich_style  # the dialog's (Textual adds it to every segment)
-        key = (id(screen), getattr(screen, "changes", None), width, height, color, base)
+        # what changed on a screen that counts it (Covered) tells a stale backdrop; Textual
+        # sends a dialog the regions of a change beneath it more than once
+        changes = getattr(screen, "changes", None)
+        key = (id(screen), changes, width, height, color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
-        if not dialog._backdrop_stale and cache.get("key") == key:
+        if cache.get("key") == key and (changes is not None or not dialog._backdrop_stale):
             return cache["strips"]
         styles = cache["styles"] if cache.get("key", (None,))[4:] == (color, base) else {}
         strips = []
@@ -263,8 +281,19 @@ class _Backdrop(Visual):
                 else:
                     tinted.append(Segment(text, one))
             strips.append(Strip(tinted, line.cell_length).adjust_cell_length(width, base))
+        before = (
+            cache.get("strips") if cache.get("key", (None,) * 4)[2:4] == (width, height) else None
+        )
         cache.update(key=key, strips=strips, styles=styles)
         dialog._backdrop_stale = False
+        if before is not None:
+            # the dialog draws again only the lines it was told changed, and Textual does not
+            # tell it of every change beneath (a screen beneath repainted whole forwards the
+            # regions it forwarded before, not its widgets' new ones): the lines that differ
+            # from the backdrop drawn before are drawn again, in the next frame
+            changed = [Region(0, y, width, 1) for y, line in enumerate(strips) if line != before[y]]
+            if changed:
+                dialog.call_later(dialog.draw_again, changed)
         return strips
 
 

@@ -228,3 +228,80 @@ async def test_the_backdrop_is_the_screen_beneath_in_as_few_segments_as_its_styl
         for strip in strips:
             styles = [segment.style for segment in strip if not segment.control]
             assert all(a != b for a, b in zip(styles, styles[1:], strict=False))
+
+
+async def test_a_dialog_opened_over_the_game_draws_two_frames_and_leaves_the_game_as_drawn(store):
+    """Issue 26: Textual repaints the screen beneath a pushed screen whole, and, that screen
+    being beneath a dialog, draws the whole dialog again for it: a third frame for every
+    dialog opened, nothing on the game changed. Shown again, a kept dialog draws two (its
+    layout, and the screen whole); the game screen draws nothing of its own."""
+    from companion.core.i18n import msg
+    from companion.ui.app import Start, create_app
+    from companion.ui.dialogs import Confirm
+    from companion.ui.game_screen import GameScreen
+    from tests.ui.keys import handed_out
+    from tests.ui.test_burst_equals_slow import new_demo
+
+    app = create_app(store, Start("resume", game_id=new_demo(store, "magical-friends", 1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await handed_out(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        drawn: list = []
+        display = app._display  # each frame, once rendered (the headless driver drops it)
+
+        def frame(screen, renderable) -> None:
+            display(screen, renderable)
+            if renderable is not None:
+                drawn.append(screen)
+
+        app._display = frame
+        for shown in range(3):  # new, then kept and shown again
+            drawn.clear()
+            dialog = Confirm.shown_again(app, msg("ui.dialog.yes"))
+            app.push_screen(dialog)
+            for _ in range(3):  # (the frame the repaint of the game made came after one)
+                await pilot.pause()
+            assert app.screen is dialog
+            if shown:  # (a new one mounts first)
+                assert drawn == [dialog, dialog], shown
+            dialog.dismiss(False)
+            await pilot.pause()
+            assert app.screen is game
+
+
+async def test_lines_of_the_backdrop_that_changed_are_drawn_again_where_textual_did_not_say():
+    """Issue 26: a dialog draws again only the lines it is told changed beneath it, and a
+    screen beneath that Textual repaints whole forwards the regions it forwarded before, not
+    its widgets' new ones (a map question left a second cursor on the map beneath it). The
+    backdrop, drawn again, has the lines that differ from the one before drawn again."""
+    from textual.geometry import Region
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from companion.ui import dialogs
+
+    class Board(dialogs.Covered, Screen):
+        def compose(self):
+            yield Static("top line")
+            yield Static("\n" * 17 + "cursor here", id="low")
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(Board())
+
+    app = Host()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        dialog = ChoiceDialog.shown_again(app, choice(3))
+        app.push_screen(dialog)
+        await pilot.pause()
+        board._compositor_refresh = lambda: None  # its changes' regions not forwarded
+        board.query_one("#low", Static).update("\n" * 17 + "cursor gone")
+        await pilot.pause()
+        dialog.refresh(Region(0, 0, 60, 1))  # told of line 0 only
+        for _ in range(3):
+            await pilot.pause()
+        shown = [strip.text for strip in dialog._compositor.render_strips(dialog.size)]
+        assert "cursor gone" in shown[18] and "cursor here" not in "".join(shown)

@@ -223,6 +223,9 @@ class HexMap(Widget, can_focus=True):
         rs = [r for _, r in coords]
         xs = [2 * q + r for q, r in coords]
         self.r0, self.rows = min(rs), max(rs) - min(rs) + 1
+        self.in_row: dict[int, list[int]] = {}  # the spaces of each row, left to right
+        for s, (_q, r) in enumerate(coords):
+            self.in_row.setdefault(r, []).append(s)
         self.x0, self.span = min(xs), max(xs) - min(xs) + 1
         self.shade = shade_areas(board)
 
@@ -241,10 +244,7 @@ class HexMap(Widget, can_focus=True):
         return (2 * q + r - self.x0) * self.cell // 2, (r - self.r0) * 2
 
     def space_at(self, x: int, y: int) -> int | None:
-        r = y // 2 + self.r0
-        for s, (_q, rr) in enumerate(self.coords):
-            if rr != r:
-                continue
+        for s in self.in_row.get(y // 2 + self.r0, ()):
             col, _ = self.place(s)
             if col <= x < col + self.cell:
                 return s
@@ -277,9 +277,12 @@ class HexMap(Widget, can_focus=True):
             for s in range(len(self.coords))
             if shown[1][s] != before[1][s] or marks.get(s) != before[0].get(s)
         }
-        width = self.size.width
         for r in sorted(changed):
-            self.refresh(Region(0, (r - self.r0) * 2, width, 2))
+            self._refresh_row(r)
+
+    def _refresh_row(self, r: int) -> None:
+        """Draw row ``r`` again (two lines), not the whole map."""
+        self.refresh(Region(0, (r - self.r0) * 2, self.size.width, 2))
 
     def set_cell(self, width: int) -> None:
         if width != self.cell:
@@ -288,9 +291,13 @@ class HexMap(Widget, can_focus=True):
 
     def move_to(self, space: int) -> None:
         if 0 <= space < len(self.coords) and space != self.cursor:
-            self.cursor = space
+            before, self.cursor = self.cursor, space
             self._want_x = None
-            self.refresh()
+            # only the rows the cursor left and reached: a map question moves it to each
+            # option highlighted, beneath the dialog, whose backdrop is drawn again with it
+            for s in (before, space):
+                if s < len(self.coords):  # (the cursor of a board since replaced: none)
+                    self._refresh_row(self.coords[s][1])
             self.post_message(self.Selected(space))
 
     # --- keys and mouse ---
@@ -408,9 +415,7 @@ class HexMap(Widget, can_focus=True):
         palette = self._palette()
         r = y // 2 + self.r0
         top = y % 2 == 0
-        for s, (_q, rr) in enumerate(self.coords):
-            if rr != r:
-                continue
+        for s in self.in_row.get(r, ()):
             col, _ = self.place(s)
             mark = self.marks.get(s)
             bg = SHADES[self.shade.get(self._board.area[s], 0) % len(SHADES)]
@@ -453,5 +458,16 @@ class HexMap(Widget, can_focus=True):
             for i, cell in enumerate(body):
                 if 0 <= col + i < len(cells):
                     cells[col + i] = cell
-        segments = [Segment(ch, style) for ch, style in cells[:width]]
+        # a segment for each run of one style, not each cell: Textual filters and cuts the
+        # line segment by segment at every frame (a map of single cells drew 4x slower)
+        segments: list[Segment] = []
+        run, run_style = [], None
+        for ch, style in cells[:width]:
+            if style is not run_style and run:  # (equal styles are mostly one object)
+                segments.append(Segment("".join(run), run_style))
+                run = []
+            run.append(ch)
+            run_style = style
+        if run:
+            segments.append(Segment("".join(run), run_style))
         return Strip(segments, width)
