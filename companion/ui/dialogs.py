@@ -120,7 +120,24 @@ class Backdropped:
         super().refresh(*regions)
 
 
-class Kept(Covered, Backdropped):
+class StylesKept:
+    """A screen the app keeps and shows again (a dialog, a view of the game): Textual styles
+    every widget of a screen each time it is pushed (a third of what opening the game's
+    record took); a kept screen's widgets keep their styles while the app's CSS (the theme)
+    has not changed since they were styled (``App._css_update_count``)."""
+
+    _styled_for: int | None = None  # the app's CSS (its count of changes) last applied
+
+    async def _on_message(self, message: Message) -> None:
+        if isinstance(message, events.ScreenResume):
+            css = self.app._css_update_count
+            if self._styled_for == css:
+                message.refresh_styles = False
+            self._styled_for = css
+        await super()._on_message(message)
+
+
+class Kept(StylesKept, Covered, Backdropped):
     """A modal screen the app keeps and shows again once it is put away (a dialog, a chain
     of them): building one was most of what a key that opens one took (issue 26)."""
 
@@ -194,16 +211,7 @@ class Dialog(Kept, ModalScreen[T]):
     async def _on_message(self, message: Message) -> None:
         if self.closing and isinstance(message, INPUT_MESSAGES):
             return  # typed for this dialog: it has answered
-        if isinstance(message, events.ScreenResume):
-            # Textual styles every widget of a screen pushed again; a kept dialog's widgets
-            # keep theirs while the app's CSS (the theme) has not changed since
-            css = self.app._css_update_count
-            if self._styled_for == css:
-                message.refresh_styles = False
-            self._styled_for = css
         await super()._on_message(message)
-
-    _styled_for: int | None = None  # the app's CSS (its count of changes) last applied
 
 
 def kept_view(app: Any, cls: type[Screen], session: Any, *args: Any, **kwargs: Any) -> Screen:
@@ -211,7 +219,7 @@ def kept_view(app: Any, cls: type[Screen], session: Any, *args: Any, **kwargs: A
     of ``cls`` when the game is as it showed it (the same state and revision) and it is not
     open; else a new one ``cls(*args, **kwargs)``, kept (installed) in its place. Building
     such a screen was the time the key that opens it took (issue 26); nothing in the game
-    changed, it shows the same."""
+    changed, it shows the same (``cls`` is :class:`StylesKept`: not styled again)."""
     kept = app.__dict__.setdefault("_kept_views", {})
     seen = (session.state, session.revision)
     view, was = kept.get(cls, (None, None))

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import Msg, msg, tr
+from companion.ui.dialogs import StylesKept
 from companion.ui.games import game_ui
 from companion.ui.i18n import translate_bindings
 from companion.ui.widgets.content import as_text
@@ -38,7 +39,7 @@ def played_text(seconds: float) -> str:
     return tr("records.ui.minutes", m=minutes)
 
 
-class RecordScreen(Screen):
+class RecordScreen(StylesKept, Screen):
     DEFAULT_CSS = """
     RecordScreen #record-left { width: 1fr; }
     RecordScreen #record-head { padding: 0 1; height: auto; }

@@ -185,6 +185,35 @@ async def test_the_record_of_the_open_game_is_shown_again_until_the_game_changes
         await pilot.pause()
 
 
+async def test_the_record_shown_again_keeps_its_styles_until_the_theme_changes(store):
+    """Issue 26: Textual styles every widget of a screen pushed again, a third of what the
+    key that opens the table's record took; the record kept is styled again only when the
+    app's CSS (a theme picked) changed since it was."""
+    info = next(i for i in store.list_games() if i.game_key == "magical-friends")
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(info.id)
+        await pilot.pause()
+        game = app.screen
+        app.show_record(info.id, game.session)
+        await pilot.pause()
+        record = app.screen
+        styled = []
+        style = record.update_node_styles
+        record.update_node_styles = lambda *a, **k: styled.append(1) or style(*a, **k)
+        for theme in (None, "textual-light"):
+            await pilot.press("escape")
+            await pilot.pause()
+            if theme:
+                app.theme = theme
+                await pilot.pause()
+            styled.clear()
+            app.show_record(info.id, game.session)
+            await pilot.pause()
+            assert app.screen is record
+            assert bool(styled) == bool(theme), theme
+
+
 async def test_the_stats_screen_shows_the_figures(store):
     figures = stats(store.list_games())
     app = create_app(store, lang="en")

@@ -232,9 +232,9 @@ async def test_screens_beneath_a_dialog_are_resized_through_a_private_method():
 
 
 async def test_the_apps_private_count_of_css_changes_grows_with_a_theme_change():
-    """companion/ui/dialogs.py ``Dialog._on_message`` keeps a kept dialog's styles when it is
+    """companion/ui/dialogs.py ``StylesKept._on_message`` keeps a kept screen's styles when it is
     shown again while ``App._css_update_count`` (Textual's count of changes to the app's CSS)
-    is what it was when the dialog was styled; a theme picked must change it."""
+    is what it was when the screen was styled; a theme picked must change it."""
     app = App()
     async with app.run_test() as pilot:
         app.theme = "textual-dark"

@@ -28,7 +28,7 @@ from companion.games.insurrection import (
     score,
 )
 from companion.ui.colours import MUTED, STRONG, WARNING
-from companion.ui.dialogs import FormDialog
+from companion.ui.dialogs import FormDialog, StylesKept
 from companion.ui.i18n import translate_bindings
 from companion.ui.insurrection.cards import land_name
 from companion.ui.insurrection.catalog_values import form_field, keep_values
@@ -154,7 +154,7 @@ class SheetView(Vertical):
         self.query_one("#summary", Static).update(Text(reason))
 
 
-class ScoringScreen(Screen):
+class ScoringScreen(StylesKept, Screen):
     BINDINGS = [
         Binding("v", "values", "insurrection_ui.key.values"),
         Binding("escape", "app.pop_screen", "ui.key.back"),
