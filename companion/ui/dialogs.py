@@ -82,13 +82,23 @@ class Covered:
                 return self
         return super().refresh(*regions, **kwargs)
 
-    # how many times something on the screen changed (a widget repainted, a layout, a
-    # scroll): a dialog's backdrop drawn at the same count shows the screen as it is
+    # how many times what the screen shows changed (a widget repainted, a layout or a
+    # scroll done): a dialog's backdrop drawn at the same count shows the screen as it is
     changes = 0
 
+    def _on_mount(self, event: events.Mount) -> None:
+        # a layout (or a scroll) counts once done, not once asked for: a backdrop drawn in
+        # between has the screen as it was laid out before
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out, immediate=True)
+
+    def _laid_out(self, screen: Screen) -> None:
+        self.changes += 1
+
     async def _on_message(self, message: Message) -> None:
-        if isinstance(message, messages.Update | messages.Layout | messages.UpdateScroll):
-            self.changes += 1  # (not for the screen's own whole repaint: no message)
+        if isinstance(message, messages.Update):
+            # (a widget's new lines are drawn from it as it is, asked for or not yet; the
+            # screen's own whole repaint sends no message: it shows the same)
+            self.changes += 1
         await super()._on_message(message)
 
 
