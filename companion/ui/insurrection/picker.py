@@ -189,6 +189,7 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
         self.shown = [p for _, _, p in ranked]
         options = self.query_one("#options", OptionList)
         options.clear_options()
+        offered = []
         for pick in self.shown:
             left = self.left(pick)
             parts = [pick.label]
@@ -199,7 +200,8 @@ class CardPicker(Dialog[tuple[str, ...] | None]):
             if pick.refused:
                 parts.append(pick.refused)
             disabled = bool(pick.refused) or (left is not None and left <= 0)
-            options.add_option(Option(as_text("   ".join(parts)), id=pick.id, disabled=disabled))
+            offered.append(Option(as_text("   ".join(parts)), id=pick.id, disabled=disabled))
+        options.add_options(offered)  # (at once: each added alone measured the list again)
         first = next((i for i, p in enumerate(self.shown) if self._can_pick(p)), None)
         options.highlighted = first
         self._show_picked()

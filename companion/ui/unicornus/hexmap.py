@@ -458,8 +458,8 @@ class HexMap(Widget, can_focus=True):
             for i, cell in enumerate(body):
                 if 0 <= col + i < len(cells):
                     cells[col + i] = cell
-        # a segment for each run of one style, not each cell: Textual filters and cuts the
-        # line segment by segment at every frame (a map of single cells drew 4x slower)
+        # a segment for each run of one style, not each cell: Textual filters, cuts and
+        # tints (beneath a dialog) the line segment by segment
         segments: list[Segment] = []
         run, run_style = [], None
         for ch, style in cells[:width]:
