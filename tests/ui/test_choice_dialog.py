@@ -11,6 +11,26 @@ def choice(n: int) -> Choice:
     return Choice(Msg("ui.choice.title"), tuple(Option(i, Msg("ui.dialog.yes")) for i in range(n)))
 
 
+def over_a_board(*shown) -> App:
+    """An app showing a screen like a game's (``dialogs.Covered``), one ``Static`` for each
+    ``(content, id)`` of ``shown``, for dialogs to open over."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from companion.ui import dialogs
+
+    class Board(dialogs.Covered, Screen):
+        def compose(self):
+            for content, name in shown:
+                yield Static(content, id=name)
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(Board())
+
+    return Host()
+
+
 async def pick(n: int, *keys: str):
     results = []
 
@@ -117,7 +137,6 @@ async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_chan
     """Issue 26: the screen beneath a dialog is tinted once (it was drawn three times for
     each dialog opened), and drawn again when something on it changes (a step made on
     another device), so the dialog never shows a stale board."""
-    from textual.screen import Screen
     from textual.widgets import Static
 
     from companion.ui import dialogs
@@ -129,15 +148,7 @@ async def test_the_backdrop_is_drawn_once_and_again_when_the_screen_beneath_chan
         drawn.append(self.dialog._backdrop_stale)
         return draw(self, *args)
 
-    class Board(dialogs.Covered, Screen):
-        def compose(self):
-            yield Static("before the step", id="board")
-
-    class Host(App):
-        def on_mount(self) -> None:
-            self.push_screen(Board())
-
-    app = Host()
+    app = over_a_board(("before the step", "board"))
     dialogs._Backdrop.render_strips = counted
     try:
         async with app.run_test(size=(60, 20)) as pilot:
@@ -160,20 +171,9 @@ async def test_a_dialog_shown_again_keeps_its_backdrop_while_the_screen_beneath_
     """Issue 26: compositing and tinting the game screen was a third of what a key that opens
     a dialog took; a kept dialog shown again over the same screen, nothing on it changed
     since, shows the backdrop it drew, and one shown after a change draws it again."""
-    from textual.screen import Screen
     from textual.widgets import Static
 
-    from companion.ui import dialogs
-
-    class Board(dialogs.Covered, Screen):
-        def compose(self):
-            yield Static("before the step", id="board")
-
-    class Host(App):
-        def on_mount(self) -> None:
-            self.push_screen(Board())
-
-    app = Host()
+    app = over_a_board(("before the step", "board"))
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         board = app.screen
@@ -202,21 +202,9 @@ async def test_the_backdrop_is_the_screen_beneath_in_as_few_segments_as_its_styl
     """Issue 26: the backdrop's lines are filtered and cut again at each frame the dialog
     draws; segments Textual kept apart only by their offsets are joined once tinted."""
     from rich.text import Text
-    from textual.screen import Screen
-    from textual.widgets import Static
 
-    from companion.ui import dialogs
-
-    class Board(dialogs.Covered, Screen):
-        def compose(self):
-            yield Static("one two three", id="a")
-            yield Static(Text.assemble(("red", "red"), (" also red", "red"), " plain"), id="b")
-
-    class Host(App):
-        def on_mount(self) -> None:
-            self.push_screen(Board())
-
-    app = Host()
+    red = Text.assemble(("red", "red"), (" also red", "red"), " plain")
+    app = over_a_board(("one two three", "a"), (red, "b"))
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         board = app.screen
@@ -276,21 +264,9 @@ async def test_lines_of_the_backdrop_that_changed_are_drawn_again_where_textual_
     its widgets' new ones (a map question left a second cursor on the map beneath it). The
     backdrop, drawn again, has the lines that differ from the one before drawn again."""
     from textual.geometry import Region
-    from textual.screen import Screen
     from textual.widgets import Static
 
-    from companion.ui import dialogs
-
-    class Board(dialogs.Covered, Screen):
-        def compose(self):
-            yield Static("top line")
-            yield Static("\n" * 17 + "cursor here", id="low")
-
-    class Host(App):
-        def on_mount(self) -> None:
-            self.push_screen(Board())
-
-    app = Host()
+    app = over_a_board(("top line", None), ("\n" * 17 + "cursor here", "low"))
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         board = app.screen
