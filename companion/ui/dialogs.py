@@ -74,12 +74,12 @@ class Covered:
             super()._screen_resized(size)
 
     def refresh(self, *regions, **kwargs):
-        if not regions and not kwargs and getattr(self.app, "pushing", False):
+        app = self.app
+        if not regions and not kwargs and getattr(app, "pushing", False) and app.screen is self:
             # Textual repaints a screen whole as another is pushed over it, and again (as
             # a screen beneath a dialog) once it is drawn, which draws the dialog whole a
             # second time (a third frame for each dialog opened); nothing on it changed
-            if self.app.screen is self:
-                return self
+            return self
         return super().refresh(*regions, **kwargs)
 
     # how many times what the screen shows changed (a widget repainted, a layout or a
@@ -272,11 +272,13 @@ class _Backdrop(Visual):
         # what changed on a screen that counts it (Covered) tells a stale backdrop; Textual
         # sends a dialog the regions of a change beneath it more than once
         changes = getattr(screen, "changes", None)
-        key = (id(screen), changes, width, height, color, base)
+        size, tint = (width, height), (color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
-        if cache.get("key") == key and (changes is not None or not dialog._backdrop_stale):
-            return cache["strips"]
-        styles = cache["styles"] if cache.get("key", (None,))[4:] == (color, base) else {}
+        drawn = cache.get("drawn") == (id(screen), changes)
+        if drawn and cache["size"] == size and cache["tint"] == tint:
+            if changes is not None or not dialog._backdrop_stale:
+                return cache["strips"]
+        styles = cache["styles"] if cache.get("tint") == tint else {}  # each style's tinted one
         strips = []
         # the lines the screen beneath shows (its compositor's, as Textual draws them); each
         # segment's style carries its offset (text selection): tinted once per style without it
@@ -299,10 +301,10 @@ class _Backdrop(Visual):
                 else:
                     tinted.append(Segment(text, one))
             strips.append(Strip(tinted, line.cell_length).adjust_cell_length(width, base))
-        before = (
-            cache.get("strips") if cache.get("key", (None,) * 4)[2:4] == (width, height) else None
+        before = cache.get("strips") if cache.get("size") == size else None
+        cache.update(
+            drawn=(id(screen), changes), size=size, tint=tint, strips=strips, styles=styles
         )
-        cache.update(key=key, strips=strips, styles=styles)
         dialog._backdrop_stale = False
         if before is not None:
             # the dialog draws again only the lines it was told changed, and Textual does not

@@ -194,6 +194,16 @@ async def test_a_border_title_is_kept_as_a_private_attribute():
             assert ours.render_lines(top)[0].text == setter.render_lines(top)[0].text
 
 
+def showing(screen: Screen) -> App:
+    """An app showing ``screen`` (a game screen, as far as dialogs are concerned)."""
+
+    class Shows(App):
+        def on_mount(self):
+            self.push_screen(screen)
+
+    return Shows()
+
+
 async def test_screens_beneath_a_dialog_are_resized_through_a_private_method():
     """companion/ui/dialogs.py ``Covered._screen_resized`` lets Textual lay out a screen
     beneath a dialog only when the terminal's size changed: Textual calls the private
@@ -214,11 +224,7 @@ async def test_screens_beneath_a_dialog_are_resized_through_a_private_method():
             calls.append((size, size != self.outer_size))
             super()._screen_resized(size)
 
-    class Shows(App):
-        def on_mount(self):
-            self.push_screen(Beneath())
-
-    app = Shows()
+    app = showing(Beneath())
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         beneath = app.screen
@@ -262,11 +268,7 @@ async def test_a_change_on_a_screen_reaches_it_as_a_message_and_its_whole_repain
             with VerticalScroll(id="log"):
                 yield Static("\n".join(f"line {i}" for i in range(40)))
 
-    class Shows(App):
-        def on_mount(self):
-            self.push_screen(Beneath())
-
-    app = Shows()
+    app = showing(Beneath())
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         beneath = app.screen
