@@ -34,6 +34,7 @@ from companion.core.errors import ChangedElsewhere, Elsewhere
 from companion.core.game import Game, Moment, Outcome
 from companion.core.i18n import Msg
 from companion.core.msgjson import dump_msg, load_msg, title_text
+from companion.core.recent import Recent
 from companion.core.steplog import HistoryLine, StepLog
 from companion.store.errors import StoreError
 from companion.store.tables import GameRow, SnapshotRow, StepRow
@@ -145,7 +146,7 @@ class GameSession:
             for i, (c, line) in enumerate(zip(commands, lines, strict=True))
         ]
         self.log = StepLog(game, initial, entries, cursor, sink=_Persist(self))
-        self._moment: tuple[Any, Moment] | None = None  # (the state, its moment)
+        self._moments: Recent[Moment] = Recent()  # the last states' moments
 
     @property
     def title(self) -> str:
@@ -198,11 +199,10 @@ class GameSession:
 
     @property
     def moment(self) -> Moment:
-        """What the table faces now (the game's moment), made once per state."""
+        """What the table faces now (the game's moment), made once per state (an undo finds
+        the one of the state before the step again)."""
         state = self.state
-        if self._moment is None or self._moment[0] is not state:
-            self._moment = (state, self.game.moment(state))
-        return self._moment[1]
+        return self._moments.get((state,), lambda: self.game.moment(state))
 
     # -- states ----------------------------------------------------------------------------
     def _state_at(self, n: int) -> Any:

@@ -52,7 +52,9 @@ async def test_follow_matches_a_full_redraw_after_steps_undos_and_redos() -> Non
                 assert [h.index for h in followed._shown] == [h.index for h in tail]
 
 
-async def test_follow_renders_only_what_changed() -> None:
+async def test_follow_renders_only_what_changed(monkeypatch) -> None:
+    from companion.ui.widgets import game_log
+
     steps = StepLog(TINY, TinyState())
     app = LogApp(window=50)
     async with app.run_test(size=(60, 30)) as pilot:
@@ -62,8 +64,10 @@ async def test_follow_renders_only_what_changed() -> None:
         log.follow(steps)
         await pilot.pause()
         written = []
-        original = log.write
-        log.write = lambda content, **kw: (written.append(content), original(content, **kw))[1]
+        original = game_log._hanging
+        monkeypatch.setattr(
+            game_log, "_hanging", lambda line, *a: (written.append(line), original(line, *a))[1]
+        )
         steps.do(Add(1))
         log.follow(steps)
         assert len(written) == 1  # the new line only
@@ -193,3 +197,47 @@ async def test_a_read_back_log_draws_older_lines_only_when_scrolled_to() -> None
             assert [h.index for h in log._shown] == list(range(first, 121))
             assert rows(log)[round(log.scroll_y)].lstrip().startswith(f"{read}.")
         assert rows(log) == rows(app.query_one("#all", GameLog))
+
+
+def test_a_line_is_drawn_as_a_grid_of_number_and_words_draws_it() -> None:
+    """The log draws its lines itself (a Rich grid per line took most of a step's log time):
+    the same cells and styles as a two-column grid (the number; the words wrapped under
+    themselves, folded where they have no space), for words English, Japanese and of one
+    long run, undone (dim, struck through) or not, at any panel width."""
+    from rich.console import Console
+    from rich.measure import measure_renderables
+    from rich.segment import Segment
+    from rich.table import Table
+    from rich.text import Text
+
+    from companion.core.i18n import Msg
+    from companion.core.steplog import HistoryLine
+    from companion.ui.widgets.game_log import _hanging
+
+    console = Console(width=200)
+
+    def grid(line: HistoryLine, words: str, most: int) -> list[list[tuple[str, str]]]:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column(ratio=1, overflow="fold")
+        style = "dim strike" if line.undone else ""
+        table.add_row(Text(f"{line.index}.", style=style), Text(words, style=style))
+        width = min(measure_renderables(console, console.options, [table]).maximum, most)
+        lines = Segment.split_lines(console.render(table, console.options.update_width(width)))
+        return [[(ch, str(seg.style or "")) for seg in row for ch in seg.text] for row in lines]
+
+    def cells(strips) -> list[list[tuple[str, str]]]:
+        return [
+            [(ch, str(seg.style or "")) for seg in strip for ch in seg.text] for strip in strips
+        ]
+
+    rnd = random.Random(5)
+    vocab = ["the", "Empire", "attacks", "Aldric's", "party;", "3/5", "王女が", "前進する",
+             "ヴィレッジで調達", "x" * 30, "a\nb", "  ", "—"]  # fmt: skip
+    for _ in range(400):
+        words = " ".join(rnd.choice(vocab) for _ in range(rnd.randint(0, 20)))
+        said = Msg("tiny.add", {"amount": words})  # "add {amount}"
+        line = HistoryLine(rnd.choice([1, 10, 999, 12345]), said, rnd.random() < 0.3)
+        most = rnd.randint(16, 90)
+        drawn = _hanging(line, said, most, console)
+        assert cells(drawn) == grid(line, f"add {words}", most), (words, most, line.undone)

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from companion.core.errors import CompanionError
 from companion.core.game import Ask, Entry, Lead, Moment, Show, Step
 from companion.core.i18n import Msg, has_key, language, tr
+from companion.core.recent import Recent
 from companion.games.unicornus import (
     WHAT_IF,
     Handover,
@@ -104,6 +105,8 @@ class UnicornusScreen(TableScreen):
         self.zoom: bool | None = None  # None: by terminal width
         self.preview: dict[int, int] = {}  # an open question's spaces, by option number
         self._own: tuple | None = None  # (state, active, moment) for another acting character
+        self._recent_plans: Recent[tuple[set[type], Any, Any]] = Recent()
+        self._recent_previews: Recent[Any] = Recent()
         # a small terminal (narrow): the characters' panel by the moment (None) or as the
         # table last asked (u), the legend on asking (i); the map centred on the Princess once
         # each time the Empire's turn begins
@@ -182,26 +185,24 @@ class UnicornusScreen(TableScreen):
 
     def _plans(self) -> tuple[set[type], Any, Any]:
         """The kinds of command the moment would make, and the Princess's and the Empire's
-        plans (each made at most once per state: the side panel and the map both show them)."""
-        s, moment = self.state, self.moment
-        cached = self.__dict__.get("_plans_of")
-        key = (s, moment, self.show_path)
-        if cached is None or any(a is not b for a, b in zip(cached[:3], key, strict=True)):
+        plans (each made at most once per state: the side panel and the map both show them;
+        an undo finds those of the state before the step again)."""
+        s, moment, show_path = self.state, self.moment, self.show_path
+
+        def make() -> tuple[set[type], Any, Any]:
             kinds = {type(c) for c in self._commands()}
-            princess = plan_princess(s) if PrincessAct in kinds or self.show_path else None
+            princess = plan_princess(s) if PrincessAct in kinds or show_path else None
             empire = planned(s) if kinds & set(EMPIRE_PICKS) else None
-            cached = self._plans_of = (*key, kinds, princess, empire)
-        return cached[3:]
+            return kinds, princess, empire
+
+        return self._recent_plans.get((s, moment, show_path), make)
 
     def foresight(self):
         """The engine's preview if the players stopped now; ``None`` when not shown."""
         if not self.show_foresight:
             return None
         s = self.state
-        cached = self.__dict__.get("_foresight_of")
-        if cached is None or cached[0] is not s:
-            cached = self._foresight_of = (s, preview(s))
-        return cached[1]
+        return self._recent_previews.get((s,), lambda: preview(s))
 
     # --- drawing ---
     def refresh_view(self) -> None:
