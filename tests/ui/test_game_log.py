@@ -25,6 +25,14 @@ def rows(log: GameLog) -> list[str]:
     return [strip.text for strip in log.lines]
 
 
+def drawn(log: GameLog) -> list[list[tuple[str, object]]]:
+    """Each line as the panel draws it, cropped to its width (RichLog's cache of crops):
+    its words and their styles (the padding after them is in the panel's own style)."""
+    width = log.scrollable_content_region.width
+    lines = [log._render_line(y, 0, width) for y in range(len(log.lines))]
+    return [[(seg.text, seg.style) for seg in line if seg.text.strip()] for line in lines]
+
+
 async def test_follow_matches_a_full_redraw_after_steps_undos_and_redos() -> None:
     steps = StepLog(TINY, TinyState())
     app = LogApp(window=12)
@@ -47,6 +55,8 @@ async def test_follow_matches_a_full_redraw_after_steps_undos_and_redos() -> Non
                 fresh._shown, fresh._rows = [], []
                 fresh.follow(steps)
                 assert rows(followed) == rows(fresh)
+                # and as drawn: the lines cropped to the panel (kept across steps) as well
+                assert drawn(followed) == drawn(fresh)
                 tail = steps.history_tail(12)
                 assert len(followed._shown) == len(tail) <= 12
                 assert [h.index for h in followed._shown] == [h.index for h in tail]

@@ -164,6 +164,38 @@ async def test_a_scroll_views_private_scroll_update_sizes_its_scrollbar():
         assert log.scroll_y == log.max_scroll_y == 20 - log.scrollable_content_region.height
 
 
+async def test_a_rich_logs_private_line_state_draws_its_lines():
+    """companion/ui/widgets/game_log.py writes its lines itself (a line drawn by a Rich grid
+    through ``RichLog.write`` took most of a step's log time): it appends strips to
+    ``lines``, keeps ``_widest_line_width`` and ``virtual_size``, waits for ``_size_known``,
+    and keeps RichLog's cache of cropped lines, ``_line_cache``, keyed by the line's index
+    plus ``_start_line`` (which grows when lines are dropped at the top, so the lines kept
+    keep their keys)."""
+    from rich.segment import Segment
+    from textual.geometry import Size
+    from textual.strip import Strip
+    from textual.widgets import RichLog
+
+    class Log(App):
+        def compose(self):
+            yield RichLog()
+
+    app = Log()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(RichLog)
+        await pilot.pause()
+        assert log._size_known and log._start_line == 0 and log._widest_line_width == 0
+        log.lines.extend(Strip([Segment(f"line {i}")]) for i in range(3))
+        log._widest_line_width = 6
+        log.virtual_size = Size(6, 3)
+        assert log.render_line(1).text.startswith("line 1")
+        assert [key[0] for key in log._line_cache.keys()] == [1]
+        del log.lines[:1]
+        log._start_line += 1
+        assert log.render_line(0).text.startswith("line 1")
+        assert [key[0] for key in log._line_cache.keys()] == [1]  # found again, not added
+
+
 async def test_a_border_title_is_kept_as_a_private_attribute():
     """companion/ui/widgets/content.py ``set_border_title`` changes a drawn widget's title by
     writing ``Widget._border_title`` as Textual's setter keeps it (``render_str``, tabs

@@ -133,16 +133,18 @@ class GameLog(RichLog):
         """Drop the ``drop`` lines that left the window at the top, write again the lines
         from ``keep`` on (changed), then the new ones."""
         shown, rows = self._shown, self._rows
+        # RichLog keeps its lines cropped to the panel, keyed by index + _start_line
         if keep < len(shown):  # a changed tail: take its rows away and write it again
-            del self.lines[len(self.lines) - sum(rows[keep:]) :]
+            tail = len(self.lines) - sum(rows[keep:])
+            del self.lines[tail:]
             del shown[keep:], rows[keep:]
-            self._line_cache.clear()
+            gone = [key for key in self._line_cache.keys() if key[0] >= tail + self._start_line]
+            for key in gone:  # (the lines above it keep theirs: an undo strikes one line)
+                self._line_cache.discard(key)
         if drop:
             cut = sum(rows[:drop])
             del self.lines[:cut], shown[:drop], rows[:drop]
-            # RichLog keys its cache of cropped lines by index + _start_line: the lines kept
-            # keep their keys, and their cropped copies (a step far into a game drops one)
-            self._start_line += cut
+            self._start_line += cut  # the lines kept keep their keys (and cropped copies)
         self.virtual_size = self.virtual_size.with_height(len(self.lines))
         for line in lines[keep - drop :]:
             self._write(line, scroll_end=False)
