@@ -137,6 +137,15 @@ def test_a_widgets_private_size_update_comes_before_the_frame():
     assert parameters == ["self", "size", "virtual_size", "container_size", "layout"]
 
 
+class OneLog(App):
+    """An app of one RichLog."""
+
+    def compose(self):
+        from textual.widgets import RichLog
+
+        yield RichLog()
+
+
 async def test_a_scroll_views_private_scroll_update_sizes_its_scrollbar():
     """companion/ui/widgets/game_log.py calls ``Widget._scroll_update(virtual_size)`` when its
     lines' size changes, before the frame: it sizes the scrollbar to the lines and the
@@ -145,11 +154,7 @@ async def test_a_scroll_views_private_scroll_update_sizes_its_scrollbar():
     from textual.geometry import Size
     from textual.widgets import RichLog
 
-    class Log(App):
-        def compose(self):
-            yield RichLog()
-
-    app = Log()
+    app = OneLog()
     async with app.run_test(size=(40, 12)) as pilot:
         log = app.query_one(RichLog)
         await pilot.pause()
@@ -176,11 +181,7 @@ async def test_a_rich_logs_private_line_state_draws_its_lines():
     from textual.strip import Strip
     from textual.widgets import RichLog
 
-    class Log(App):
-        def compose(self):
-            yield RichLog()
-
-    app = Log()
+    app = OneLog()
     async with app.run_test(size=(40, 12)) as pilot:
         log = app.query_one(RichLog)
         await pilot.pause()
