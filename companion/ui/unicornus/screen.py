@@ -104,7 +104,7 @@ class UnicornusScreen(TableScreen):
         self.show_foresight = False  # the preview of the Princess and the Empire (issue 14)
         self.zoom: bool | None = None  # None: by terminal width
         self.preview: dict[int, int] = {}  # an open question's spaces, by option number
-        self._own: tuple | None = None  # (state, active, moment) for another acting character
+        self._recent_own: Recent[Moment] = Recent()  # the moments of another acting character
         self._recent_plans: Recent[tuple[set[type], Any, Any]] = Recent()
         self._recent_previews: Recent[Any] = Recent()
         # a small terminal (narrow): the characters' panel by the moment (None) or as the
@@ -172,9 +172,8 @@ class UnicornusScreen(TableScreen):
         m = super().moment
         if not self.active or self.active == acting(self.state):
             return m
-        if self._own is None or self._own[0] is not self.state or self._own[1] != self.active:
-            self._own = (self.state, self.active, table_moment(self.state, self.active))
-        return self._own[2]
+        s, active = self.state, self.active
+        return self._recent_own.get((s, active), lambda: table_moment(s, active))
 
     def _commands(self) -> tuple:
         """The commands the moment's step or question would make."""
