@@ -321,3 +321,64 @@ async def test_a_change_on_a_screen_reaches_it_as_a_message_and_its_whole_repain
         beneath.query_one("#log", VerticalScroll).scroll_end(animate=False)
         await pilot.pause()
         assert beneath.changes > before
+
+
+class HiddenAndToast(App):
+    """A toast over a board, and a widget that is hidden (not on the compositor's map)."""
+
+    CSS = "#hidden { visibility: hidden; }"
+
+    def compose(self):
+        yield Static("board " * 200)
+        yield Static("hidden", id="hidden")
+
+
+async def frames_after_a_toast_expires(pilot) -> int:
+    """Frames drawn as a toast expires after a hidden widget's repaint: that repaint marks
+    the compositor's map out of date, and the rack asks for its size as the toast leaves."""
+    app = pilot.app
+    app.notify("a toast " * 5, timeout=0.5)
+    await pilot.pause(0.1)
+    app.query_one("#hidden").refresh()
+    await pilot.pause(0.1)
+    frames = []
+    display = app._display  # each frame, once rendered (the headless driver drops it)
+
+    def frame(screen, renderable) -> None:
+        display(screen, renderable)
+        if renderable is not None:
+            frames.append(renderable)
+
+    app._display = frame
+    await pilot.pause(0.8)
+    assert not app.query("Toast")
+    return len(frames)
+
+
+async def test_a_lazily_rebuilt_compositor_map_loses_a_removed_toast_on_textual_alone(
+    monkeypatch,
+):
+    """companion/ui/compositor_damage.py replaces ``Compositor.full_map``, Textual's lazy
+    rebuild of where every widget is, with one that marks what moved for repaint: Textual's
+    own (the widget's repaint made out of date, ``_full_map_invalidated``; the toast's rack
+    asking for its size) leaves an expired toast drawn. This fails once Textual draws it
+    away itself: the replacement can then go."""
+    from textual._compositor import Compositor
+
+    from companion.ui import compositor_damage
+
+    assert Compositor.full_map.fget is compositor_damage._full_map
+    monkeypatch.setattr(Compositor, "full_map", compositor_damage._textual_full_map)
+    app = HiddenAndToast()
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        await pilot.pause()
+        assert await frames_after_a_toast_expires(pilot) == 0
+
+
+async def test_an_expired_toast_is_drawn_away_after_the_compositor_map_was_rebuilt():
+    """The companion's rebuild (compositor_damage) draws the expired toast away: in Magical
+    Friends at 80×24, the "Undone" toast stayed over the log and footer until a resize."""
+    app = HiddenAndToast()
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        await pilot.pause()
+        assert await frames_after_a_toast_expires(pilot) == 1
