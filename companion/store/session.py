@@ -25,7 +25,17 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, DateTime, String, delete, insert, select, type_coerce, update
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    String,
+    bindparam,
+    delete,
+    insert,
+    select,
+    type_coerce,
+    update,
+)
 from sqlalchemy.exc import SQLAlchemyError
 
 from companion.core import codec
@@ -56,6 +66,36 @@ def _as_stored(column: Any) -> Any:
 # hand-damaged one is found by whoever reads it (and named), not raised while the row is read
 GAMES_AS_STORED = tuple(_as_stored(c) for c in GAMES.c)
 REPLAY_RATHER_THAN_READ = 2  # steps from a state in memory replayed rather than read
+
+# A step's and a cursor move's writes, made once: SQLAlchemy then only binds their values
+# (building a statement and its cache key anew took about three quarters of its execution).
+# A bound name may not be a column's: hence the "b_".
+_POSITION = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("b_game"), GAMES.c.revision == bindparam("b_seen"))
+    .values(
+        cursor=bindparam("b_cursor"),
+        length=bindparam("b_length"),
+        summary=bindparam("b_summary"),
+        finished=bindparam("b_finished"),
+        outcome=bindparam("b_outcome"),
+        last_played=bindparam("b_stamp"),
+        played_seconds=GAMES.c.played_seconds + bindparam("b_gap"),
+        revision=bindparam("b_revision"),
+    )
+)
+_DROP_STEPS_FROM = delete(STEPS).where(
+    STEPS.c.game_id == bindparam("b_game"), STEPS.c.idx >= bindparam("b_idx")
+)
+# the snapshots past a step, and the head (never kept): a new step's state replaces them
+_DROP_SNAPSHOTS_PAST = delete(SNAPSHOTS).where(
+    SNAPSHOTS.c.game_id == bindparam("b_game"),
+    (SNAPSHOTS.c.idx > bindparam("b_idx")) | (SNAPSHOTS.c.kept.is_(False)),
+)
+_DROP_SNAPSHOT = delete(SNAPSHOTS).where(
+    SNAPSHOTS.c.game_id == bindparam("b_game"), SNAPSHOTS.c.idx == bindparam("b_idx")
+)
+_ADD_STEP, _ADD_SNAPSHOT = insert(STEPS), insert(SNAPSHOTS)
 
 # Time played: the clock runs from the moment a game is opened (or started) in the app; each
 # step, undo or redo adds the time since the one before (or since opening), but a single gap
@@ -237,21 +277,17 @@ class GameSession:
             with self._store._begin() as conn:
                 revision = self._write_position(conn, n, state, length=n)  # first: the CAS
                 # the redo tail (steps from index on) and every snapshot past it, and the old head
-                conn.execute(delete(STEPS).where(STEPS.c.game_id == self.id, STEPS.c.idx >= index))
+                conn.execute(_DROP_STEPS_FROM, {"b_game": self.id, "b_idx": index})
+                conn.execute(_DROP_SNAPSHOTS_PAST, {"b_game": self.id, "b_idx": index})
                 conn.execute(
-                    delete(SNAPSHOTS).where(
-                        SNAPSHOTS.c.game_id == self.id,
-                        (SNAPSHOTS.c.idx > index) | (SNAPSHOTS.c.kept.is_(False)),
-                    )
-                )
-                conn.execute(
-                    insert(STEPS).values(
-                        game_id=self.id,
-                        idx=index,
-                        command=codec.dump_command(cmd),
-                        description=dump_msg(line),
-                        revision=revision,
-                    )
+                    _ADD_STEP,
+                    {
+                        "game_id": self.id,
+                        "idx": index,
+                        "command": codec.dump_command(cmd),
+                        "description": dump_msg(line),
+                        "revision": revision,
+                    },
                 )
                 self._write_snapshot(conn, n, state, kept)
         except _Stale:
@@ -271,38 +307,41 @@ class GameSession:
     def _write_snapshot(self, conn, idx: int, state: Any, kept: bool) -> None:
         self._stale.discard(idx)
         conn.execute(
-            insert(SNAPSHOTS).values(
-                game_id=self.id,
-                idx=idx,
-                state=codec.dump(state, self.game.state_type),
-                kept=kept,
-            )
+            _ADD_SNAPSHOT,
+            {
+                "game_id": self.id,
+                "idx": idx,
+                "state": codec.dump(state, self.game.state_type),
+                "kept": kept,
+            },
         )
 
-    def _write_position(self, conn, cursor: int, state: Any, **more: Any) -> int:
+    def _write_position(self, conn, cursor: int, state: Any, length: int) -> int:
         """The games row after a step, undo or redo: where it stands (for the resume list),
-        the time played since the last one (at most ``PLAY_GAP_CAP``) and the next revision,
-        written only if the game is still at the revision this instance saw (raises
-        :class:`_Stale` otherwise). The first write of the transaction, so it holds the game's
-        row (PostgreSQL) or the file (SQLite) from then on."""
+        the steps it has (``length``), the time played since the last one (at most
+        ``PLAY_GAP_CAP``) and the next revision, written only if the game is still at the
+        revision this instance saw (raises :class:`_Stale` otherwise). The first write of the
+        transaction, so it holds the game's row (PostgreSQL) or the file (SQLite) from then
+        on."""
         outcome = outcome_json(self.game, state)
         revision = self.revision + 1
         stamp = now()
         gap = min(max((stamp - self._clock).total_seconds(), 0.0), PLAY_GAP_CAP)
         self._clock = stamp
         done = conn.execute(
-            update(GAMES)
-            .where(GAMES.c.id == self.id, GAMES.c.revision == self.revision)
-            .values(
-                cursor=cursor,
-                summary=dump_msg(self.game.summary(state)),
-                finished=outcome is not None,
-                outcome=outcome,
-                last_played=stamp,
-                played_seconds=GAMES.c.played_seconds + gap,
-                revision=revision,
-                **more,
-            )
+            _POSITION,
+            {
+                "b_game": self.id,
+                "b_seen": self.revision,
+                "b_cursor": cursor,
+                "b_length": length,
+                "b_summary": dump_msg(self.game.summary(state)),
+                "b_finished": outcome is not None,
+                "b_outcome": outcome,
+                "b_stamp": stamp,
+                "b_gap": gap,
+                "b_revision": revision,
+            },
         )
         if done.rowcount != 1:
             raise _Stale
@@ -313,13 +352,10 @@ class GameSession:
         has_snapshot = cursor == 0 or cursor in self._kept
         try:
             with self._store._begin() as conn:
-                revision = self._write_position(conn, cursor, state)  # first: the CAS
+                # first: the CAS (the steps stay: a redo tail is kept until a new step)
+                revision = self._write_position(conn, cursor, state, len(self._commands))
                 if self._head is not None and self._head != cursor:
-                    conn.execute(
-                        delete(SNAPSHOTS).where(
-                            SNAPSHOTS.c.game_id == self.id, SNAPSHOTS.c.idx == self._head
-                        )
-                    )
+                    conn.execute(_DROP_SNAPSHOT, {"b_game": self.id, "b_idx": self._head})
                 if not has_snapshot and self._head != cursor:
                     self._write_snapshot(conn, cursor, state, kept=False)
         except _Stale:
