@@ -270,14 +270,21 @@ class _Backdrop(Visual):
         height = dialog.size.height if height is None else height
         base = style.rich_style  # the dialog's (Textual adds it to every segment)
         # what changed on a screen that counts it (Covered) tells a stale backdrop; Textual
-        # sends a dialog the regions of a change beneath it more than once
-        changes = getattr(screen, "changes", None)
+        # sends a dialog the regions of a change beneath it more than once. A screen beneath
+        # with a backdrop of its own (a chain of dialogs) shows what changed beneath it too.
+        shown = _shown_beneath(screen)
+        changes = tuple(getattr(s, "changes", None) for s in shown)
+        counted = None not in changes
         size, tint = (width, height), (color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
-        drawn = cache.get("drawn") == (id(screen), changes)
+        drawn = cache.get("drawn") == (tuple(map(id, shown)), changes)
         if drawn and cache["size"] == size and cache["tint"] == tint:
-            if changes is not None or not dialog._backdrop_stale:
+            if counted or not dialog._backdrop_stale:
                 return cache["strips"]
+        for between in shown[:-1]:
+            # its lines (its backdrop) drawn again from what is beneath it now: the screen
+            # beneath the dialog keeps the lines it drew, and it draws none while covered
+            between._styles_cache.clear()
         styles = cache["styles"] if cache.get("tint") == tint else {}  # each style's tinted one
         strips = []
         # the lines the screen beneath shows (its compositor's, as Textual draws them); each
@@ -303,7 +310,11 @@ class _Backdrop(Visual):
             strips.append(Strip(tinted, line.cell_length).adjust_cell_length(width, base))
         before = cache.get("strips") if cache.get("size") == size else None
         cache.update(
-            drawn=(id(screen), changes), size=size, tint=tint, strips=strips, styles=styles
+            drawn=(tuple(map(id, shown)), changes),
+            size=size,
+            tint=tint,
+            strips=strips,
+            styles=styles,
         )
         dialog._backdrop_stale = False
         if before is not None:
@@ -315,6 +326,19 @@ class _Backdrop(Visual):
             if changed:
                 dialog.call_later(dialog.draw_again, changed)
         return strips
+
+
+def _shown_beneath(screen: Screen) -> list[Screen]:
+    """``screen`` and, while it has a backdrop, the screens it shows beneath it (as Textual
+    stacks them: the next one down the app's stack), nearest first."""
+    stack = screen.app.screen_stack
+    shown = [screen]
+    while isinstance(shown[-1], Backdropped) and shown[-1] in stack:
+        at = stack.index(shown[-1])
+        if at == 0:
+            break
+        shown.append(stack[at - 1])
+    return shown
 
 
 class Confirm(Dialog[bool]):

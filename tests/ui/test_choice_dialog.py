@@ -198,6 +198,42 @@ async def test_a_dialog_shown_again_keeps_its_backdrop_while_the_screen_beneath_
         assert "after&#160;the&#160;step" in app.export_screenshot()  # (SVG spaces)
 
 
+async def test_a_dialog_over_a_chain_shows_the_game_as_it_is_beneath_the_chain():
+    """A kept dialog opened over a kept chain of dialogs (Insurrection's card picker in the
+    pass-the-keyboard chain) shows the game as it is now: the chain counts no change of its
+    own when the game beneath it changed, and the picker showed the board of the round
+    before (tester's report, issue 26)."""
+    from textual.screen import ModalScreen
+    from textual.widgets import Static
+
+    from companion.ui import dialogs
+
+    class Chain(dialogs.Kept, ModalScreen):
+        DEFAULT_CSS = "Chain { align: center bottom; } Chain Static { height: 1; }"
+
+        def compose(self):
+            yield Static("a chain of dialogs")
+
+    app = over_a_board(("before the step", "board"))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board, chain = app.screen, Chain()
+        app.install_screen(chain, "chain")
+        for words in ("before the step", "after the step"):
+            board.query_one("#board", Static).update(words)
+            await pilot.pause()
+            app.push_screen(chain)
+            await pilot.pause()
+            app.push_screen(ChoiceDialog.shown_again(app, choice(3)))
+            await pilot.pause()
+            assert words.replace(" ", "&#160;") in app.export_screenshot()  # (SVG spaces)
+            await pilot.press("escape")
+            await pilot.pause()
+            app.pop_screen()
+            await pilot.pause()
+            assert app.screen is board
+
+
 async def test_the_backdrop_is_the_screen_beneath_in_as_few_segments_as_its_styles():
     """Issue 26: the backdrop's lines are filtered and cut again at each frame the dialog
     draws; segments Textual kept apart only by their offsets are joined once tinted."""
