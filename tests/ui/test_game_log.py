@@ -251,3 +251,29 @@ def test_a_line_is_drawn_as_a_grid_of_number_and_words_draws_it() -> None:
         most = rnd.randint(16, 90)
         drawn = _hanging(line, said, most, console)
         assert cells(drawn) == grid(line, f"add {words}", most), (words, most, line.undone)
+
+
+async def test_lines_followed_while_the_log_is_hidden_wrap_at_its_width_once_shown() -> None:
+    """Unicornus hides the log while it shows a battle or a Fate card; the line written
+    meanwhile wrapped at the least width, a row for every two words, and stayed so once the
+    log was shown again (tester's report, issue 26)."""
+    from companion.core.commands import Note
+    from companion.core.i18n import msg
+
+    steps = StepLog(TINY, TinyState())
+    steps.do(Add(1))
+    app = BoardAndLog()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(GameLog)
+        log.follow(steps)
+        await pilot.pause()
+        log.display = False
+        await pilot.pause()
+        steps.do(Note.of(msg("ui.undo.done", step="Orlok is bound to the Princess of the Dawn")))
+        log.follow(steps)
+        await pilot.pause()
+        log.display = True
+        await pilot.pause()
+        drawn = [strip.text.rstrip() for strip in log.lines]
+        assert len(drawn) == 2, drawn  # a line each, as wide as the panel lets them be
+        assert "Orlok is bound to the Princess of the Dawn" in drawn[1]

@@ -104,6 +104,11 @@ class GameLog(RichLog):
         self.refresh()
 
     def _sync(self, lines: list[HistoryLine]) -> None:
+        if self._size_known and not self.size.width:
+            # hidden (display: none), no width to wrap at: drawn at its width once shown
+            # (on_resize), not at the least width (a line then took a row for every two words)
+            self._shown, self._rows, self._width = list(lines), None, 0
+            return
         shown, rows = self._shown, self._rows
         if not self._size_known or rows is None or not lines or not shown:
             self._rebuild(lines)
