@@ -358,17 +358,17 @@ async def frames_after_a_toast_expires(pilot) -> int:
 async def test_a_lazily_rebuilt_compositor_map_loses_a_removed_toast_on_textual_alone(
     monkeypatch,
 ):
-    """companion/ui/compositor_damage.py replaces ``Compositor.full_map``, Textual's lazy
+    """companion/ui/compositor_repairs.py replaces ``Compositor.full_map``, Textual's lazy
     rebuild of where every widget is, with one that marks what moved for repaint: Textual's
     own (the widget's repaint made out of date, ``_full_map_invalidated``; the toast's rack
     asking for its size) leaves an expired toast drawn. This fails once Textual draws it
     away itself: the replacement can then go."""
     from textual._compositor import Compositor
 
-    from companion.ui import compositor_damage
+    from companion.ui import compositor_repairs
 
-    assert Compositor.full_map.fget is compositor_damage._full_map
-    monkeypatch.setattr(Compositor, "full_map", compositor_damage._textual_full_map)
+    assert Compositor.full_map.fget is compositor_repairs._full_map
+    monkeypatch.setattr(Compositor, "full_map", compositor_repairs._textual_full_map)
     app = HiddenAndToast()
     async with app.run_test(size=(60, 20), notifications=True) as pilot:
         await pilot.pause()
@@ -376,9 +376,66 @@ async def test_a_lazily_rebuilt_compositor_map_loses_a_removed_toast_on_textual_
 
 
 async def test_an_expired_toast_is_drawn_away_after_the_compositor_map_was_rebuilt():
-    """The companion's rebuild (compositor_damage) draws the expired toast away: in Magical
+    """The companion's rebuild (compositor_repairs) draws the expired toast away: in Magical
     Friends at 80×24, the "Undone" toast stayed over the log and footer until a resize."""
     app = HiddenAndToast()
     async with app.run_test(size=(60, 20), notifications=True) as pilot:
         await pilot.pause()
         assert await frames_after_a_toast_expires(pilot) == 1
+
+
+class WideLine(App):
+    def compose(self):
+        yield Static("ああああああああああ", id="wide")  # 10 characters, 20 cells
+
+
+async def drawn_after_a_part_of_a_wide_line_changed(pilot) -> str:
+    """What the terminal is sent when cells 0-4 of the line change: the part ends across
+    the third character (cells 4 and 5)."""
+    from textual.geometry import Region
+
+    app = pilot.app
+    sent = []
+    display = app._display
+
+    def frame(screen, renderable) -> None:
+        display(screen, renderable)
+        if renderable is not None:
+            sent.append(renderable.render_segments(app.console))
+
+    app._display = frame
+    app.query_one("#wide").refresh(Region(0, 0, 5, 1))
+    await pilot.pause()
+    assert len(sent) == 1
+    return sent[0]
+
+
+async def test_a_partial_update_cuts_a_wide_character_at_its_edge_on_textual_alone(monkeypatch):
+    """companion/ui/compositor_repairs.py replaces ``Compositor.render_partial_update`` with
+    one that draws each changed part of a line on to the end of the widget's part there
+    (``ChopsUpdate.spans`` and ``chop_ends``): Textual's own cuts a wide character across
+    the part's right edge and sends a blank for it (the footer's "パレット" lost its "ト" as
+    a toast over it went). This fails once Textual draws it whole itself."""
+    from textual._compositor import Compositor
+
+    from companion.ui import compositor_repairs
+
+    assert Compositor.render_partial_update is compositor_repairs._render_partial_update
+    monkeypatch.setattr(
+        Compositor, "render_partial_update", compositor_repairs._textual_render_partial_update
+    )
+    app = WideLine()
+    async with app.run_test(size=(30, 3)) as pilot:
+        await pilot.pause()
+        sent = await drawn_after_a_part_of_a_wide_line_changed(pilot)
+        assert "ああ " in sent and "あああ" not in sent
+
+
+async def test_a_partial_update_draws_a_wide_character_at_its_edge_whole():
+    """The companion's partial update (compositor_repairs) sends the third character whole,
+    and the rest of the widget's part of the line with it."""
+    app = WideLine()
+    async with app.run_test(size=(30, 3)) as pilot:
+        await pilot.pause()
+        sent = await drawn_after_a_part_of_a_wide_line_changed(pilot)
+        assert "ああああああああああ" in sent
