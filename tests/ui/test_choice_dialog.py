@@ -5,6 +5,7 @@ from textual.app import App
 from companion.core.i18n import Msg
 from companion.core.plan import Choice, Option
 from companion.ui.dialogs import ChoiceDialog
+from tests.ui.frames import frames
 
 
 def choice(n: int) -> Choice:
@@ -271,15 +272,7 @@ async def test_a_dialog_opened_over_the_game_draws_two_frames_and_leaves_the_gam
         await handed_out(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
-        drawn: list = []
-        display = app._display  # each frame, once rendered (the headless driver drops it)
-
-        def frame(screen, renderable) -> None:
-            display(screen, renderable)
-            if renderable is not None:
-                drawn.append(screen)
-
-        app._display = frame
+        drawn = frames(app, lambda screen, update: screen)
         for shown in range(3):  # new, then kept and shown again
             drawn.clear()
             dialog = Confirm.shown_again(app, msg("ui.dialog.yes"))

@@ -9,6 +9,7 @@ from textual.app import App, ComposeResult
 from companion.core.steplog import StepLog
 from companion.ui.widgets.game_log import GameLog
 from tests.tiny_game import TINY, Add, TinyState
+from tests.ui.frames import frames
 
 
 class LogApp(App):
@@ -129,21 +130,15 @@ async def test_a_new_line_is_in_the_same_frame_as_the_board() -> None:
         log = app.query_one(GameLog)
         log.follow(steps)
         await pilot.pause()
-        frames: list = []
-        display = app._display  # each frame, once rendered (the headless driver drops it)
-
-        def frame(screen, renderable) -> None:
-            display(screen, renderable)
-            if renderable is not None:
-                frames.append((log._shown[-1].index, log.scroll_y, log.max_scroll_y))
-
-        app._display = frame
+        drawn = frames(
+            app, lambda screen, update: (log._shown[-1].index, log.scroll_y, log.max_scroll_y)
+        )
         steps.do(Add(99))
         app.query_one("#board").update("board\nafter the step\nhas grown")
         log.follow(steps)
         await pilot.pause()
-        assert frames, "no frame drawn"
-        index, scroll_y, bottom = frames[0]
+        assert drawn, "no frame drawn"
+        index, scroll_y, bottom = drawn[0]
         assert index == 61 and scroll_y == bottom > 0
 
 
@@ -158,21 +153,14 @@ async def test_a_step_draws_one_frame_with_the_scrollbar_in_it() -> None:
         log.window = 30
         board = app.query_one("#board")
         await pilot.pause()
-        frames: list = []
-        display = app._display
-
-        def frame(screen, renderable) -> None:
-            display(screen, renderable)
-            frames.append(renderable is not None)
-
-        app._display = frame
+        drawn = frames(app)
         for i in range(45):
             steps.do(Add(i + 1))
             board.update(f"board after step {i + 1}")
             log.follow(steps)
-            frames.clear()
+            drawn.clear()
             await pilot.pause()
-            assert sum(frames) == 1, f"step {i + 1}: {sum(frames)} frames"
+            assert len(drawn) == 1, f"step {i + 1}: {len(drawn)} frames"
             bar = log.vertical_scrollbar  # (always shown: RichLog's overflow-y is scroll)
             assert bar.window_virtual_size == len(log.lines)
             assert bar.window_size == log.scrollable_content_region.height

@@ -19,6 +19,8 @@ from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tests.ui.frames import frames
+
 
 def test_key_events_are_stamped_by_textual_private_clock():
     """companion/ui/app.py ``changed_elsewhere`` notes when the game changed elsewhere with
@@ -341,18 +343,10 @@ async def frames_after_a_toast_expires(pilot) -> int:
     await pilot.pause(0.1)
     app.query_one("#hidden").refresh()
     await pilot.pause(0.1)
-    frames = []
-    display = app._display  # each frame, once rendered (the headless driver drops it)
-
-    def frame(screen, renderable) -> None:
-        display(screen, renderable)
-        if renderable is not None:
-            frames.append(renderable)
-
-    app._display = frame
+    drawn = frames(app)
     await pilot.pause(0.8)
     assert not app.query("Toast")
-    return len(frames)
+    return len(drawn)
 
 
 async def test_a_lazily_rebuilt_compositor_map_loses_a_removed_toast_on_textual_alone(
@@ -395,15 +389,7 @@ async def drawn_after_a_part_of_a_wide_line_changed(pilot) -> str:
     from textual.geometry import Region
 
     app = pilot.app
-    sent = []
-    display = app._display
-
-    def frame(screen, renderable) -> None:
-        display(screen, renderable)
-        if renderable is not None:
-            sent.append(renderable.render_segments(app.console))
-
-    app._display = frame
+    sent = frames(app, lambda screen, update: update.render_segments(app.console))
     app.query_one("#wide").refresh(Region(0, 0, 5, 1))
     await pilot.pause()
     assert len(sent) == 1
