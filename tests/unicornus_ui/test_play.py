@@ -519,3 +519,19 @@ def test_details_separate_the_distance_from_the_marks():
     space = next(i for i, st in enumerate(s.board.start) if st and st != "goal")
     first = views.details(s, space).plain.split("\n")[0]
     assert "to the goal · " in first and "start of " in first
+
+
+async def test_the_details_under_the_map_scroll_when_longer_than_the_room(store):
+    """The details of the space under the cursor (its tile, the way to the goal, what it
+    holds) are never cut without a sign: at 120×40 the map leaves them a line or two, and
+    the rest was lost mid-sentence (tester's report, issue 26); they scroll."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        scr = await open_demo(app, pilot)
+        box = scr.query_one("#uk-details-box")
+        details = scr.query_one("#uk-details", Static)
+        assert details.size.height > box.scrollable_content_region.height
+        assert box.show_vertical_scrollbar
+        box.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y > 0

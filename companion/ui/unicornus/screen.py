@@ -125,7 +125,10 @@ class UnicornusScreen(TableScreen):
                     yield HexMap(self.state, id="uk-map")
                 # under the map rather than its border: a border cuts it with "…"
                 yield Panel(as_text(legend()), id="uk-legend")
-                yield Panel(id="uk-details")
+                # scrolls when what it says is longer than the room left under the map: a
+                # line it cut was lost without a sign
+                with VerticalScroll(id="uk-details-box"):
+                    yield Panel(id="uk-details")
                 # wide terminals: the characters sit under the map (see screen.tcss)
                 yield Panel(id="uk-kingdom-low", classes="uk-kingdom")
             with Vertical(id="uk-right"):
@@ -224,13 +227,7 @@ class UnicornusScreen(TableScreen):
         self._narrow_panels(s, title)
         set_border_title(side_box, tr(title))
         set_content(q("#uk-side", Static), side)
-        # 1fr high but for the wide screen's (auto, at most 5 lines)
-        details = views.details(s, hm.cursor)
-        set_content(
-            q("#uk-details", Static),
-            details,
-            layout=self.has_class("wide") or self.has_class("narrow"),
-        )
+        set_content(q("#uk-details", Static), views.details(s, hm.cursor))
 
     def _name_width(self) -> int:
         """Cells for the names in the right column's characters panel: what its line leaves,
