@@ -122,3 +122,26 @@ def test_japanese_words_name_the_games_in_japanese():
         if re.search(r"Magical Friends|Unicornus Knights|Insurrection", entry.get("ja", ""))
     ]
     assert english == []
+
+
+def test_a_count_of_one_reads_singular_in_the_lines_a_table_reads_most():
+    """The corruption check after every march, a remove or a scout, the picker's tally, the
+    battle helper's strength: "1 marks", "1 strength tokens" read wrong (tester's report)."""
+    from companion.core.i18n import msg
+
+    one = {
+        "insurrection.log.check.safe": "1 mark face up",
+        "insurrection.log.check.kept": "1 mark face up",
+        "insurrection.log.remove": "1 mark face up",
+        "insurrection.log.scout": "1 mark face up",
+        "insurrection.flow.pick.tally_after": "→ 1 mark",
+        "unicornus_forms.battle.hero_line": "1 strength token,",
+    }
+    params = {"tally": 1, "at": 10, "card": "c", "hero": "h", "tokens": 1, "life": 2, "max": 3}
+    for key, words in one.items():
+        assert words in tr(msg(key, **params)), key
+        more = tr(msg(key, **{**params, "tally": 2, "tokens": 2}))
+        assert (
+            words.replace("1 mark", "2 marks").replace("1 strength token", "2 strength tokens")
+            in more
+        )
