@@ -39,7 +39,7 @@ from companion.ui.table import TableScreen
 from companion.ui.widgets.content import content_key, set_content, themed
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
-from companion.ui.widgets.panel import Panel
+from companion.ui.widgets.panel import Panel, PanelBox
 
 from .board import BoardView, tile_names
 from .forms import (
@@ -143,8 +143,10 @@ class MagicalFriendsScreen(TableScreen):
                 yield BoardView(id="mf-board")
                 yield DataTable(id="mf-wizards", cursor_type="none", zebra_stripes=True)
             with Vertical(id="mf-right"):
-                yield Panel(id="mf-turn")
-                yield Panel(id="mf-events")
+                with PanelBox(id="mf-turn-box"):  # a scrollbar when cut (board.tcss)
+                    yield Panel(id="mf-turn")
+                with PanelBox(id="mf-events-box"):
+                    yield Panel(id="mf-events")
                 yield Panel(id="mf-rules")
                 yield GameLog(id="mf-log", min_width=20)
         yield Footer()
@@ -153,8 +155,8 @@ class MagicalFriendsScreen(TableScreen):
         table = self.query_one("#mf-wizards", DataTable)
         for key in ("wizard", "racing", "tavern", "slain", "pity", "dust", "trophies", "artifacts"):
             table.add_column(tr(f"magical_friends_ui.col.{key}"), key=key)
-        self.query_one("#mf-turn", Static).border_title = tr("magical_friends_ui.panel.turn")
-        self.query_one("#mf-events", Static).border_title = tr("magical_friends_ui.panel.events")
+        self.query_one("#mf-turn-box").border_title = tr("magical_friends_ui.panel.turn")
+        self.query_one("#mf-events-box").border_title = tr("magical_friends_ui.panel.events")
         super().on_mount()
 
     @property

@@ -11,6 +11,7 @@ that gave it.
 
 from __future__ import annotations
 
+from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Static
@@ -26,3 +27,11 @@ class LaidOut:
 
 class Panel(LaidOut, Static):
     """A ``Static`` of a game screen (updated with ``widgets.content.set_content``)."""
+
+
+class PanelBox(LaidOut, VerticalScroll, can_focus=False):
+    """A box around a :class:`Panel` that scrolls when the panel is taller than the box may
+    be (its ``max-height``): a scrollbar shows that more follows, where a panel alone cuts
+    its last lines with no sign. Its new size is drawn in the layout that gave it, as a
+    panel's is; a scrollbar that comes or goes lays the screen out again (Textual's
+    ``show_vertical_scrollbar``)."""
