@@ -43,7 +43,7 @@ from companion.ui.table import TableScreen
 from companion.ui.widgets.content import as_text, set_border_title, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
-from companion.ui.widgets.panel import Panel
+from companion.ui.widgets.panel import Panel, PanelBox
 
 from . import views
 from .catalog_forms import save_patch
@@ -127,7 +127,7 @@ class UnicornusScreen(TableScreen):
                 yield Panel(as_text(legend()), id="uk-legend")
                 # scrolls when what it says is longer than the room left under the map: a
                 # line it cut was lost without a sign
-                with VerticalScroll(id="uk-details-box"):
+                with PanelBox(id="uk-details-box"):
                     yield Panel(id="uk-details")
                 # wide terminals: the characters sit under the map (see screen.tcss)
                 yield Panel(id="uk-kingdom-low", classes="uk-kingdom")
