@@ -192,8 +192,13 @@ def test_hands_then_effects_then_the_outcome():
     m = GAME.moment(s)
     assert m.next == Step(RevealHands(), m.next.reason) and m.next.confirm
     assert m.allows("hands")
+    hidden = sum(h.hidden for h in s.hands)
+    assert hidden  # (cards the table has not seen in the hands)
+    assert sum(s.deck_composition().values()) == s.deck_count + hidden
     s = engine.apply(s, m.next.command)
     assert s.final_hands == {p: engine.prefill(s, p) for p in s.players}
+    # the hands shown are seen: only the deck is left unseen (the deck panel said 26, not 2)
+    assert sum(s.still_unseen().values()) == s.deck_count
     kinds = []
     while (m := GAME.moment(s)).outcome is None:
         kinds.append(m.next.kind)

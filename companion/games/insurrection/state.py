@@ -141,6 +141,17 @@ class InsurrectionState:
         """Card ids the table has not seen (deck and hidden hand cards), with counts."""
         return {k: v for k, v in self.unseen.items() if v}
 
+    def still_unseen(self) -> dict[str, int]:
+        """:meth:`deck_composition` as the table reads it: the hands shown at the end (§4,
+        ``final_hands``) are seen, their hidden cards what each showed beyond the cards the
+        table knew it held. (A hand entered again still picks from the deck composition.)"""
+        unseen = Counter(self.deck_composition())
+        for hand in self.hands:
+            shown = self.final_hands.get(hand.player)
+            if shown is not None:
+                unseen -= Counter(shown) - Counter(hand.known)
+        return dict(unseen)
+
     def person_total(self) -> int:
         return sum(p.copies or 0 for p in self.catalog.persons)
 

@@ -256,12 +256,12 @@ def deck_panel(state: InsurrectionState) -> Text:
                 "insurrection_ui.deck.counts",
                 deck=state.deck_count,
                 graveyard=len(state.graveyard),
-                unseen=sum(state.deck_composition().values()),
+                unseen=sum(state.still_unseen().values()),
             )
         ),
         style="bold",
     )
-    comp = state.deck_composition()
+    comp = state.still_unseen()
     by_marks: Counter[int] = Counter()
     for cid, n in comp.items():
         by_marks[cat.card(cid).corruption or 0] += n
