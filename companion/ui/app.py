@@ -44,6 +44,12 @@ class Start:
 
 # keys that always work, however fast they come
 ALWAYS_KEYS = frozenset({"ctrl+q", "ctrl+c"})
+# keys held behind a key at work are looked at again after this long (seconds): a callback
+# the key waits for is lost with a widget removed, and then they go out
+KEY_UNSTICK = 0.5
+# a key at work holds the keys typed after it at most this long (seconds since handed out)
+# while its next callback waits in a queue still running; then they go out anyway
+KEY_AT_WORK_MOST = 10.0
 
 # The cyclic garbage collector's full collections walk every object not frozen (a game's
 # screens and log: 20–35 ms here, 80 ms in a bare Textual app) and, left to its counts, one
@@ -91,6 +97,8 @@ class CompanionApp(App):
         self.sub_title = f"v{__version__}"
         self._stack_changed = 0.0  # when the game last changed elsewhere (changed_elsewhere)
         self._key_on_its_way: events.Key | None = None  # see _hand_out
+        self._key_waits_in: Any = None  # the widget whose queue holds its next callback
+        self._key_sent = 0.0  # when it was handed out
         self._keys_held: deque[events.Key] = deque()
         self._unstick: Timer | None = None
         self._release_pending = False  # the held keys go out once the screen on top is drawn
@@ -229,7 +237,7 @@ class CompanionApp(App):
             return
         target = self.focused or self.screen
         await super().on_event(event)
-        self._key_on_its_way = event
+        self._key_on_its_way, self._key_sent = event, get_time()
         if not event.is_forwarded:  # a priority binding took it: follow what its action posted
             # (a dialog's Enter selects in its list, and the list's selection is the answer:
             # a key typed right after it went to the dialog still open)
@@ -239,12 +247,14 @@ class CompanionApp(App):
         # field: the next key waits only until the field has taken it (a form's ctrl+s typed
         # right after a name must not act before the name's last letters)
         if event.is_printable and isinstance(target, Input):
+            self._key_waits_in = target
             if not target.call_later(self.call_later, self._key_done, event):
                 self.call_later(self._key_done, event)
         else:
             self._follow(event, target, target, again=False)
 
     def _follow(self, event: events.Key, target, node, again: bool) -> None:
+        self._key_waits_in = node
         if not node.call_later(self._key_passed, event, target, node, again):
             self.call_later(self._key_done, event)  # closing: nothing more for it there
 
@@ -264,8 +274,8 @@ class CompanionApp(App):
             self._follow(event, target, parent, again)
 
     async def _key_done(self, event: events.Key | None) -> None:
-        """``event`` has done its work (or the screen changed, or half a second passed: a
-        callback lost with a widget removed): hand out the keys held behind it; after a
+        """``event`` has done its work (or the screen changed, or half a second passed with
+        its callback lost, its widget removed): hand out the keys held behind it; after a
         screen it opened or closed, once the screen on top has been drawn (the answer to a
         dialog, run by the screen beneath, may open the next one first)."""
         if event is not self._key_on_its_way:
@@ -273,7 +283,7 @@ class CompanionApp(App):
         if self._unstick is not None:
             self._unstick.stop()
             self._unstick = None
-        self._key_on_its_way = None
+        self._key_on_its_way = self._key_waits_in = None
         await self._release()
 
     def _release_later(self) -> None:
@@ -290,10 +300,21 @@ class CompanionApp(App):
 
     def _unstick_later(self) -> None:
         if self._unstick is None:  # run in the app's queue, as the keys are
-            self._unstick = self.set_timer(0.5, self._unstuck)
+            self._unstick = self.set_timer(KEY_UNSTICK, self._unstuck)
 
     def _unstuck(self) -> None:
         self._unstick = None
+        key, node = self._key_on_its_way, self._key_waits_in
+        if (
+            key is not None
+            and node is not None
+            and node.is_running
+            and get_time() - self._key_sent < KEY_AT_WORK_MOST
+        ):
+            # its callback waits in a queue still running: a loaded machine is slow, not
+            # stuck (handed out now, the next key reached the dialog the key was answering)
+            self._unstick_later()
+            return
         self._release_pending = False
         if self._key_on_its_way is not None:
             self.call_later(self._key_done, self._key_on_its_way)
