@@ -277,7 +277,9 @@ class _Backdrop(Visual):
         counted = None not in changes
         size, tint = (width, height), (color, base)
         cache = dialog.__dict__.setdefault("_backdrop", {})
-        drawn = cache.get("drawn") == (tuple(map(id, shown)), changes)
+        # (and the size each was laid out at: the terminal resized, one is laid out again)
+        beneath = (tuple(map(id, shown)), changes, tuple(s._compositor.size for s in shown))
+        drawn = cache.get("drawn") == beneath
         if drawn and cache["size"] == size and cache["tint"] == tint:
             if counted or not dialog._backdrop_stale:
                 return cache["strips"]
@@ -308,9 +310,11 @@ class _Backdrop(Visual):
                 else:
                     tinted.append(Segment(text, one))
             strips.append(Strip(tinted, line.cell_length).adjust_cell_length(width, base))
+        # a screen beneath not yet laid out at the terminal's new size has fewer lines
+        strips += [Strip.blank(width, base)] * (height - len(strips))
         before = cache.get("strips") if cache.get("size") == size else None
         cache.update(
-            drawn=(tuple(map(id, shown)), changes),
+            drawn=beneath,
             size=size,
             tint=tint,
             strips=strips,

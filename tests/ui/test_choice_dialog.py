@@ -310,3 +310,28 @@ async def test_lines_of_the_backdrop_that_changed_are_drawn_again_where_textual_
             await pilot.pause()
         shown = [strip.text for strip in dialog._compositor.render_strips(dialog.size)]
         assert "cursor gone" in shown[18] and "cursor here" not in "".join(shown)
+
+
+async def test_the_terminal_resized_under_a_dialog_and_back_shows_the_screen_beneath_at_each_size():
+    """A resize with a dialog open: the screen beneath is drawn at the new size, and sized
+    back it does not crash (its backdrop had fewer lines than the dialog: IndexError;
+    tester's report, issue 26)."""
+    from textual.widgets import Static
+
+    app = over_a_board(("the board " * 30, "board"))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        dialog = ChoiceDialog.shown_again(app, choice(3))
+        app.push_screen(dialog)
+        await pilot.pause()
+        for size in ((100, 30), (60, 20), (100, 30)):
+            await pilot.resize_terminal(*size)
+            for _ in range(3):
+                await pilot.pause()
+            assert app._exception is None
+            assert board.size == size  # laid out at the new size beneath the dialog
+            strips = dialog._backdrop["strips"]
+            assert len(strips) == size[1] and all(s.cell_length == size[0] for s in strips)
+            wide = board.query_one("#board", Static).region.width
+            assert wide == size[0]
