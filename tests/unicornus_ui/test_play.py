@@ -535,3 +535,5 @@ async def test_the_details_under_the_map_scroll_when_longer_than_the_room(store)
         box.scroll_end(animate=False, immediate=True)
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y > 0
+        await press(pilot, "k")  # another space: its details from the line naming it
+        assert box.scroll_y == 0

@@ -227,7 +227,7 @@ class UnicornusScreen(TableScreen):
         self._narrow_panels(s, title)
         set_border_title(side_box, tr(title))
         set_content(q("#uk-side", Static), side)
-        set_content(q("#uk-details", Static), views.details(s, hm.cursor))
+        self._show_details(views.details(s, hm.cursor))
 
     def _name_width(self) -> int:
         """Cells for the names in the right column's characters panel: what its line leaves,
@@ -346,8 +346,14 @@ class UnicornusScreen(TableScreen):
         self.refresh_view()
 
     def on_hex_map_selected(self, event: HexMap.Selected) -> None:
-        set_content(self.query_one("#uk-details", Static), views.details(self.state, event.space))
+        self._show_details(views.details(self.state, event.space))
         self._show_cursor()
+
+    def _show_details(self, details) -> None:
+        """The details of the space under the cursor, from their first line (which names the
+        space) when they change: a box scrolled down kept the old offset."""
+        if set_content(self.query_one("#uk-details", Static), details):
+            self.query_one("#uk-details-box").scroll_home(animate=False, immediate=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The foresight's key shows while the engine has a preview to give (and stays to close
