@@ -198,7 +198,7 @@ def test_hands_then_effects_then_the_outcome():
     s = engine.apply(s, m.next.command)
     assert s.final_hands == {p: engine.prefill(s, p) for p in s.players}
     # the hands shown are seen: only the deck is left unseen (the deck panel said 26, not 2)
-    assert sum(s.still_unseen().values()) == s.deck_count
+    assert sum(s.still_unseen().values()) == s.deck_count and s.hands_shown
     kinds = []
     while (m := GAME.moment(s)).outcome is None:
         kinds.append(m.next.kind)

@@ -141,6 +141,11 @@ class InsurrectionState:
         """Card ids the table has not seen (deck and hidden hand cards), with counts."""
         return {k: v for k, v in self.unseen.items() if v}
 
+    @property
+    def hands_shown(self) -> bool:
+        """Every hand was shown at the end (§4): what is not yet seen is the deck."""
+        return len(self.final_hands) == len(self.players)
+
     def still_unseen(self) -> dict[str, int]:
         """:meth:`deck_composition` as the table reads it: the hands shown at the end (§4,
         ``final_hands``) are seen, their hidden cards what each showed beyond the cards the

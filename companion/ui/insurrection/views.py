@@ -253,7 +253,9 @@ def deck_panel(state: InsurrectionState) -> Text:
     text.append(
         tr(
             msg(
-                "insurrection_ui.deck.counts",
+                "insurrection_ui.deck.counts_shown"
+                if state.hands_shown
+                else "insurrection_ui.deck.counts",
                 deck=state.deck_count,
                 graveyard=len(state.graveyard),
                 unseen=sum(state.still_unseen().values()),
