@@ -32,6 +32,17 @@ def over_a_board(*shown) -> App:
     return Host()
 
 
+async def a_dialog_open(pilot):
+    """(the screen shown, a kept choice dialog opened over it)."""
+    app = pilot.app
+    await pilot.pause()
+    board = app.screen
+    dialog = ChoiceDialog.shown_again(app, choice(3))
+    app.push_screen(dialog)
+    await pilot.pause()
+    return board, dialog
+
+
 async def pick(n: int, *keys: str):
     results = []
 
@@ -297,11 +308,7 @@ async def test_lines_of_the_backdrop_that_changed_are_drawn_again_where_textual_
 
     app = over_a_board(("top line", None), ("\n" * 17 + "cursor here", "low"))
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        board = app.screen
-        dialog = ChoiceDialog.shown_again(app, choice(3))
-        app.push_screen(dialog)
-        await pilot.pause()
+        board, dialog = await a_dialog_open(pilot)
         board._compositor_refresh = lambda: None  # its changes' regions not forwarded
         board.query_one("#low", Static).update("\n" * 17 + "cursor gone")
         await pilot.pause()
@@ -320,11 +327,7 @@ async def test_the_terminal_resized_under_a_dialog_and_back_shows_the_screen_ben
 
     app = over_a_board(("the board " * 30, "board"))
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        board = app.screen
-        dialog = ChoiceDialog.shown_again(app, choice(3))
-        app.push_screen(dialog)
-        await pilot.pause()
+        board, dialog = await a_dialog_open(pilot)
         for size in ((100, 30), (60, 20), (100, 30)):
             await pilot.resize_terminal(*size)
             for _ in range(3):
