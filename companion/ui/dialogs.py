@@ -283,10 +283,6 @@ class _Backdrop(Visual):
         if drawn and cache["size"] == size and cache["tint"] == tint:
             if counted or not dialog._backdrop_stale:
                 return cache["strips"]
-        for between in shown[:-1]:
-            # its lines (its backdrop) drawn again from what is beneath it now: the screen
-            # beneath the dialog keeps the lines it drew, and it draws none while covered
-            between._styles_cache.clear()
         styles = cache["styles"] if cache.get("tint") == tint else {}  # each style's tinted one
         strips = []
         # the lines the screen beneath shows (its compositor's, as Textual draws them); each
