@@ -425,4 +425,3 @@ async def test_a_partial_update_draws_a_wide_character_at_its_edge_whole():
         await pilot.pause()
         sent = await drawn_after_a_part_of_a_wide_line_changed(pilot)
         assert "ああああああああああ" in sent
-
