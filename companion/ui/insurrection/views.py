@@ -249,6 +249,7 @@ def by_march_line(text: Text, fc: Forecast) -> Text:
 
 def deck_panel(state: InsurrectionState) -> Text:
     cat = state.catalog
+    comp = state.still_unseen()
     text = Text()
     text.append(
         tr(
@@ -258,12 +259,11 @@ def deck_panel(state: InsurrectionState) -> Text:
                 else "insurrection_ui.deck.counts",
                 deck=state.deck_count,
                 graveyard=len(state.graveyard),
-                unseen=sum(state.still_unseen().values()),
+                unseen=sum(comp.values()),
             )
         ),
         style="bold",
     )
-    comp = state.still_unseen()
     by_marks: Counter[int] = Counter()
     for cid, n in comp.items():
         by_marks[cat.card(cid).corruption or 0] += n
