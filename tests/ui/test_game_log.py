@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 
 from companion.core.steplog import StepLog
 from companion.ui.widgets.game_log import GameLog
@@ -265,3 +266,48 @@ async def test_lines_followed_while_the_log_is_hidden_wrap_at_its_width_once_sho
         drawn = [strip.text.rstrip() for strip in log.lines]
         assert len(drawn) == 2, drawn  # a line each, as wide as the panel lets them be
         assert "Orlok is bound to the Princess of the Dawn" in drawn[1]
+
+
+def as_drawn_anew(log: GameLog) -> list[list[tuple[str, object]]]:
+    """The panel's rows as Textual draws them with nothing kept."""
+    log._styles_cache.clear()
+    region = Region(0, 0, *log.outer_size)  # the whole panel, border included, as on screen
+    return [[(s.text, s.style) for s in row] for row in super(GameLog, log).render_lines(region)]
+
+
+async def test_rows_kept_across_steps_are_the_rows_textual_draws() -> None:
+    """A row that shows a log line is kept while the panel looks the same (issue 26: a step
+    scrolled the log and every row was drawn again). After steps, undos (a line struck in
+    place), redos, scrolling back, the focus (the border's colour), a theme and a size, the
+    rows drawn are those Textual draws anew."""
+    steps = StepLog(TINY, TinyState())
+    app = LogApp(window=40)
+    rnd = random.Random(5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one("#followed", GameLog)
+        for turn in range(120):
+            move = rnd.random()
+            if move < 0.6:
+                steps.do(Add(rnd.randint(1, 99)))
+            elif move < 0.8:
+                steps.undo()
+            else:
+                steps.redo()
+            log.follow(steps)
+            if turn % 7 == 3:
+                log.focus() if app.focused is not log else app.set_focus(None)
+            if turn % 13 == 5:
+                log.scroll_to(y=rnd.randint(0, max(0, log.max_scroll_y)), animate=False)
+            if turn == 60:
+                app.theme = "textual-light"
+            if turn == 90:
+                await pilot.resize_terminal(50, 16)
+            await pilot.pause()
+            whole = Region(0, 0, *log.outer_size)
+            kept = [[(s.text, s.style) for s in row] for row in log.render_lines(whole)]
+            assert kept == as_drawn_anew(log), f"turn {turn}"
+            assert kept == [[(s.text, s.style) for s in row] for row in log.render_lines(whole)]
+            part = Region(3, 2, 20, whole.height - 3)  # a part (beneath a toast, a dialog)
+            assert [r.text for r in log.render_lines(part)] == [
+                r.text[3:23] for r in log.render_lines(whole)[2:-1]
+            ]
