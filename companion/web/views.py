@@ -154,20 +154,19 @@ def _ins_scores(key: str, show: Show, state: Any) -> View:
     ]
     if sheet.explanation is not None:
         head.append(sheet.explanation)
-    ranked = sorted(
-        sheet.players,
-        key=lambda p: (p.total is None, -(p.total or 0), p.player != sheet.winner),
-    )
     if all(p.total is not None for p in sheet.players):
-        for i, p in enumerate(ranked, 1):
-            head.append(msg("web.ins.standing", place=i, player=p.player, total=p.total))
+        # the engine's places, as the terminal shows them: a tie nothing parts shares one (§4)
+        for s in sheet.standings:
+            head.append(msg("web.ins.standing", place=s.place, player=s.player, total=s.total))
     elif sheet.needs:
         head.append(Msg("web.ins.waiting"))
     out = [Panel(Msg("insurrection_ui.score.title"), tuple(head), "scores")]
-    for p in ranked:
+    scores = {p.player: p for p in sheet.players}
+    for s in sheet.standings:
+        p = scores[s.player]
         total = "?" if p.total is None else str(p.total)
         title = msg("insurrection_ui.score.player", player=p.player, total=total)
-        if p.player == sheet.winner:
+        if p.player in sheet.winners:
             title = msg("web.with_note", text=title, note=Msg("insurrection_ui.score.winner"))
         lines = tuple(
             msg(

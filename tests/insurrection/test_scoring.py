@@ -406,6 +406,41 @@ def test_tie_break_lowest_initiative_leader():
     assert sheet.winner == "A"
 
 
+def places(sheet: ScoreSheet) -> list[tuple[int | None, str]]:
+    return [(s.place, s.player) for s in sheet.standings]
+
+
+def test_a_tie_no_leader_breaks_shares_first_place():
+    """§4 (no Ruling for a tie where nobody holds a leader): the tied players share the win
+    and first place; the next player is third (was 1st and 2nd for equal totals)."""
+    sheet = score(tiny(), pos({"A": ["z", "z"], "B": ["z", "z"], "C": ["z"]}))
+    assert places(sheet) == [(1, "A"), (1, "B"), (3, "C")]
+    assert sheet.winner is None and sheet.winners == ("A", "B")
+
+
+def test_the_tie_break_winner_is_first_alone_and_the_others_tied_share_second():
+    """§4: the tie goes to the tied player holding the lowest-initiative leader (B, low 3);
+    A (hi 9) and C (no leader), tied with B, share second place."""
+    sheet = score(tiny(), pos({"A": ["hi", "z"], "B": ["low", "z"], "C": ["z", "z"]}))
+    assert places(sheet) == [(1, "B"), (2, "A"), (2, "C")]
+    assert sheet.winner == "B" and sheet.winners == ("B",)
+
+
+def test_a_tie_below_first_place_shares_that_place():
+    """§4 decides only the win: equal totals below it share their place (1, 2, 2, 4)."""
+    hands = {"A": ["z"], "B": ["z", "z"], "C": ["low", "z"], "D": ["z", "z", "z"]}
+    sheet = score(tiny(), pos(hands))
+    assert places(sheet) == [(1, "D"), (2, "B"), (2, "C"), (4, "A")]
+    assert sheet.winners == ("D",)
+
+
+def test_no_places_while_a_total_is_unknown():
+    """§6: a total still "?" has no place, and nobody has won yet."""
+    sheet = score(catalogs.load("box"), pos({"A": ["dragon"], "B": ["talin"]}, "evil"))
+    assert places(sheet) == [(1, "B"), (None, "A")]
+    assert sheet.winners == ()
+
+
 def test_players_listed_the_way_each_language_writes_a_list():
     """§4 shared win, §6 Prophet: players named in a row read "A, B" in English and "A、B" in
     Japanese (was "A, B" in both)."""

@@ -5,12 +5,15 @@ can be reopened from the game after scoring."""
 from __future__ import annotations
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from companion.games.insurrection import GAME, engine
+from companion.core.i18n import set_language
+from companion.games.insurrection import GAME, EndPosition, engine, score
 from companion.games.insurrection.commands import CorrectCount, EnterHand, ResolveEffect
 from companion.ui.insurrection.scoring_screen import ScoringScreen, SheetView
 from companion.ui.record import RecordScreen
+from tests.insurrection.fixtures import tiny
 from tests.insurrection_ui.helpers import demo_state, play_round, resume_app
 
 SIX = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Fay")
@@ -101,3 +104,56 @@ async def test_scores_reopen_from_the_game_after_scoring(store):
             assert (app.screen is board) == (key == "escape")
         record_sheet = app.screen_stack[-1].query_one(SheetView).sheet
         assert record_sheet == engine.final_score(board.state)
+
+
+class OneSheet(App):
+    """A score sheet alone, of a position made for the test (the tiny catalog)."""
+
+    def __init__(self, position: EndPosition) -> None:
+        super().__init__()
+        self.position = position
+
+    def compose(self) -> ComposeResult:
+        cat = tiny()
+        yield SheetView(self.position, cat, sheet=score(cat, self.position))
+
+
+def _position(hands: dict[str, tuple[str, ...]]) -> EndPosition:
+    return EndPosition("good", "fortress", 0, (), tuple(hands.items()))
+
+
+@pytest.mark.parametrize(
+    ("hands", "standings", "winners"),
+    [
+        # nobody holds a leader: the tie is not broken, A and B share the win and 1st place
+        (
+            {"A": ("z", "z"), "B": ("z", "z"), "C": ("z",)},
+            "1. A 2 · 1. B 2 · 3. C 1",
+            {"A", "B"},
+        ),
+        # B holds the lowest-initiative leader: first alone, said so; A and C share 2nd
+        (
+            {"A": ("hi", "z"), "B": ("low", "z"), "C": ("z", "z")},
+            "1. B 2 · 2. A 2 · 2. C 2",
+            {"B"},
+        ),
+    ],
+)
+async def test_tied_players_share_a_place_unless_the_tie_break_parts_them(
+    hands, standings, winners
+):
+    """§4: a tie goes to the tied player holding the lowest-initiative leader, and the sheet
+    says so; players it does not part share their place (the tester saw equal totals ranked
+    1st and 2nd with no tie-break said), and everyone sharing the win is marked winner."""
+    set_language("en")
+    app = OneSheet(_position(hands))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        summary = str(app.query_one("#summary", Static).render())
+        assert standings in summary
+        if len(winners) == 1:
+            assert "B holds low (initiative 3), the lowest-initiative leader, and wins" in summary
+        else:
+            assert "they share the win" in summary
+        marked = {str(p.border_title).split(" — ")[0] for p in app.query(".player.winner")}
+        assert marked == winners

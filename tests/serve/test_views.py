@@ -95,6 +95,24 @@ def test_the_score_sheet_and_the_tally_are_drawn_where_asked(store):
         assert tr(line) in shown
 
 
+def test_the_phone_s_standings_are_the_terminal_s_places(store):
+    """§4: the phone ranks as the terminal does: equal totals no leader parts share first
+    place (was "1. Ann: 4", "2. Ben: 4"), and both are marked as winners."""
+    from dataclasses import replace
+
+    set_language("en")
+    table, policy = demo_table(store, "insurrection")
+    play_until(table, policy, lambda m: m.allows("scores"))
+    hands = {"Ann": ("knight",), "Ben": ("knight",), "Cleo": ("pikeman",)}  # 4, 4, 2
+    state = replace(table.state, players=tuple(hands), final_hands=hands, effects=())
+    drawn = views.view("insurrection", Show("insurrection.scores"), state)
+    assert drawn is not None
+    head = [tr(line) for line in drawn.panels[0].lines]
+    assert ["1. Ann: 4", "1. Ben: 4", "3. Cleo: 2"] == [x for x in head if x[:1].isdigit()]
+    winners = [tr(p.title) for p in drawn.panels if "winner" in tr(p.title)]
+    assert len(winners) == 2 and "Ann" in winners[0] and "Ben" in winners[1]
+
+
 def test_a_hand_is_shown_on_its_player_s_page_only(tmp_path):
     """§3.2 with the app's deck: a look at Ann's hand asked on the table's page is not shown
     there (it says where); Ann's own page holds her hand."""

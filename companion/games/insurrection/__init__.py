@@ -31,7 +31,9 @@ no submodule):
 - End: ``prefill(state, player)``, ``next_effect(state)``, ``end_position(state)`` →
   ``EndPosition``, ``final_score(state)`` → ``ScoreSheet``; scoring
   ``score(catalog, position, effects)`` → ``ScoreSheet`` (players → card lines with a ``line``
-  Msg, totals, ``winner``, ``explanation``, ``needs``), ``pending_effects``, ``apply_effect``,
+  Msg, totals, ``winner``, ``explanation``, ``needs``, ``standings``: ``Standing`` (place,
+  player, total; players the tie-break cannot part share a place), ``winners``),
+  ``pending_effects``, ``apply_effect``,
   ``EffectChoice``, ``name_msg``, ``rule_summary``.
 - Forecast: ``march_forecast(state)`` (the module's ``forecast``: the chance that the next
   March reveal brings the face-up marks to 10) → ``Forecast(probability: Fraction, ...)``.
@@ -127,6 +129,7 @@ from companion.games.insurrection.scoring import (
     EffectChoice,
     EndPosition,
     ScoreSheet,
+    Standing,
     apply_effect,
     impossible,
     name_msg,
@@ -231,6 +234,7 @@ __all__ = [
     "EffectChoice",
     "EndPosition",
     "ScoreSheet",
+    "Standing",
     "apply_effect",
     "name_msg",
     "pending_effects",

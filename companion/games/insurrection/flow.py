@@ -1048,8 +1048,6 @@ def _outcome_of(state: InsurrectionState, sheet: ScoreSheet) -> Outcome | None:
     if sheet.needs or any(p.total is None for p in sheet.players):
         return None
     ranked = ranked_scores(sheet)
-    best = ranked[0][1] if ranked else 0
-    winners = (sheet.winner,) if sheet.winner else tuple(p for p, s in ranked if s == best)
     reason = msg(
         "insurrection.flow.outcome",
         outcome=_outcome_msg(state),
@@ -1058,7 +1056,7 @@ def _outcome_of(state: InsurrectionState, sheet: ScoreSheet) -> Outcome | None:
     return Outcome(
         result=state.outcome or "good",
         reason=reason,
-        winners=winners,
+        winners=sheet.winners,
         scores=ranked,
         round=state.round or None,  # 0: a quick score of an Evil win, its round not known
         facts={**_facts(state), "breakdown": _breakdown(state, sheet)},
@@ -1093,12 +1091,9 @@ def _facts(state: InsurrectionState) -> dict:
 
 
 def ranked_scores(sheet: ScoreSheet) -> tuple[tuple[str, int], ...]:
-    """Players by total, best first, the winner first among equals (the tie-break); seat
-    order otherwise."""
-    players = sorted(
-        sheet.players, key=lambda p: (p.total is None, -(p.total or 0), p.player != sheet.winner)
-    )
-    return tuple((p.player, p.total or 0) for p in players)
+    """Players by total, best first, in the sheet's standings (the winner first among
+    equals; seat order otherwise)."""
+    return tuple((s.player, s.total or 0) for s in sheet.standings)
 
 
 # small helpers -----------------------------------------------------------------------------

@@ -93,6 +93,16 @@ class PlayerScore:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """A player's place (1 = first; players who share a place hold the same number, and the
+    next place is skipped: 1, 1, 3); ``place`` None while the total is unknown."""
+
+    place: int | None
+    player: str
+    total: int | None
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     outcome: Outcome
     players: tuple[PlayerScore, ...]
@@ -100,6 +110,15 @@ class ScoreSheet:
     winner: str | None  # None while a value is needed or if the tie-break cannot decide
     explanation: Msg | None = None  # how the winner was found (tie-break spelled out)
     effects: tuple[Msg, ...] = field(default=())
+    standings: tuple[Standing, ...] = ()  # best first (§4); see ``standings``
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Who wins: the winner, or the players sharing first place when the tie-break cannot
+        decide (§4); none while a total or a value the tie-break needs is unknown."""
+        if self.needs or any(s.place is None for s in self.standings):
+            return ()
+        return tuple(s.player for s in self.standings if s.place == 1)
 
 
 # End-of-game effects (§4) ------------------------------------------------------------------
@@ -720,7 +739,36 @@ def score(
     needs = _Needs(cat)
     players = tuple(score_hand(cat, pos, p, needs) for p, _ in pos.hands)
     winner, why = _winner(cat, pos, players, needs)
-    return ScoreSheet(pos.outcome, players, tuple(needs.items), winner, why, effect_lines)
+    return ScoreSheet(
+        pos.outcome,
+        players,
+        tuple(needs.items),
+        winner,
+        why,
+        effect_lines,
+        standings(players, winner),
+    )
+
+
+def standings(players: Sequence[PlayerScore], winner: str | None) -> tuple[Standing, ...]:
+    """Players best first, each with a place (§4). The tie-break of §4 decides who wins: the
+    winner it names holds first place alone and the players it beat come next. Every other
+    equal total shares its place (1, 1, 3): players tied for the win that no leader separates,
+    and ties below first place, where §4 says nothing and has no Ruling, so the companion
+    reads them as a table would: a shared place. Seat order among equals; unknown totals
+    last, without a place."""
+    known = sorted(
+        (p for p in players if p.total is not None),
+        key=lambda p: (-(p.total or 0), p.player != winner),
+    )
+    out: list[Standing] = []
+    for i, p in enumerate(known):
+        place: int | None = i + 1
+        if out and out[-1].total == p.total and out[-1].player != winner:
+            place = out[-1].place  # shares the place of the player before
+        out.append(Standing(place, p.player, p.total))
+    out += [Standing(None, p.player, None) for p in players if p.total is None]
+    return tuple(out)
 
 
 def _winner(
@@ -743,6 +791,9 @@ def _winner(
                     return None, None
                 if player not in lowest or ini < lowest[player][0]:
                     lowest[player] = (ini, cid)
+    # §4 names no winner when no tied player holds a leader, and the spec gives no Ruling
+    # for it: the tied players share the win, as a table would read it (and share first
+    # place in ``standings``). A tied player holding no leader loses to one who holds any.
     if not lowest:
         return None, msg("insurrection.winner.shared", players=_listed(tied), total=best)
     ranked = sorted(lowest.items(), key=lambda kv: kv[1][0])

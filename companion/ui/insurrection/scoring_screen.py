@@ -102,12 +102,13 @@ class SheetView(Vertical):
             head.append("★ " + tr(sheet.explanation), style=STRONG)
         if all(p.total is not None for p in sheet.players):
             head.append("\n" + tr("insurrection_ui.score.standings") + "  ", style="bold")
-            for i, player in enumerate(_ranked(sheet)):
+            # the engine's places: players the tie-break cannot part share one (§4)
+            for i, standing in enumerate(sheet.standings):
                 if i:
                     head.append(" · ", style=MUTED)
-                style = STRONG if player.player == sheet.winner else "bold"
-                head.append(f"{i + 1}. {player.player} ", style=style)
-                head.append(str(player.total))
+                style = STRONG if standing.player in sheet.winners else "bold"
+                head.append(f"{standing.place}. {standing.player} ", style=style)
+                head.append(str(standing.total))
         elif sheet.needs:
             head.append(tr("insurrection_ui.score.waiting"), style=WARNING)
         self.query_one("#summary", Static).update(as_text(head))
@@ -128,7 +129,9 @@ class SheetView(Vertical):
         grid = self.query_one("#players", Grid)
         grid.remove_children()
         panels = []
-        for player in _ranked(sheet):
+        scores = {p.player: p for p in sheet.players}
+        for standing in sheet.standings:
+            player = scores[standing.player]
             table = Table.grid(padding=(0, 1), expand=True)
             table.add_column(justify="right", width=5)
             # fold, not "…": a Japanese reason has no spaces to wrap at and was cut off
@@ -143,7 +146,7 @@ class SheetView(Vertical):
             panel.border_title = as_text(
                 tr(msg("insurrection_ui.score.player", player=player.player, total=total))
             )
-            if player.player == sheet.winner:
+            if player.player in sheet.winners:
                 panel.add_class("winner")
                 panel.border_subtitle = tr("insurrection_ui.score.winner")
             panels.append(panel)
@@ -268,12 +271,3 @@ class ScoringScreen(StylesKept, Screen):
             ),
             done,
         )
-
-
-def _ranked(sheet: ScoreSheet) -> list:
-    """Players by total, highest first, the winner first among equals (a tie-break); seat
-    order otherwise (sorted() keeps it). Unknown totals last."""
-    return sorted(
-        sheet.players,
-        key=lambda p: (p.total is None, -(p.total or 0), p.player != sheet.winner),
-    )
