@@ -4,17 +4,18 @@ from the app's count, and bad input that names what is wrong."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Static
 
 from companion.core.game import Step, play
-from companion.core.i18n import tr
+from companion.core.i18n import set_language, tr
 from companion.games.insurrection import GAME, Setup, autoplay, engine
 from companion.games.insurrection.catalog import load
 from companion.games.insurrection.commands import Draw, March, Play, Take
 from companion.games.insurrection.scoring import rule_summary
 from companion.ui.app import Start, create_app
 from companion.ui.dialogs import ChoiceDialog
-from companion.ui.insurrection.new_game import NewGameScreen
+from companion.ui.insurrection.new_game import NewGameScreen, leader_option
 from companion.ui.insurrection.picker import CardPicker
 from companion.ui.insurrection.quick_score import QuickScoreScreen
 from companion.ui.insurrection.scoring_screen import ScoringScreen
@@ -296,6 +297,27 @@ async def test_the_leader_offer_says_what_each_leader_does(store):
             assert all(tr(f"insurrection.icon.{i}", "ja") in text for i in card.icons)
             # how it scores, in the words the breakdown uses (issue 5 follow-up)
             assert tr(rule_summary(cat, card), "ja") in text
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "effect: "), ("ja", "効果：")])
+def test_a_leader_offered_reads_naturally_with_or_without_an_effect(lang, label):
+    """§2 step 3, the tester's report: Thorn Warden's offer ended "(fictional) none" (the demo's
+    text for no game effect, glued after the icons); a leader with no words ended in spaces.
+    No demo leader carries such words now, no line ends in spaces, and a leader whose effect
+    the owner typed shows it on a line of its own, named as the effect."""
+    set_language(lang)
+    try:
+        demo = load("demo")
+        for card in demo.leaders:
+            text = tr(leader_option(demo, card.id))
+            assert "none" not in text and "なし" not in text, text
+            assert all(line == line.rstrip() for line in text.splitlines()), text
+        words = {"en": "look at the top card", "ja": "山札の一番上を見る"}
+        box = load("box", {"leaders": [{"id": "talin", "effect": words}]})
+        lines = tr(leader_option(box, "talin")).splitlines()
+        assert lines[1].strip() == label + words[lang] and words[lang] not in lines[0]
+    finally:
+        set_language("en")
 
 
 async def test_new_game_refusal_is_in_view_at_80x24(store):

@@ -386,14 +386,18 @@ class NewGameScreen(Screen):
 
 def leader_option(cat, cid: str) -> Msg:
     """A leader to keep, with what it brings: marks, Remove/Scout, initiative, icons, how it
-    scores and its words (the game effect, or the card's text), so the choice is an informed one (§2)."""
+    scores and its words (the game effect, or the card's text) on a line of their own, named
+    as the effect, so the choice is an informed one (§2). A leader whose words the catalog
+    does not hold has no such line (was its name's line ending in the words, or in spaces)."""
     card = cat.card(cid)
     icons = " ".join(tr(f"insurrection.icon.{i}") for i in card.icons or ())
-    words = card.effect or card.text or {"en": "", "ja": ""}
+    words = card.effect or card.text
     return msg(
-        "insurrection_ui.new.leader_option",
+        "insurrection_ui.new.leader_option_effect"
+        if words
+        else "insurrection_ui.new.leader_option",
         name=name_msg(card.name),
         badges=f"{badges(cat, cid)} {icons}".strip(),
         scoring=rule_summary(cat, card),  # how it scores, in the breakdown's words
-        words=words,
+        words=words or "",
     )
