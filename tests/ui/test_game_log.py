@@ -9,6 +9,7 @@ from textual.geometry import Region
 
 from companion.core.steplog import StepLog
 from companion.ui.widgets.game_log import GameLog
+from companion.ui.widgets.panel import KeptRows
 from tests.tiny_game import TINY, Add, TinyState
 from tests.ui.frames import frames
 
@@ -268,11 +269,13 @@ async def test_lines_followed_while_the_log_is_hidden_wrap_at_its_width_once_sho
         assert "Orlok is bound to the Princess of the Dawn" in drawn[1]
 
 
-def as_drawn_anew(log: GameLog) -> list[list[tuple[str, object]]]:
-    """The panel's rows as Textual draws them with nothing kept."""
-    log._styles_cache.clear()
-    region = Region(0, 0, *log.outer_size)  # the whole panel, border included, as on screen
-    return [[(s.text, s.style) for s in row] for row in super(GameLog, log).render_lines(region)]
+def as_drawn_anew(widget: KeptRows) -> list[list[tuple[str, object]]]:
+    """The widget's rows as Textual draws them with nothing kept."""
+    widget._styles_cache.clear()
+    region = Region(0, 0, *widget.outer_size)  # the whole of it, border included, as on screen
+    return [
+        [(s.text, s.style) for s in row] for row in super(KeptRows, widget).render_lines(region)
+    ]
 
 
 async def test_rows_kept_across_steps_are_the_rows_textual_draws() -> None:

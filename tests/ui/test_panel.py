@@ -3,10 +3,13 @@ the screen out only when the panel's size changes (issue 26)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual import messages
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -166,3 +169,47 @@ async def test_a_step_without_a_layout_leaves_every_widget_where_a_layout_puts_i
             assert [w.region for w in widgets] == where, f"step {i + 1}"
         assert screen.session.cursor > 40
     store.close()
+
+
+class Bordered(App):
+    CSS = "Panel { border: round $primary; padding: 0 1; height: auto; max-height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield Panel(id="panel")
+
+
+async def test_rows_kept_across_changes_are_the_rows_textual_draws() -> None:
+    """A panel's row is drawn again only when its line changed (KeptRows, issue 26: a step
+    that changed one line of a panel redrew every row). After lines changed, added, taken
+    away and moved, styles in them, a theme and a size, the rows drawn are those Textual
+    draws anew."""
+    from rich.text import Text
+
+    from companion.ui.widgets.content import set_content
+    from tests.ui.test_game_log import as_drawn_anew
+
+    app = Bordered()
+    rnd = random.Random(11)
+    words = ["deck 12", "graveyard 3", "", "Ann ⚔ 2", "ボブ 魔法", "a long line " * 4]
+    async with app.run_test(size=(40, 16)) as pilot:
+        panel = app.query_one(Panel)
+        lines = ["start"]
+        for turn in range(60):
+            lines = [rnd.choice(words) if rnd.random() < 0.3 else w for w in lines]
+            if rnd.random() < 0.3:
+                lines.insert(rnd.randint(0, len(lines)), rnd.choice(words))
+            if len(lines) > 3 and rnd.random() < 0.2:
+                del lines[rnd.randrange(len(lines))]
+            text = Text("\n".join(lines))
+            if turn % 5 == 0:
+                text.stylize("bold $text-error" if turn % 2 else "italic", 0, 4)
+            set_content(panel, text)
+            if turn == 30:
+                app.theme = "textual-light"
+            if turn == 45:
+                await pilot.resize_terminal(30, 16)
+            await pilot.pause()
+            whole = Region(0, 0, *panel.outer_size)
+            kept = [[(s.text, s.style) for s in row] for row in panel.render_lines(whole)]
+            assert kept == as_drawn_anew(panel), f"turn {turn}"
+            assert kept == [[(s.text, s.style) for s in row] for row in panel.render_lines(whole)]

@@ -27,6 +27,7 @@ from textual.widgets import RichLog
 from companion.core.i18n import Msg, tr
 from companion.core.steplog import HistoryLine
 from companion.ui.widgets.content import covered
+from companion.ui.widgets.panel import KeptRows
 
 WINDOW = 200  # log lines kept on screen; older ones stay in the game, not in the panel
 
@@ -37,7 +38,7 @@ class History(Protocol):
     def history_tail(self, count: int) -> list[HistoryLine]: ...
 
 
-class GameLog(RichLog):
+class GameLog(KeptRows, RichLog):
     DEFAULT_CSS = """
     GameLog { border: round $primary-lighten-1; height: 1fr; min-height: 5; }
     """
@@ -57,9 +58,6 @@ class GameLog(RichLog):
         self._words: Callable[[HistoryLine], Msg] | None = None
         self._earlier: History | None = None  # where older lines are read (``earlier``)
         self._wants_earlier = earlier
-        # the rows drawn (render_lines): id(line) -> (line, its row), while the look stays
-        self._rows_kept: dict[int, tuple[Strip, Strip]] = {}
-        self._look: tuple = ()
 
     # -- the incremental form ---------------------------------------------------------------
     def follow(self, source: History, words: Callable[[HistoryLine], Msg] | None = None) -> None:
@@ -191,77 +189,11 @@ class GameLog(RichLog):
         return self._style if self._style is not None else super().rich_style
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """The panel's rows, each log line's row drawn once for as long as the panel looks
-        the same: a step scrolls the log by a line, and Textual then draws every row again,
-        border and background included (27 rows: a tenth of a step's time). A row that
-        shows a log line is kept by that line (the ``Strip`` in ``lines``, one object per
-        line for its life) with what else decides its look (:meth:`_rows_look`)."""
         self._style = super().rich_style
         try:
-            look = self._rows_look()
-            if look != self._look:
-                self._look, self._rows_kept = look, {}
-            kept = self._rows_kept
-            # rows count from the border's: those between it and the bottom one show lines
-            first, end = self.styles.gutter.top, self.outer_size.height - self.styles.gutter.bottom
-            at, lines = self.scroll_offset.y - first, self.lines  # the line of row y: at + y
-            shown = [
-                lines[at + y] if first <= y < end and 0 <= at + y < len(lines) else None
-                for y in crop.line_range
-            ]
-            rows = [
-                row[1]
-                if line is not None and (row := kept.get(id(line))) and row[0] is line
-                else None
-                for line in shown
-            ]
-            width = self.outer_size.width
-            n = 0
-            while n < len(rows):  # each run of rows not kept drawn at once, at full width
-                if rows[n] is not None:
-                    n += 1
-                    continue
-                run = n
-                while run < len(rows) and rows[run] is None:
-                    run += 1
-                drawn = super().render_lines(Region(0, crop.y + n, width, run - n))
-                for i, row in enumerate(drawn, start=n):
-                    rows[i] = row
-                    if (line := shown[i]) is not None:
-                        kept[id(line)] = (line, row)
-                n = run
-            if len(kept) > 4 * len(shown):  # only the rows on screen stay kept
-                on_screen = {id(line) for line in shown if line is not None}
-                self._rows_kept = {key: row for key, row in kept.items() if key in on_screen}
+            return super().render_lines(crop)  # (the rows kept: KeptRows)
         finally:
             self._style = None
-        x1, x2 = crop.column_span
-        if (x1, x2) != (0, width):
-            return [row.crop(x1, x2) for row in rows]  # type: ignore[union-attr]
-        return rows  # type: ignore[return-value]
-
-    def _rows_look(self) -> tuple:
-        """What a row's look depends on besides its log line (any change draws every row
-        anew): the size and place in the lines, the theme, the styles (the border's colour
-        follows the focus), the colours beneath."""
-        styles = self.styles
-        return (
-            self.outer_size,
-            self.scroll_x,
-            self._widest_line_width,
-            self.app.theme,
-            self.app.ansi_theme,
-            self.has_focus,
-            self._style,
-            self.background_colors,
-            styles.border,
-            styles.outline,
-            styles.padding,
-            styles.tint,
-            styles.text_opacity,
-            self.opacity,
-            tuple(self.get_line_filters()),
-        )
 
     # The lines' size is no part of the screen's layout (the panel's parent sizes it): a
     # step that changes no other size then needs no layout. The scrollbar follows the lines
