@@ -98,7 +98,7 @@ async def test_the_enemy_turn_at_80x24_keeps_what_the_table_needs():
             assert isinstance(screen, UnicornusScreen)
             side = screen.query_one("#uk-side-box")
             assert str(side.border_title).startswith("The Empire")
-            assert not screen.query_one("#uk-kingdom").display
+            assert not screen.query_one("#uk-kingdom-box").display
             assert side.size.height >= 16  # was 3 (the three moving units need 11 lines)
             assert not screen.query_one("#uk-log").display  # the banner says each step
             hm, box = screen.query_one(HexMap), screen.query_one("#uk-map-box")
@@ -109,7 +109,7 @@ async def test_the_enemy_turn_at_80x24_keeps_what_the_table_needs():
             before = screen.state
             await pilot.press("u")
             await pilot.pause()
-            assert screen.query_one("#uk-kingdom").display and screen.state is before
+            assert screen.query_one("#uk-kingdom-box").display and screen.state is before
     finally:
         store.close()
 
@@ -157,7 +157,7 @@ async def test_the_enemy_turn_at_100x32_shows_every_moving_unit():
             start(app, ROUND_SEED)
             await pilot.pause()
             screen = app.screen
-            kingdom = screen.query_one("#uk-kingdom")
+            kingdom = screen.query_one("#uk-kingdom-box")
             heroes = len(screen.state.heroes)
             assert kingdom.display and kingdom.size.height == heroes + 1  # one line each
             for key in TO_EMPIRE:
@@ -198,6 +198,6 @@ async def test_the_next_players_turn_at_80x24_shows_the_characters_again():
             assert isinstance(screen, UnicornusScreen)
             side = screen.query_one("#uk-side-box")
             assert not str(side.border_title).startswith("Battles"), side.border_title
-            assert screen.query_one("#uk-kingdom").display
+            assert screen.query_one("#uk-kingdom-box").display
     finally:
         store.close()

@@ -132,7 +132,9 @@ class UnicornusScreen(TableScreen):
                 # wide terminals: the characters sit under the map (see screen.tcss)
                 yield Panel(id="uk-kingdom-low", classes="uk-kingdom")
             with Vertical(id="uk-right"):
-                yield Panel(id="uk-kingdom", classes="uk-kingdom")
+                # scrolls when cut (a small terminal): a scrollbar says more characters follow
+                with PanelBox(id="uk-kingdom-box", classes="uk-kingdom"):
+                    yield Panel(id="uk-kingdom")
                 with VerticalScroll(id="uk-side-box"):
                     yield Panel(id="uk-side")
                 yield GameLog(id="uk-log")
@@ -141,8 +143,8 @@ class UnicornusScreen(TableScreen):
     def on_mount(self) -> None:
         box = self.query_one("#uk-map-box")
         box.border_title = tr("unicornus_ui.map.title")
-        for panel in self.query(".uk-kingdom"):
-            panel.border_title = tr("unicornus_ui.kingdom.title")
+        for kingdom in self.query(".uk-kingdom"):  # the right column's box, the panel under the map
+            kingdom.border_title = tr("unicornus_ui.kingdom.title")
         self.query_one("#uk-map", HexMap).focus()
         self._apply_zoom()
         super().on_mount()

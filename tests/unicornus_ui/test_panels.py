@@ -1,0 +1,36 @@
+"""The Unicornus Knights screen's panels (tester's report): a panel cut by a small terminal
+shows a scrollbar and scrolls to its last line; an empty panel says so."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from companion.games.unicornus import SetupChoice, load_catalog, new_game
+from companion.ui.app import create_app
+from tests.unicornus_ui.test_play import open_demo
+
+# four players, as `companion demo unicornus` starts: the Princess and four characters
+FOUR = SetupChoice(4, ("annelie", "bertram", "cordelia", "dario"), "p1")
+
+
+def four_players():
+    return new_game(load_catalog("demo"), FOUR, seed=7)
+
+
+async def test_the_kingdom_characters_scroll_when_cut_at_80x24(store):
+    """At 80x24 the characters' lines wrap in two and the panel (at most 10 lines) cut the
+    fourth character of a four-player game with no sign (``overflow-y`` on a Static, which
+    cannot scroll); its box shows a scrollbar and scrolls to the last line."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        scr = await open_demo(app, pilot, state=four_players())
+        box = scr.query_one("#uk-kingdom-box")
+        kingdom = scr.query_one("#uk-kingdom", Static)
+        assert box.border_title == "Kingdom characters"
+        lines = kingdom.outer_size.height
+        assert lines > box.scrollable_content_region.height  # cut at 80x24
+        assert box.show_vertical_scrollbar
+        box.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y > 0
+        assert box.scroll_y + box.scrollable_content_region.height == lines  # the last in sight
