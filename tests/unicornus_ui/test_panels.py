@@ -3,10 +3,16 @@ shows a scrollbar and scrolls to its last line; an empty panel says so."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
+from companion.core.game import decide
+from companion.core.i18n import tr
+from companion.games.registry import get_game, sensible_table
 from companion.games.unicornus import SetupChoice, load_catalog, new_game
-from companion.ui.app import create_app
+from companion.ui.app import Start, create_app
+from companion.ui.unicornus.screen import UnicornusScreen
+from tests.unicornus_ui.demo import demo_state
 from tests.unicornus_ui.test_play import open_demo
 
 # four players, as `companion demo unicornus` starts: the Princess and four characters
@@ -34,3 +40,30 @@ async def test_the_kingdom_characters_scroll_when_cut_at_80x24(store):
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y > 0
         assert box.scroll_y + box.scrollable_content_region.height == lines  # the last in sight
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "No battles to fight or Fate to draw."),
+        ("ja", "解決する戦闘も引く因縁カードもなし。"),
+    ],
+)
+async def test_battles_and_fate_say_when_nothing_is_left(store, lang, words):
+    """Once the Empire has moved and its battles are fought (no Fate card to draw), the
+    "Battles and Fate" panel stayed up, blank, until the Empire phase ended; it says so."""
+    game = get_game("unicornus")
+    policy, _ = sensible_table("unicornus", 5)
+    session = store.new_game(game, demo_state(), "Battles", "demo")
+    s = session.state
+    while not (s.phase == "empire" and s.empire_moved and not s.battles and not s.fate_pending):
+        session.do(decide(game.moment(s), s, policy))
+        s = session.state
+    app = create_app(store, Start("resume", game_id=session.id), lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, UnicornusScreen)
+        side = scr.query_one("#uk-side-box")
+        assert side.border_title == tr("unicornus_ui.side.battles")
+        assert str(scr.query_one("#uk-side", Static).render()) == words

@@ -491,6 +491,8 @@ def battles_panel(state: UKState) -> Text:
         out.append(tr("unicornus_ui.empire.fate_waiting") + " ", style="bold")
         out.append(", ".join(name(state.imp(c).name) for c in state.fate_pending))
     out.rstrip()
+    if not out:  # the Empire's battles fought (or none begun), no Fate card to draw
+        out.append(tr("unicornus_ui.empire.no_battles"), style=MUTED)
     return out
 
 
