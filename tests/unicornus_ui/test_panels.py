@@ -11,6 +11,7 @@ from companion.core.i18n import tr
 from companion.games.registry import get_game, sensible_table
 from companion.games.unicornus import SetupChoice, load_catalog, new_game
 from companion.ui.app import Start, create_app
+from companion.ui.unicornus.hexmap import HexMap
 from companion.ui.unicornus.screen import UnicornusScreen
 from tests.unicornus_ui.demo import demo_state
 from tests.unicornus_ui.test_play import open_demo
@@ -67,3 +68,62 @@ async def test_battles_and_fate_say_when_nothing_is_left(store, lang, words):
         side = scr.query_one("#uk-side-box")
         assert side.border_title == tr("unicornus_ui.side.battles")
         assert str(scr.query_one("#uk-side", Static).render()) == words
+
+
+def in_sight(scr, column: str) -> list:
+    """The boxes of a column that reach past its bottom (pushed off the screen)."""
+    col = scr.query_one(column)
+    return [w for w in col.children if w.display and w.region.bottom > col.region.bottom]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (100, 32), (120, 36)])
+async def test_the_details_under_the_map_keep_four_lines(store, size):
+    """At 120x40 the map (32 lines with its border) left the details of the space under the
+    cursor one line, at 100x32 none (and cut its own bottom row and the legend): the details
+    keep four lines and the map gives up the rest, scrolling with the cursor's hex in sight."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=size) as pilot:
+        scr = await open_demo(app, pilot)
+        await pilot.press("n", "n")  # the players' turn: a banner of one line, not two
+        await pilot.pause()
+        details = scr.query_one("#uk-details-box")
+        assert details.size.height == 4
+        assert not in_sight(scr, "#uk-left")
+        box, hm = scr.query_one("#uk-map-box"), scr.query_one(HexMap)
+        assert box.show_vertical_scrollbar and not box.show_horizontal_scrollbar
+        assert box.scrollable_content_region.width >= hm.columns()  # no column of it cut
+
+        def cursor_in_sight() -> bool:
+            _col, line = hm.place(hm.cursor)
+            view = box.scrollable_content_region.height
+            return box.scroll_y <= line and line + 2 <= box.scroll_y + view
+
+        # the Princess's hex, though the box lost lines since (a footer of two lines)
+        assert hm.cursor == scr.state.princess.space and cursor_in_sight()
+        spaces = sorted(range(len(scr.state.board)), key=lambda n: hm.place(n)[1])
+        for space in (spaces[0], spaces[-1], scr.state.princess.space):  # top, bottom
+            hm.move_to(space)
+            await pilot.pause()
+            assert cursor_in_sight(), space
+
+
+async def test_on_a_taller_screen_the_map_is_whole_and_the_details_take_the_rest(store):
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(120, 50)) as pilot:
+        scr = await open_demo(app, pilot)
+        box, hm = scr.query_one("#uk-map-box"), scr.query_one(HexMap)
+        assert box.size.height == hm.size.height == hm.rows * 2 and box.max_scroll_y == 0
+        details = scr.query_one("#uk-details-box")
+        assert details.size.height > 4 and not in_sight(scr, "#uk-left")
+        bottom = scr.query_one("#uk-left").region.bottom
+        assert details.region.bottom == bottom  # no line left empty under the details
+
+
+async def test_at_80x24_the_details_keep_their_three_lines(store):
+    """The small terminal's layout is as it was: the map scrolls, the details take at most
+    three lines, nothing is pushed off the screen."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        scr = await open_demo(app, pilot)
+        assert scr.query_one("#uk-details-box").size.height == 3
+        assert not in_sight(scr, "#uk-left") and not in_sight(scr, "#uk-right")

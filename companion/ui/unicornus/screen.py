@@ -73,6 +73,23 @@ class MapChoice(ChoiceDialog):
     """
 
 
+class MapBox(Vertical):
+    """The map's box. It scrolls where the map is bigger than the room (a small terminal; at
+    120x40 a few lines, for the details under it) and keeps the cursor's hex in sight, also
+    when its own height changes (the banner, the footer and the panels change with the
+    moment)."""
+
+    def show_cursor(self) -> None:
+        hm = self.query_one(HexMap)
+        col, line = hm.place(hm.cursor)
+        self.scroll_to_region(Region(col, line, hm.cell, 2), animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        # once the screen is laid out: a layout on the way (a box of 9 lines, then 12 at
+        # 80x24) would leave the map scrolled further than the cursor needs
+        self.call_after_refresh(self.show_cursor)
+
+
 class UnicornusScreen(TableScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (PHONE, "-normal")]
     CSS_PATH = "screen.tcss"
@@ -121,7 +138,7 @@ class UnicornusScreen(TableScreen):
         yield Panel(id="uk-banner")
         with Horizontal(id="uk-body"):
             with Vertical(id="uk-left"):
-                with Vertical(id="uk-map-box"):
+                with MapBox(id="uk-map-box"):
                     yield HexMap(self.state, id="uk-map")
                 # under the map rather than its border: a border cuts it with "…"
                 yield Panel(as_text(legend()), id="uk-legend")
@@ -237,7 +254,7 @@ class UnicornusScreen(TableScreen):
         wrapped in two at 100 columns)."""
         room = self.query_one("#uk-kingdom").content_region.width
         if not room:  # not laid out yet: the right column of this terminal
-            room = self.app.size.width - (85 if self.has_class("wide") else 58) - 4
+            room = self.app.size.width - (85 if self.has_class("wide") else 59) - 4
         left = min(12, room - KINGDOM_COLUMNS)
         return left if left >= 6 else 0
 
@@ -372,12 +389,8 @@ class UnicornusScreen(TableScreen):
         self.refresh_bindings()  # closed outside the players' turns: its key goes
 
     def _show_cursor(self) -> None:
-        """Keep the cursor's hex in sight when the map box scrolls (narrow terminals)."""
-        if self.has_class("narrow"):
-            hm = self.map
-            col, line = hm.place(hm.cursor)
-            box = self.query_one("#uk-map-box")
-            box.scroll_to_region(Region(col, line, hm.cell, 2), animate=False, immediate=True)
+        """Keep the cursor's hex in sight when the map box scrolls."""
+        self.query_one("#uk-map-box", MapBox).show_cursor()
 
     # --- map helpers ---
     def action_path(self) -> None:
