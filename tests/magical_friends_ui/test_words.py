@@ -141,3 +141,38 @@ async def test_the_wizards_table_headers_are_whole_in_japanese_at_120x40(store):
             table = app.screen.query_one("#mf-wizards", DataTable)
             assert table.virtual_size.width <= table.scrollable_content_region.width, lang
     set_language("en")
+
+
+async def test_the_last_step_panel_names_a_step_that_caused_nothing_more(store):
+    """Tester's report: after a plain move or an end of turn the "Last step" panel showed
+    "–". A step whose events are none is named by its log line, with a word saying it did
+    nothing else; a step with events still shows them; before any step, "–"."""
+    from textual.widgets import Static
+
+    from companion.games.magical_friends import EndTurn, StartRound, Summon
+    from companion.ui.app import Start, create_app
+
+    session = saved_game(store)
+    session.do(StartRound(fairy_roll=3))
+    session.do(PlayArtifacts((3, 2, 1)))
+    session.do(Summon(0, "moss-knight", "s1"))
+    session.do(Move("moss-knight-1", to="l2", steps=6))  # a plain space: no event
+    assert session.state.events == ()
+    for lang, said, nothing_else in (
+        ("en", "Red's Moss Knight 1 moves 6 steps to l2", "No other effect"),
+        ("ja", "6ステップ移動してl2へ", "ほかの効果なし"),
+    ):
+        app = create_app(store, Start("resume", game_id=session.id), lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            panel = app.screen.query_one("#mf-events", Static)
+            words = " ".join(str(panel.render()).split())  # as wrapped in the panel
+            assert said in words and nothing_else in words and "–" not in words, words
+            screen = app.screen
+            screen.do(EndTurn())
+            await pilot.pause()
+            words = " ".join(str(panel.render()).split())
+            ended = tr(screen.session.line(screen.session.cursor - 1))  # "End of Red's turn"
+            assert ended in words and nothing_else in words, words
+            screen.session.undo()  # the next language starts from the move again
+    set_language("en")

@@ -176,11 +176,14 @@ class MagicalFriendsScreen(TableScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def log_line(self, line: HistoryLine) -> Msg:
+        return self._line_words(line.description)
+
+    def _line_words(self, description: Msg) -> Msg:
         # lines written by the engine's describe() name things already (log.py); older saved
         # lines (cmd.*) carry ids and indexes, named here from the current state
-        if line.description.key.startswith("magical_friends.log."):
-            return line.description
-        return humanize(line.description, self.state)
+        if description.key.startswith("magical_friends.log."):
+            return description
+        return humanize(description, self.state)
 
     def refresh_view(self) -> None:
         state = self.state
@@ -189,10 +192,22 @@ class MagicalFriendsScreen(TableScreen):
         set_content(self.query_one("#mf-prompt", Static), self.prompt_text(state))
         self._show_wizards(state)
         set_content(self.query_one("#mf-turn", Static), self.turn_text(state))
-        events = Text("\n").join(Text(tr(humanize(e, state))) for e in state.events)
-        set_content(self.query_one("#mf-events", Static), events or Text("–", style=MUTED))
+        set_content(self.query_one("#mf-events", Static), self.last_step_text(state))
         # the rule options the game was started with (a save keeps its own)
         set_content(self.query_one("#mf-rules", Static), tr(rules(state.options)))
+
+    def last_step_text(self, state: GameState) -> Text:
+        """What the last step did: the engine's events for it (``state.events``). A step that
+        caused nothing more (a move to a plain space, an end of turn) is named by its log
+        line, and the panel says it had no other effect, rather than a bare "–"."""
+        if state.events:
+            return Text("\n").join(Text(tr(humanize(e, state))) for e in state.events)
+        if not self.session.cursor:  # no step yet
+            return Text("–", style=MUTED)
+        out = Text(tr(self._line_words(self.session.line(self.session.cursor - 1))))
+        out.append("\n")
+        out.append(tr("magical_friends_ui.events.none"), style=MUTED)
+        return out
 
     def round_text(self, state: GameState) -> Text:
         # one line at 120 columns with every part shown (lava or bonus round, Hell up, the
