@@ -176,3 +176,33 @@ async def test_the_last_step_panel_names_a_step_that_caused_nothing_more(store):
             assert ended in words and nothing_else in words, words
             screen.session.undo()  # the next language starts from the move again
     set_language("en")
+
+
+async def test_an_abilitys_arrow_keeps_its_first_words_in_japanese(store):
+    """Tester's report: a lone "↳" on its own line before an ability's text in Japanese.
+    The Ember Imp's ability (43 cells with its arrow, the turn panel has 42 at most) has no
+    space to break at and went whole under its arrow; the arrow keeps its first words, the
+    rest wraps under them."""
+    from companion.games.magical_friends import EndTurn, StartRound, Summon
+    from companion.ui.app import Start, create_app
+    from tests.hardening.fuzz_support import screen_text
+
+    session = saved_game(store)
+    session.do(StartRound(fairy_roll=3))
+    session.do(PlayArtifacts((3, 2, 1)))
+    session.do(Summon(0, "moss-knight", "s1"))
+    session.do(EndTurn())
+    session.do(Summon(1, "ember-imp", "s1"))  # Blue's turn: the Ember Imp and its ability
+    for size in ((80, 24), (120, 40), (40, 60)):  # 40: a phone, the panels one under another
+        app = create_app(store, Start("resume", game_id=session.id), lang="ja")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+        arrows = [line.split("↳", 1)[1].strip(" │▁▂▃▄▅▆▇█") for line in lines if "↳" in line]
+        assert len(arrows) == 1 and arrows[0].startswith("同じスペースの"), (size, lines)
+        if size == (40, 60):
+            at = next(i for i, line in enumerate(lines) if "↳" in line)
+            rest = lines[at + 1].strip(" │▁▂▃▄▅▆▇█")
+            assert lines[at + 1].index(rest) == lines[at].index("↳") + 2, lines  # under it
+            assert arrows[0] + rest == "同じスペースのクリーチャーを1体退治する", lines
+    set_language("en")

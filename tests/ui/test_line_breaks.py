@@ -7,6 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 from rich._wrap import divide_line
+from rich.text import Text
 from textual.app import App
 from textual.widgets import Static
 
@@ -88,3 +89,40 @@ def test_a_katakana_word_is_not_broken_when_it_fits_a_line():
     assert all(
         len(line) <= 5 for line in lines_of(long, kinsoku_breaks(long, 10, True, divide_line))
     )
+
+
+# an ability under its creature (Magical Friends) or acting character (Unicornus Knights)
+ABILITY = "  ↳ 同じスペースのクリーチャーを1体退治する"
+
+
+async def test_an_arrow_keeps_the_first_words_of_its_text_on_its_line():
+    """Tester's report: a lone "↳" on its own line before an ability's text in Japanese. The
+    text has no space to break at, so wrapping moved it whole to the next line; in a
+    ``Hanging`` text the arrow is part of the line's indent, and the text wraps beside it,
+    its next lines under its first character."""
+    from companion.ui.widgets.content import Hanging
+
+    class Shown(App):
+        CSS = "Static { width: 40; }"
+
+        def compose(self):
+            yield Static(Hanging(Text("Imp 2 @ h3\n" + ABILITY + "\n✦ power")))
+
+    app = Shown()
+    async with app.run_test(size=(60, 30)) as pilot:
+        static = app.query_one(Static)
+        for width in range(12, 45):
+            static.styles.width = width
+            await pilot.pause()
+            shown = [s.text.rstrip() for s in static.render_lines(static.size.region)]
+            shown = [line for line in shown if line]
+            assert "↳" not in [line.strip() for line in shown], (width, shown)
+            at = next(i for i, line in enumerate(shown) if "↳" in line)
+            assert shown[at].startswith("  ↳ 同"), (width, shown)
+            text = [shown[at][4:]]
+            for line in shown[at + 1 :]:
+                if not line.startswith("    "):  # the ability's lines end
+                    break
+                text.append(line[4:])
+            assert "".join(text) == ABILITY[4:], (width, shown)
+            assert shown[-1] == "✦ power" and shown[0] == "Imp 2 @ h3", (width, shown)

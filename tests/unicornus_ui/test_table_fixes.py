@@ -201,3 +201,29 @@ async def test_the_next_players_turn_at_80x24_shows_the_characters_again():
             assert screen.query_one("#uk-kingdom-box").display
     finally:
         store.close()
+
+
+async def test_an_abilitys_arrow_is_never_alone_on_its_line_in_japanese(store):
+    """Tester's report: in Japanese at 80x24 the acting character's ability ("ラウンド開始時：
+    （架空）ラウンド開始時に1回復") has no space to break at and went whole to the line under
+    its "↳", leaving the arrow alone. The arrow keeps the first words beside it, the rest
+    wraps under them."""
+    from tests.unicornus_ui.demo import start
+
+    app = create_app(store, lang="ja")
+    beside: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start(app)
+        await pilot.pause()
+        for _ in range(6):  # the round's start, its event, then each seat's turn
+            panel = app.screen.query_one("#uk-kingdom", Static)
+            lines = panel.render_lines(panel.size.region)
+            shown = [strip.text.strip(" │") for strip in lines]  # inside the panel's border
+            assert "↳" not in shown, shown
+            beside += [line for line in shown if "↳" in line]
+            await pilot.press("n")
+            await pilot.pause()
+    # the characters' abilities were shown, their first words beside the arrow
+    assert [line.split(" ", 1)[0] for line in beside] == ["↳"] * 3, beside
+    assert any(line.startswith("↳ ラウンド開始時") for line in beside), beside

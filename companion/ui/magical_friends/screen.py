@@ -36,7 +36,7 @@ from companion.games.magical_friends import (
 from companion.ui.colours import DANGER, GOOD, MUTED, WARNING
 from companion.ui.dialogs import kept_view
 from companion.ui.table import TableScreen
-from companion.ui.widgets.content import content_key, set_content, themed
+from companion.ui.widgets.content import Hanging, content_key, set_content, themed
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 from companion.ui.widgets.panel import Panel, PanelBox
@@ -191,7 +191,8 @@ class MagicalFriendsScreen(TableScreen):
         set_content(self.query_one("#mf-round", Static), self.round_text(state))
         set_content(self.query_one("#mf-prompt", Static), self.prompt_text(state))
         self._show_wizards(state)
-        set_content(self.query_one("#mf-turn", Static), self.turn_text(state))
+        # an ability's "↳" keeps the first words of its text beside it (Hanging)
+        set_content(self.query_one("#mf-turn", Static), Hanging(self.turn_text(state)))
         set_content(self.query_one("#mf-events", Static), self.last_step_text(state))
         # the rule options the game was started with (a save keeps its own)
         set_content(self.query_one("#mf-rules", Static), tr(rules(state.options)))

@@ -40,7 +40,7 @@ from companion.games.unicornus import (
 )
 from companion.ui.dialogs import ChoiceDialog, Dialog, FormField
 from companion.ui.table import TableScreen
-from companion.ui.widgets.content import as_text, set_border_title, set_content
+from companion.ui.widgets.content import Hanging, as_text, set_border_title, set_content
 from companion.ui.widgets.footer import Footer
 from companion.ui.widgets.game_log import GameLog
 from companion.ui.widgets.panel import Panel, PanelBox
@@ -235,12 +235,12 @@ class UnicornusScreen(TableScreen):
         set_content(q("#uk-header", Static), views.header(s))  # laid out when it changes
         set_content(q("#uk-banner", Static), Text(self.banner()))
         names = 0 if self.has_class("narrow") else self._name_width()  # narrow: initials only
-        set_content(q("#uk-kingdom", Static), views.kingdom_panel(s, self.active, hm.cell, names))
+        # the acting character's abilities: "↳" keeps the first words of its text beside it
+        kingdom = views.kingdom_panel(s, self.active, hm.cell, names)
+        set_content(q("#uk-kingdom", Static), Hanging(kingdom, marks_only=True))
         # under the map of a wide screen the names have room
-        set_content(
-            q("#uk-kingdom-low", Static),
-            views.kingdom_panel(s, self.active, hm.cell, name_width=22),
-        )
+        low = views.kingdom_panel(s, self.active, hm.cell, name_width=22)
+        set_content(q("#uk-kingdom-low", Static), Hanging(low, marks_only=True))
         side_box = q("#uk-side-box")
         side, title = self.side_panel()
         self._narrow_panels(s, title)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content, Span
 from textual.css.styles import RulesMap
@@ -60,12 +61,23 @@ def as_text(value: str | Msg | Text | Content | None) -> Content | Text:
     return Content(value or "")
 
 
-class Hanging(Visual):
-    """Text whose lines wrap under their own first character: a line's leading spaces are its
-    indent, kept by the lines it wraps onto (a preview nested under a count stays nested
-    when it wraps, instead of running on at the left edge). ``str()``: the text."""
+# marks that lead the text after them (an ability under the creature or character it belongs
+# to: "  ↳ moves 1 extra step"); in :class:`Hanging` the mark is part of its line's indent
+LEADS = ("↳ ",)
 
-    def __init__(self, text: Text | Content) -> None:
+
+class Hanging(Visual):
+    """Text whose lines wrap under their own first character: a line's leading spaces, and a
+    mark of ``LEADS`` after them, are its indent, kept by the lines it wraps onto (a preview
+    nested under a count stays nested when it wraps, instead of running on at the left edge).
+    The text after a mark wraps in the room beside it, so the mark never stands alone on a
+    line: a Japanese sentence has no space to break at, and was moved whole to the next line,
+    leaving "↳" behind. ``marks_only``: only the lines led by a mark hang (a table's rows, whose
+    leading space is a column, wrap as they would). ``str()``: the text."""
+
+    def __init__(self, text: Text | Content, *, marks_only: bool = False) -> None:
+        self.key = (Hanging, marks_only, content_key(text))  # what is drawn (set_content)
+        self.marks_only = marks_only
         shown = as_text(text)
         self.content = shown if isinstance(shown, Content) else Content.from_rich_text(shown)
         self._wrapped: tuple[int, Content] | None = None  # (width, the lines at that width)
@@ -77,14 +89,26 @@ class Hanging(Visual):
         if self._wrapped is None or self._wrapped[0] != width:
             lines: list[Content] = []
             for line in self.content.split("\n", allow_blank=True):
-                indent = len(line.plain) - len(line.plain.lstrip(" "))
-                if 0 < indent < width // 2:
-                    pad = Content(" " * indent)
-                    lines += [pad + part for part in line[indent:].wrap(width - indent)]
-                else:
-                    lines.append(line)
+                lines += self._hung(line, width)
             self._wrapped = (width, Content("\n").join(lines))
         return self._wrapped[1]
+
+    def _hung(self, line: Content, width: int) -> list[Content]:
+        """``line`` on the lines it wraps onto at ``width``, under its indent."""
+        plain = line.plain
+        spaces = len(plain) - len(plain.lstrip(" "))
+        mark = next((m for m in LEADS if plain.startswith(m, spaces)), "")
+        if mark:
+            indent = spaces + len(mark)
+            cells = cell_len(plain[:indent])
+            if cell_len(plain) <= width or cells >= width // 2:
+                return [line]
+            parts = line[indent:].wrap(width - cells)
+            return [line[:indent] + parts[0], *(Content(" " * cells) + p for p in parts[1:])]
+        if self.marks_only or not 0 < spaces < width // 2:
+            return [line]
+        pad = Content(" " * spaces)
+        return [pad + part for part in line[spaces:].wrap(width - spaces)]
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
@@ -100,6 +124,8 @@ class Hanging(Visual):
 
 def content_key(content: Any) -> Any:
     """What decides how ``content`` is drawn, comparable with ``==`` (``None``: not known)."""
+    if isinstance(content, Hanging):
+        return content.key
     if isinstance(content, str | Content):
         return content
     if isinstance(content, Text):
