@@ -9,9 +9,9 @@ from textual.geometry import Region
 
 from companion.core.steplog import StepLog
 from companion.ui.widgets.game_log import GameLog
-from companion.ui.widgets.panel import KeptRows
 from tests.tiny_game import TINY, Add, TinyState
 from tests.ui.frames import frames
+from tests.ui.test_panel import assert_rows_as_textual_draws
 
 
 class LogApp(App):
@@ -269,15 +269,6 @@ async def test_lines_followed_while_the_log_is_hidden_wrap_at_its_width_once_sho
         assert "Orlok is bound to the Princess of the Dawn" in drawn[1]
 
 
-def as_drawn_anew(widget: KeptRows) -> list[list[tuple[str, object]]]:
-    """The widget's rows as Textual draws them with nothing kept."""
-    widget._styles_cache.clear()
-    region = Region(0, 0, *widget.outer_size)  # the whole of it, border included, as on screen
-    return [
-        [(s.text, s.style) for s in row] for row in super(KeptRows, widget).render_lines(region)
-    ]
-
-
 async def test_rows_kept_across_steps_are_the_rows_textual_draws() -> None:
     """A row that shows a log line is kept while the panel looks the same (issue 26: a step
     scrolled the log and every row was drawn again). After steps, undos (a line struck in
@@ -306,10 +297,8 @@ async def test_rows_kept_across_steps_are_the_rows_textual_draws() -> None:
             if turn == 90:
                 await pilot.resize_terminal(50, 16)
             await pilot.pause()
+            assert_rows_as_textual_draws(log, f"turn {turn}")
             whole = Region(0, 0, *log.outer_size)
-            kept = [[(s.text, s.style) for s in row] for row in log.render_lines(whole)]
-            assert kept == as_drawn_anew(log), f"turn {turn}"
-            assert kept == [[(s.text, s.style) for s in row] for row in log.render_lines(whole)]
             part = Region(3, 2, 20, whole.height - 3)  # a part (beneath a toast, a dialog)
             assert [r.text for r in log.render_lines(part)] == [
                 r.text[3:23] for r in log.render_lines(whole)[2:-1]
