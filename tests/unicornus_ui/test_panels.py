@@ -127,3 +127,21 @@ async def test_at_80x24_the_details_keep_their_three_lines(store):
         scr = await open_demo(app, pilot)
         assert scr.query_one("#uk-details-box").size.height == 3
         assert not in_sight(scr, "#uk-left") and not in_sight(scr, "#uk-right")
+
+
+async def test_a_terminal_made_wider_gives_the_kingdom_characters_their_names(store):
+    """Tester's report: after 80x24 was made 120x40, the characters' panel kept the narrow
+    lines (no column of names) until the next step; it is drawn for its new width."""
+    app = create_app(store, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        scr = await open_demo(app, pilot, state=four_players())
+        kingdom = scr.query_one("#uk-kingdom", Static)
+        assert "Annelie" not in str(kingdom.render())  # initials only at 80 columns
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Annelie" in str(kingdom.render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Annelie" not in str(kingdom.render())

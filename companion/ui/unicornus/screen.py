@@ -171,6 +171,13 @@ class UnicornusScreen(TableScreen):
         self._apply_zoom()
         if self.has_class("narrow") != narrow:
             self.refresh_view()  # the characters' panel words its lines for its width
+        # and gives names a column by its width, known once the new size is laid out (a
+        # terminal made wider kept the narrow panel's lines until the next step)
+        self.call_after_refresh(self._fit_to_room)
+
+    def _fit_to_room(self) -> None:
+        if self.is_current and self._drawn is not None and not self._still_drawn():
+            self.refresh_all()
 
     def _apply_zoom(self) -> None:
         wide = self.zoom if self.zoom is not None else self.app.size.width >= WIDE
