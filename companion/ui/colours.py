@@ -15,6 +15,7 @@ DANGER = "bold $text-error"  # the game is lost, a battle, a blow that kills
 WARNING = "bold $foreground on $warning-muted"  # close to losing, a choice to check
 GOOD = "$foreground on $success-muted"  # safe, a win
 STRONG = "bold $text-primary"  # a name or number to find at a glance
-MUTED = "$text-muted"  # what matters less
+MUTED = "$foreground 75%"  # what matters less: 4.5:1 on both themes (not $text-muted, "auto 60%":
+# Content draws its "auto" at full strength, the muted words brighter than the others)
 MARK_WARM = "$text-accent"  # a mark (★ ▲ ⚑), never words: 3:1 on both themes
 MARK_GOOD = "$text-success"  # a mark (✓ ●), never words
