@@ -217,3 +217,36 @@ async def test_magical_friends(store, size):
         await pilot.press("a")
         await check("magical friends artifacts", "ArtifactsForm")
     _report(check.lows)
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_muted_words_are_drawn_fainter_than_the_words_around_them(theme):
+    """Tester's report: words styled MUTED (``$text-muted``, "auto 60%") came out pure white
+    in a panel, brighter than the others: Content draws an "auto" colour at full strength.
+    They are fainter than the panel's words, on both themes (and 4.5:1: the tests above)."""
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+    from textual.geometry import Region
+
+    from companion.ui.colours import MUTED
+    from companion.ui.widgets.content import set_content
+    from companion.ui.widgets.panel import Panel
+
+    class One(App):
+        def compose(self) -> ComposeResult:
+            yield Panel(id="panel")
+
+    app = One()
+    app.theme = theme
+    async with app.run_test(size=(30, 3)) as pilot:
+        panel = app.query_one(Panel)
+        set_content(panel, Text("words ").append("muted", style=MUTED))
+        await pilot.pause()
+        row = panel.render_lines(Region(0, 0, *panel.outer_size))[0]
+        colours = {s.text.strip(): s.style.color.triplet for s in row if s.text.strip()}
+        background = next(s.style.bgcolor.triplet for s in row if s.style.bgcolor)
+
+        def distance(rgb) -> int:  # from the background: how far the words stand out
+            return sum(abs(a - b) for a, b in zip(rgb, background, strict=True))
+
+        assert distance(colours["muted"]) < distance(colours["words"])
