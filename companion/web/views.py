@@ -161,9 +161,7 @@ def _ins_scores(key: str, show: Show, state: Any) -> View:
     elif sheet.needs:
         head.append(Msg("web.ins.waiting"))
     out = [Panel(Msg("insurrection_ui.score.title"), tuple(head), "scores")]
-    scores = {p.player: p for p in sheet.players}
-    for s in sheet.standings:
-        p = scores[s.player]
+    for p in sheet.by_place:
         total = "?" if p.total is None else str(p.total)
         title = msg("insurrection_ui.score.player", player=p.player, total=total)
         if p.player in sheet.winners:

@@ -120,6 +120,12 @@ class ScoreSheet:
             return ()
         return tuple(s.player for s in self.standings if s.place == 1)
 
+    @property
+    def by_place(self) -> tuple[PlayerScore, ...]:
+        """The players' scores in the order of :attr:`standings` (best first)."""
+        scores = {p.player: p for p in self.players}
+        return tuple(scores[s.player] for s in self.standings)
+
 
 # End-of-game effects (§4) ------------------------------------------------------------------
 

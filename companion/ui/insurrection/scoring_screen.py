@@ -129,9 +129,7 @@ class SheetView(Vertical):
         grid = self.query_one("#players", Grid)
         grid.remove_children()
         panels = []
-        scores = {p.player: p for p in sheet.players}
-        for standing in sheet.standings:
-            player = scores[standing.player]
+        for player in sheet.by_place:
             table = Table.grid(padding=(0, 1), expand=True)
             table.add_column(justify="right", width=5)
             # fold, not "…": a Japanese reason has no spaces to wrap at and was cut off
