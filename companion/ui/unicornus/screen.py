@@ -167,12 +167,10 @@ class UnicornusScreen(TableScreen):
         super().on_mount()
 
     def on_resize(self, event) -> None:
-        narrow = self.has_class("narrow")
         self._apply_zoom()
-        if self.has_class("narrow") != narrow:
-            self.refresh_view()  # the characters' panel words its lines for its width
-        # and gives names a column by its width, known once the new size is laid out (a
-        # terminal made wider kept the narrow panel's lines until the next step)
+        # the characters' panel words its lines for its width (narrow: initials only) and
+        # gives names a column by it, known once the new size is laid out (a terminal made
+        # wider kept the narrow panel's lines until the next step)
         self.call_after_refresh(self._fit_to_room)
 
     def _fit_to_room(self) -> None:
