@@ -36,6 +36,17 @@ def drawn(log: GameLog) -> list[list[tuple[str, object]]]:
     return [[(seg.text, seg.style) for seg in line if seg.text.strip()] for line in lines]
 
 
+def a_step_undo_or_redo(steps: StepLog, rnd: random.Random, steps_in: float, most: int) -> None:
+    """A step (``steps_in`` of the time, adding up to ``most``), else an undo or a redo."""
+    move = rnd.random()
+    if move < steps_in:
+        steps.do(Add(rnd.randint(1, most)))
+    elif move < 0.8:
+        steps.undo()
+    else:
+        steps.redo()
+
+
 async def test_follow_matches_a_full_redraw_after_steps_undos_and_redos() -> None:
     steps = StepLog(TINY, TinyState())
     app = LogApp(window=12)
@@ -43,13 +54,7 @@ async def test_follow_matches_a_full_redraw_after_steps_undos_and_redos() -> Non
     async with app.run_test(size=(60, 30)) as pilot:
         followed = app.query_one("#followed", GameLog)
         for _ in range(300):
-            move = rnd.random()
-            if move < 0.55:
-                steps.do(Add(rnd.randint(1, 9999)))
-            elif move < 0.8:
-                steps.undo()
-            else:
-                steps.redo()
+            a_step_undo_or_redo(steps, rnd, steps_in=0.55, most=9999)
             followed.follow(steps)
             if rnd.random() < 0.2:
                 await pilot.pause()
@@ -280,13 +285,7 @@ async def test_rows_kept_across_steps_are_the_rows_textual_draws() -> None:
     async with app.run_test(size=(60, 20)) as pilot:
         log = app.query_one("#followed", GameLog)
         for turn in range(120):
-            move = rnd.random()
-            if move < 0.6:
-                steps.do(Add(rnd.randint(1, 99)))
-            elif move < 0.8:
-                steps.undo()
-            else:
-                steps.redo()
+            a_step_undo_or_redo(steps, rnd, steps_in=0.6, most=99)
             log.follow(steps)
             if turn % 7 == 3:
                 log.focus() if app.focused is not log else app.set_focus(None)
