@@ -24,7 +24,7 @@ after a step the table made.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -34,6 +34,18 @@ from companion.core.plan import Choice, Option
 
 if TYPE_CHECKING:
     from companion.core.steplog import HistoryLine
+
+
+def shared_places(scores: Sequence[tuple[str, int]], winners: Iterable[str]) -> tuple[int, ...]:
+    """Each player's place in ``scores`` (best first): one more than the players ahead, a
+    player being ahead with more points, or with as many and among ``winners`` when the
+    other is not (a tie-break named them). Equal scores nothing parts share a place
+    (1, 1, 3), as a table reads them."""
+    won = set(winners)
+    return tuple(
+        1 + sum(1 for q, t in scores if t > s or (t == s and q in won and p not in won))
+        for p, s in scores
+    )
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,11 @@ class Outcome:
     scores: tuple[tuple[str, int], ...] = ()
     round: int | None = None
     facts: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The place of each of ``scores`` (:func:`shared_places`)."""
+        return shared_places(self.scores, self.winners)
 
     def to_json(self) -> dict[str, Any]:
         from companion.core.msgjson import dump_msg

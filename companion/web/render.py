@@ -117,7 +117,11 @@ def _prompt(table: WebTable, page: Page, controls: bool) -> str:
         if nxt.reason != moment.prompt:
             out.append(f'<p class="outcome">{text(nxt.reason)}</p>')
         if nxt.scores:
-            rows = "".join(f"<li>{escape(p)}: {s}</li>" for p, s in nxt.scores)
+            # each with its place: equal scores nothing parts share one (1, 1, 3)
+            rows = "".join(
+                f'<li value="{place}">{escape(p)}: {s}</li>'
+                for place, (p, s) in zip(nxt.places, nxt.scores, strict=True)
+            )
             out.append(f'<ol class="scores">{rows}</ol>')
     elif controls and isinstance(nxt, Step):
         out.append(button(text(Msg("web.next")), "step", cls="tap primary"))

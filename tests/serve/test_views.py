@@ -163,3 +163,19 @@ def test_the_magical_friends_round_is_the_one_the_header_names(store):
     )
     assert table.state.round_named == 3
     assert "Round 3 of 8" in words(render.view(table, page))
+
+
+def test_the_game_over_list_gives_each_player_the_terminal_s_place(store):
+    """The phone's game-over list numbered its players 1, 2, 3 … (an ``<ol>``) whatever the
+    scores, where the terminal's score sheet gives equal scores nothing parts one place (§4):
+    each item carries the outcome's place."""
+    from companion.core.game import Outcome
+
+    set_language("en")
+    table, policy = demo_table(store, "insurrection")
+    play_until(table, policy, lambda m: isinstance(m.next, Outcome))
+    outcome = table.moment.next
+    assert isinstance(outcome, Outcome) and outcome.scores
+    page = Page(JoinCode(TABLE, "t"))
+    listed = re.findall(r'<li value="(\d+)">([^<:]+):', render.view(table, page))
+    assert listed == [(str(n), p) for n, (p, _) in zip(outcome.places, outcome.scores, strict=True)]

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.core.errors import RuleError
+from companion.core.game import shared_places
 from companion.core.i18n import Msg, msg
 from companion.games.insurrection.catalog import (
     BaseMinusPerOther,
@@ -767,12 +768,12 @@ def standings(players: Sequence[PlayerScore], winner: str | None) -> tuple[Stand
         (p for p in players if p.total is not None),
         key=lambda p: (-(p.total or 0), p.player != winner),
     )
-    out: list[Standing] = []
-    for i, p in enumerate(known):
-        place: int | None = i + 1
-        if out and out[-1].total == p.total and out[-1].player != winner:
-            place = out[-1].place  # shares the place of the player before
-        out.append(Standing(place, p.player, p.total))
+    scores = [(p.player, p.total or 0) for p in known]
+    won = (winner,) if winner else ()  # none: a tie for the win is shared, as any tie
+    out: list[Standing] = [
+        Standing(place, player, total)
+        for place, (player, total) in zip(shared_places(scores, won), scores, strict=True)
+    ]
     out += [Standing(None, p.player, None) for p in players if p.total is None]
     return tuple(out)
 
