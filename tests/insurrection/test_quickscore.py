@@ -100,6 +100,26 @@ def test_japanese_output(tmp_path, capsys):
     assert "ウォーベア ×5" in capsys.readouterr().out
 
 
+def test_places_are_shown_and_shared_as_on_the_score_screen(tmp_path, capsys):
+    """§4: the places, best first, in text and JSON; equal totals behind the winner share
+    their place (1, 2, 2), as the app's score sheet and the phone's page show them."""
+    ann = '\n[[players]]\nname = "Ann"\nhand = ["prophet", "war_bear*2", "goblin"]\n'
+    game, cat = write(tmp_path, GAME + ann)
+    assert main(["score", game, "--catalog", cat]) == 0
+    out = capsys.readouterr().out
+    assert "Standings:\n  1. Jeanne: 75 points\n  2. Gregory: 9 points\n  2. Ann: 9 points" in out
+    assert main(["score", game, "--catalog", cat, "--json"]) == 0
+    standings = json.loads(capsys.readouterr().out)["standings"]
+    assert [(s["place"], s["name"], s["total"]) for s in standings] == [
+        (1, "Jeanne", 75),
+        (2, "Gregory", 9),
+        (2, "Ann", 9),
+    ]
+    # with a total unknown there are no places to show yet (the values are listed instead)
+    assert main(["score", game]) == 1
+    assert "Standings" not in capsys.readouterr().out
+
+
 def test_unknown_card_names_line_and_field(tmp_path, capsys):
     """Bad files: a clear error naming the line, exit code 2."""
     game, cat = write(tmp_path, GAME.replace('"dragon", "tamer"', '"drgon", "tamer"'))

@@ -87,6 +87,10 @@ def sheet_to_plain(sheet: ScoreSheet) -> dict[str, Any]:
             for p in sheet.players
         ],
         "winner": sheet.winner,
+        # best first; players who share a place hold the same number (1, 1, 3)
+        "standings": [
+            {"place": s.place, "name": s.player, "total": s.total} for s in sheet.standings
+        ],
         "explanation": tr(sheet.explanation) if sheet.explanation else None,
         "needs": [{"card": n.card, "field": n.field} for n in sheet.needs],
     }
@@ -107,6 +111,13 @@ def render(sheet: ScoreSheet, out: TextIO) -> None:
             points = "?" if card.total is None else card.total
             print(f"  {points:>5}  {tr(card.line)}", file=out)
     print(file=out)
+    # the places, best first, once every total is known (shared places: 1, 2, 2)
+    if sheet.standings and all(s.place is not None for s in sheet.standings):
+        print(tr("insurrection.cli.standings"), file=out)
+        for s in sheet.standings:
+            line = tr("insurrection.cli.standing", place=s.place, player=s.player, total=s.total)
+            print("  " + line, file=out)
+        print(file=out)
     if sheet.explanation is not None:
         print(tr(sheet.explanation), file=out)
     if sheet.needs:
