@@ -208,7 +208,8 @@ def test_a_line_is_drawn_as_a_grid_of_number_and_words_draws_it() -> None:
     """The log draws its lines itself (a Rich grid per line took most of a step's log time):
     the same cells and styles as a two-column grid (the number; the words wrapped under
     themselves, folded where they have no space), for words English, Japanese and of one
-    long run, undone (dim, struck through) or not, at any panel width."""
+    long run, undone (dim, struck through: over the words, not the spaces around them) or
+    not, at any panel width."""
     from rich.console import Console
     from rich.measure import measure_renderables
     from rich.segment import Segment
@@ -229,7 +230,17 @@ def test_a_line_is_drawn_as_a_grid_of_number_and_words_draws_it() -> None:
         table.add_row(Text(f"{line.index}.", style=style), Text(words, style=style))
         width = min(measure_renderables(console, console.options, [table]).maximum, most)
         lines = Segment.split_lines(console.render(table, console.options.update_width(width)))
-        return [[(ch, str(seg.style or "")) for seg in row for ch in seg.text] for row in lines]
+        rows = [[(ch, str(seg.style or "")) for seg in row for ch in seg.text] for row in lines]
+        return [words_only(row, len(f"{line.index}.") + 1) for row in rows]
+
+    def words_only(row: list[tuple[str, str]], at: int) -> list[tuple[str, str]]:
+        """The grid strikes the spaces around a row's words too (an undone line's): the log
+        strikes its words only, the spaces before and after them are plain."""
+        words = [n for n, (ch, _) in enumerate(row) if n >= at and ch != " "]
+        return [
+            (ch, "") if n >= at and (not words or not words[0] <= n <= words[-1]) else (ch, style)
+            for n, (ch, style) in enumerate(row)
+        ]
 
     def cells(strips) -> list[list[tuple[str, str]]]:
         return [
@@ -302,3 +313,40 @@ async def test_rows_kept_across_steps_are_the_rows_textual_draws() -> None:
             assert [r.text for r in log.render_lines(part)] == [
                 r.text[3:23] for r in log.render_lines(whole)[2:-1]
             ]
+
+
+async def test_an_undone_line_that_wraps_is_struck_over_its_words_only() -> None:
+    """Tester's report: an undone line long enough to wrap was struck through the spaces
+    that pad its first row to the panel's width too (and its last row's), not only over its
+    words. On every row the strike runs from the row's first word to its last."""
+    from companion.core.commands import Note
+    from companion.core.i18n import msg
+
+    steps = StepLog(TINY, TinyState())
+    steps.do(Add(1))
+    steps.do(Note.of(msg("ui.undo.done", step="Orlok moves to the Princess-of-the-Dawn's-castle")))
+    steps.undo()
+    app = LogApp(window=5)
+    async with app.run_test(size=(36, 24)) as pilot:
+        log = app.query_one("#followed", GameLog)
+        log.follow(steps)
+        await pilot.pause()
+        rows_of_line = log._rows[-1]
+        assert rows_of_line > 1  # the undone line wraps
+        drawn = log.render_lines(Region(0, 0, *log.outer_size))
+        struck_rows = 0
+        for strip in drawn:
+            cells = [(ch, bool(seg.style and seg.style.strike)) for seg in strip for ch in seg.text]
+            runs, run = [], ""
+            for ch, struck in [*cells, ("", False)]:
+                if struck:
+                    run += ch
+                elif run:
+                    runs.append(run)
+                    run = ""
+            for run in runs:  # a run of struck cells begins and ends on a word
+                assert run == run.strip(), (strip.text, runs)
+            if runs:  # and every word of the row is struck
+                struck_rows += 1
+                assert "".join(runs).replace(" ", "") == strip.text.strip("│ ").replace(" ", "")
+        assert struck_rows == rows_of_line

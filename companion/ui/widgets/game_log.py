@@ -259,13 +259,17 @@ def _hanging(line: HistoryLine, words: Msg, most: int, console: Console) -> list
     columns drew the same cells in five times the time (measured and laid out per line)."""
     style = "dim strike" if line.undone else ""
     number = Text(f"{line.index}.", style=style)
-    text = Text(tr(words), style=style)
+    text = Text(tr(words))  # styled row by row, below
     indent = number.cell_len + 1
     widest = max(1, *(cell_len(part) for part in text.plain.split("\n")))
     width = min(indent + widest, most)
     parts = text.wrap(console, max(width - indent, 1), justify="left", overflow="fold")
     strips = []
     for i, part in enumerate(parts or [Text()]):
+        # an undone row is struck over its words only, not the spaces around them: the wrap
+        # pads every row to its width in the text's style (the strip pads it again, unstyled)
+        part.rstrip()
+        part.stylize(style, len(part.plain) - len(part.plain.lstrip()))
         row = Text.assemble(number if i == 0 else " " * (indent - 1), " ", part)
         strips.append(Strip(list(row.render(console))).adjust_cell_length(width))
     return strips
