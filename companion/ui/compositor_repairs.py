@@ -1,6 +1,7 @@
 """Two repairs of what Textual's compositor (8.2.8, the newest) draws on the terminal, each
 found on the companion's screens and shown on Textual alone by a test in
-``tests/ui/test_textual_private.py`` that fails once Textual does it itself.
+``tests/ui/test_textual_private.py`` that fails once Textual does it itself, and one saving
+(:func:`_only_what_changed`: a partial update draws only the widgets over what changed).
 
 - **A widget removed or moved is drawn away after a lazy layout.** The compositor keeps a
   map of where every widget is. A repaint of a widget that is not on screen (a scrollbar, a
@@ -20,6 +21,7 @@ found on the companion's screens and shown on Textual alone by a test in
 from __future__ import annotations
 
 from textual._compositor import ChopsUpdate, Compositor, CompositorMap
+from textual.geometry import Region
 
 _textual_full_map = Compositor.full_map  # the property, as Textual defines it
 _textual_render_partial_update = Compositor.render_partial_update
@@ -42,7 +44,10 @@ def _full_map(compositor: Compositor) -> CompositorMap:
 
 
 def _render_partial_update(compositor: Compositor) -> ChopsUpdate | None:
-    update = _textual_render_partial_update(compositor)
+    return _wide_characters_whole(_only_what_changed(compositor))
+
+
+def _wide_characters_whole(update: ChopsUpdate | None) -> ChopsUpdate | None:
     if update is not None:
         # each line's part ends where a widget's part of the line ends (its chop), past x2
         ends = update.chop_ends
@@ -50,6 +55,31 @@ def _render_partial_update(compositor: Compositor) -> ChopsUpdate | None:
             (y, x1, next((end for end in ends[y] if end >= x2), x2)) for y, x1, x2 in update.spans
         ]
     return update
+
+
+def _only_what_changed(compositor: Compositor) -> ChopsUpdate | None:
+    """Textual's partial update, drawing only the widgets over a changed part. Textual draws
+    every widget in the box around all the changed parts, whole, and cuts each of their
+    lines that has a change: a step that changes the prompt at the top and the footer at
+    the bottom drew the whole screen (the map, every container) to send a few lines. The
+    lines sent are the changed parts only (``ChopsUpdate.spans``), and only the widgets
+    over them show there, so they are the same."""
+    changed = compositor._dirty_regions
+    visible = compositor.visible_widgets  # (made now if out of date)
+    if len(changed) < 2:
+        return _textual_render_partial_update(compositor)
+    overlaps = Region.overlaps
+    over = {
+        widget: (region, clip)
+        for widget, (region, clip) in visible.items()
+        if any(overlaps(part, region.intersection(clip)) for part in changed)
+    }
+    compositor._visible_widgets = over  # what Textual's drawing reads (its cache)
+    try:
+        return _textual_render_partial_update(compositor)
+    finally:
+        if compositor._visible_widgets is over:  # (unless a layout dropped it meanwhile)
+            compositor._visible_widgets = visible
 
 
 def install() -> None:

@@ -425,3 +425,43 @@ async def test_a_partial_update_draws_a_wide_character_at_its_edge_whole():
         await pilot.pause()
         sent = await drawn_after_a_part_of_a_wide_line_changed(pilot)
         assert "ああああああああああ" in sent
+
+
+class TwoLines(App):
+    def compose(self):
+        yield Static("top", id="top")
+        yield Static("middle", id="middle")
+        yield Static("bottom", id="bottom")
+
+
+async def test_a_partial_update_draws_the_widgets_textual_caches_as_visible():
+    """companion/ui/compositor_repairs.py ``_only_what_changed`` draws a partial update with
+    Textual's own, its cache of the widgets on screen (``Compositor._visible_widgets``, what
+    ``visible_widgets`` gives once made) narrowed to those over a changed part
+    (``_dirty_regions``): Textual draws every widget in the box around them, whole."""
+    from textual._compositor import Compositor
+
+    from companion.ui import compositor_repairs
+
+    app = TwoLines()
+    async with app.run_test(size=(20, 3)) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        assert compositor.visible_widgets is compositor._visible_widgets
+        drawn = []
+        for widget in app.query(Static):
+            render_lines = widget.render_lines
+            widget.render_lines = lambda crop, w=widget, r=render_lines: (
+                drawn.append(w.id) or r(crop)
+            )
+        top, bottom = app.query_one("#top"), app.query_one("#bottom")
+        compositor._dirty_regions.update({top.region, bottom.region})
+        compositor_repairs._textual_render_partial_update(compositor)
+        assert sorted(drawn) == ["bottom", "middle", "top"]  # the box around both: all three
+        drawn.clear()
+        compositor._dirty_regions.update({top.region, bottom.region})
+        update = Compositor.render_partial_update(compositor)  # the companion's
+        assert sorted(drawn) == ["bottom", "top"]
+        assert [y for y, _, _ in update.spans] == [0, 2]
+        assert compositor.visible_widgets is compositor._visible_widgets  # (put back)
+        assert len(compositor.visible_widgets) == 4  # the screen and its three lines
