@@ -20,6 +20,8 @@ found on the companion's screens and shown on Textual alone by a test in
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from textual._compositor import ChopsUpdate, Compositor, CompositorMap
 from textual.geometry import Region
 
@@ -64,22 +66,32 @@ def _only_what_changed(compositor: Compositor) -> ChopsUpdate | None:
     the bottom drew the whole screen (the map, every container) to send a few lines. The
     lines sent are the changed parts only (``ChopsUpdate.spans``), and only the widgets
     over them show there, so they are the same."""
-    changed = compositor._dirty_regions
-    visible = compositor.visible_widgets  # (made now if out of date)
+    changed = list(compositor._dirty_regions)  # (Textual's update empties them)
     if len(changed) < 2:
         return _textual_render_partial_update(compositor)
-    overlaps = Region.overlaps
-    over = {
-        widget: (region, clip)
-        for widget, (region, clip) in visible.items()
-        if any(overlaps(part, region.intersection(clip)) for part in changed)
-    }
-    compositor._visible_widgets = over  # what Textual's drawing reads (its cache)
+    compositor._get_renders = lambda crop=None: _renders_over(compositor, changed)
     try:
         return _textual_render_partial_update(compositor)
     finally:
-        if compositor._visible_widgets is over:  # (unless a layout dropped it meanwhile)
-            compositor._visible_widgets = visible
+        del compositor._get_renders  # (Textual's own again)
+
+
+def _renders_over(compositor: Compositor, changed: list[Region]) -> Iterator[tuple]:
+    """``Compositor._get_renders`` (Textual's, as it is) for the widgets over ``changed``."""
+    overlaps = Region.overlaps
+    for widget, (region, clip) in compositor.visible_widgets.items():
+        shown = region.intersection(clip)
+        if not shown or not any(overlaps(part, shown) for part in changed):
+            continue
+        if clip.contains_region(region):
+            yield region, clip, widget.render_lines(Region(0, 0, region.width, region.height))
+        else:
+            x, y, width, height = shown
+            yield (
+                region,
+                clip,
+                widget.render_lines(Region(x - region.x, y - region.y, width, height)),
+            )
 
 
 def install() -> None:
