@@ -14,6 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 
 from rich.cells import cell_len
 from rich.color import Color as RichColor
@@ -53,17 +54,23 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
     return int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16)
 
 
-def cells(svg: str, inside=None) -> list[Cell]:
-    """Every drawn character of the export but blanks and areas (``AREAS``), with its
-    colours; only those for which ``inside(col, row)`` holds when it is given."""
-    fills = dict(_STYLE.findall(svg))
-    screen = _rgb(_SCREEN.search(svg).group(1))
+def backgrounds(svg: str) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """The background of each cell (row, col) of the export that has one of its own."""
     background: dict[tuple[int, int], tuple[int, int, int]] = {}
     for fill, x, y, width in _RECT.findall(svg):
         row = round((float(y) - 1.5) / LINE_HEIGHT)
         first = round(float(x) / CHAR_WIDTH)
         for col in range(first, first + round(float(width) / CHAR_WIDTH)):
             background[row, col] = _rgb(fill)
+    return background
+
+
+def cells(svg: str, inside=None) -> list[Cell]:
+    """Every drawn character of the export but blanks and areas (``AREAS``), with its
+    colours; only those for which ``inside(col, row)`` holds when it is given."""
+    fills = dict(_STYLE.findall(svg))
+    screen = _rgb(_SCREEN.search(svg).group(1))
+    background = backgrounds(svg)
     out = []
     for cls, x, y, text in _TEXT.findall(svg):
         row = round((float(y) - 20) / LINE_HEIGHT)
@@ -181,3 +188,24 @@ def low_contrast(
         low = Low(f"{where}, line {run[0].row + 1}", text, ratio(key[2], key[3]), needed, colours)
         lows.setdefault((text, key[2], key[3]), low)
     return list(lows.values())
+
+
+def scrollbar_lows(svg: str, where: str, bars, mark_min=3.0, palette=None) -> list[Low]:
+    """The scrollbars (``bars``: their regions, x, y, width, height) whose thumb reads under
+    ``mark_min`` against its track (a mark: WCAG 1.4.11). Textual draws a bar in two
+    colours, its thumb's and its track's, each as the background of its cells (the thumb's
+    ends as blocks of the one on the other); ``palette``: as in ``low_contrast``."""
+    background, lows = backgrounds(svg), []
+    for x, y, width, height in bars:
+        cells = [(row, col) for row in range(y, y + height) for col in range(x, x + width)]
+        colours = {background[cell] for cell in cells if cell in background}
+        if palette is not None:
+            colours = {palette[standard(rgb)] for rgb in colours}
+        # one colour: the thumb in the track's, nothing tells them apart
+        pairs = list(combinations(sorted(colours), 2)) or [(c, c) for c in colours]
+        for a, b in pairs:
+            if ratio(a, b) < mark_min:
+                pair = " and ".join("#{:02x}{:02x}{:02x}".format(*rgb) for rgb in (a, b))
+                text = f"scrollbar at column {x + 1}, thumb and track"
+                lows.append(Low(f"{where}, line {y + 1}", text, ratio(a, b), mark_min, pair))
+    return lows

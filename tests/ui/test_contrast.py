@@ -3,7 +3,8 @@ formula, read cell by cell from Textual's SVG export (tests/ui/contrast.py).
 
 The rule: words (letters, digits, punctuation) need 4.5:1 (WCAG 1.4.3); marks that are
 pictures — borders, ★ ▲ ● ✕ ⚔, arrows (Unicode symbols, shapes, box drawing) — need 3:1
-(WCAG 1.4.11, non-text contrast). Blank cells are not read.
+(WCAG 1.4.11, non-text contrast). Blank cells are not read, but for a dialog's scrollbars:
+their thumb, drawn in blanks, is a mark, 3:1 against its track.
 
 Each screen (home, the three new-game forms, each game's table mid-game and its dialogs, the
 record, stats, catalogs, settings, help) is drawn at 80×24 and 120×40 in Textual's dark
@@ -31,7 +32,7 @@ from textual.filter import Monochrome
 from companion.games.unicornus import GAME as UNICORNUS
 from companion.store import Store
 from companion.ui.app import Start, create_app
-from tests.ui.contrast import LINUX, XTERM, low_contrast
+from tests.ui.contrast import LINUX, XTERM, low_contrast, scrollbar_lows
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 DARK, LIGHT = "textual-dark", "textual-light"
@@ -43,6 +44,7 @@ class Check:
     def __init__(self, app, pilot, size: str) -> None:
         self.app, self.pilot, self.size = app, pilot, size
         self.lows: list[str] = []
+        self.bars = 0  # the dialogs' scrollbars read
         app.theme_changed_signal.unsubscribe(app)  # the theme switched here is not saved
 
     async def __call__(self, name: str, screen: str | None = None) -> None:
@@ -51,10 +53,12 @@ class Check:
         await pilot.pause()
         assert screen is None or type(app.screen).__name__ == screen, (name, app.screen)
         where = f"{name} {self.size}"
-        inside = None
+        inside, bars = None, []
         if app.screen.is_modal:  # what a dialog covers is not read (inactive, WCAG 1.4.3)
             regions = [w.region for w in app.screen.children if w.display]
             inside = lambda x, y: any(r.contains(x, y) for r in regions)  # noqa: E731
+            bars = _scrollbars(app.screen)
+            self.bars += len(bars)
         # the theme the app is in first, and no switch back: a switch (Textual restyles every
         # widget) was a quarter of the test's CPU, and a screen reads the same whichever
         # theme it was opened in (issue 26)
@@ -70,14 +74,27 @@ class Check:
             if grey:
                 app._filters.pop()
             self.lows += map(str, low_contrast(svg, f"{where} {mode}", inside=inside))
+            self.lows += map(str, scrollbar_lows(svg, f"{where} {mode}", bars))
             if mode == "dark":
                 for palette_name, palette in (("xterm", XTERM), ("linux", LINUX)):
-                    self.lows += map(
-                        str,
-                        low_contrast(
-                            svg, f"{where} 16 colours ({palette_name})", 3.0, 2.0, palette, inside
-                        ),
-                    )
+                    in_16 = f"{where} 16 colours ({palette_name})"
+                    self.lows += map(str, low_contrast(svg, in_16, 3.0, 2.0, palette, inside))
+                    self.lows += map(str, scrollbar_lows(svg, in_16, bars, 2.0, palette))
+
+
+def _scrollbars(screen) -> list[tuple[int, int, int, int]]:
+    """The regions of the scrollbars shown on ``screen`` (a dialog's: the thumb is a mark,
+    3:1 against its track; the other screens keep Textual's scrollbars)."""
+    bars = []
+    for widget in screen.query("*"):
+        for shown, bar in (
+            (widget.show_vertical_scrollbar, "vertical_scrollbar"),
+            (widget.show_horizontal_scrollbar, "horizontal_scrollbar"),
+        ):
+            region = getattr(widget, bar).region if shown and widget.display else None
+            if region:
+                bars.append(tuple(region))
+    return bars
 
 
 def test_no_color_is_textuals_monochrome_filter(store, monkeypatch):
@@ -216,6 +233,7 @@ async def test_magical_friends(store, size):
         await pilot.pause()
         await pilot.press("a")
         await check("magical friends artifacts", "ArtifactsForm")
+    assert check.bars, "no dialog's scrollbar was read"  # the artifacts' form scrolls
     _report(check.lows)
 
 
