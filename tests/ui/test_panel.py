@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.ui.widgets.panel import KeptRows, Panel
+from tests.ui.demo_play import demo_play
 
 
 class Counting(Screen):
@@ -129,20 +130,10 @@ async def test_a_step_without_a_layout_leaves_every_widget_where_a_layout_puts_i
     """A game played step by step (undone and redone now and then): after each step, a
     layout of the whole screen moves and resizes nothing (the panels that asked for none
     were right not to)."""
-    from companion.core.commands import apply_command
-    from companion.core.game import decide
-    from companion.games.registry import get_game, load_game_catalog, sensible_table
     from companion.store import Store
     from companion.ui.app import Start, create_app
 
-    game = get_game(key)
-    catalog = load_game_catalog(key, "demo")
-    policy, setup = sensible_table(key, 7)
-    state = first = game.new_game(setup(catalog, 3), catalog, 7)
-    commands = []
-    for _ in range(60):
-        commands.append(decide(game.moment(state), state, policy))
-        state = apply_command(game, state, commands[-1])
+    game, first, commands = demo_play(key, 60)
     store = Store.open("sqlite://")
     session = store.new_game(game, first, "steps", "demo")
     app = create_app(store, Start("resume", game_id=session.id), lang="en")

@@ -8,6 +8,7 @@ import pytest
 from textual._compositor import Compositor
 
 from companion.ui import compositor_repairs
+from tests.ui.demo_play import demo_play
 
 
 def sent_both_ways(compositor: Compositor, console, seen: dict) -> object:
@@ -40,24 +41,11 @@ def sent_both_ways(compositor: Compositor, console, seen: dict) -> object:
 async def test_a_partial_update_sends_what_textual_sends(key, monkeypatch) -> None:
     """A game played step by step, undone and redone, a question opened and closed over it:
     every partial update sends the same as Textual's, and many drew fewer widgets."""
-    from companion.core.commands import apply_command
-    from companion.core.game import decide
-    from companion.games.registry import get_game, load_game_catalog, sensible_table
     from companion.store import Store
     from companion.ui.app import Start, create_app
     from companion.ui.game_screen import GameScreen
 
-    game = get_game(key)
-    catalog = load_game_catalog(key, "demo")
-    policy, setup = sensible_table(key, 7)
-    state = first = game.new_game(setup(catalog, 3), catalog, 7)
-    commands = []
-    for _ in range(30):
-        command = decide(game.moment(state), state, policy)
-        if command is None:
-            break
-        commands.append(command)
-        state = apply_command(game, state, command)
+    game, first, commands = demo_play(key, 30)
     store = Store.open("sqlite://")
     session = store.new_game(game, first, "steps", "demo")
     app = create_app(store, Start("resume", game_id=session.id), lang="en")
