@@ -77,7 +77,8 @@ def _only_what_changed(compositor: Compositor) -> ChopsUpdate | None:
 
 
 def _renders_over(compositor: Compositor, changed: list[Region]) -> Iterator[tuple]:
-    """``Compositor._get_renders`` (Textual's, as it is) for the widgets over ``changed``."""
+    """What ``Compositor._get_renders`` gives (each widget drawn as Textual draws it) for the
+    widgets over ``changed`` only."""
     overlaps = Region.overlaps
     for widget, (region, clip) in compositor.visible_widgets.items():
         shown = region.intersection(clip)
