@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from companion.core import codec
 from companion.core.commands import apply_command
 from companion.ui.game_screen import LEAVE_KEY, GameScreen
-from tests.ui.keys import burst
+from tests.ui.keys import burst, handed_out
 
 LEFT_OUT = frozenset({"ctrl+q", "ctrl+c", "ctrl+p", LEAVE_KEY})
 EXTRA = (
@@ -89,13 +89,15 @@ async def storm(
         assert_alive(app, game, i, key, history)
         if (game.session.cursor, len(game.session.log)) != where:
             report.moves += 1
-    await pilot.pause()
+    # every key typed handed out and done (idle pauses are not enough on a loaded machine:
+    # a key still held went to the next game a test opened)
+    await handed_out(pilot)
     # close what is open (dialogs, the help, a scoring table): escape, one at a time
     for _ in range(10):
         if app.screen is game:
             break
         await pilot.press("escape")
-        await pilot.pause()
+        await handed_out(pilot)
         assert_alive(app, game, count, "escape", history)
     report.keys = count
     report.steps_after = len(game.session.log)
