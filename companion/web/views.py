@@ -154,7 +154,7 @@ def _ins_scores(key: str, show: Show, state: Any) -> View:
     ]
     if sheet.explanation is not None:
         head.append(sheet.explanation)
-    if all(p.total is not None for p in sheet.players):
+    if sheet.placed:
         # the engine's places, as the terminal shows them: a tie nothing parts shares one (§4)
         for s in sheet.standings:
             head.append(msg("web.ins.standing", place=s.place, player=s.player, total=s.total))

@@ -1045,7 +1045,7 @@ def outcome(state: InsurrectionState) -> Outcome | None:
 
 def _outcome_of(state: InsurrectionState, sheet: ScoreSheet) -> Outcome | None:
     """The outcome from the game's final score sheet (scored once per moment)."""
-    if sheet.needs or any(p.total is None for p in sheet.players):
+    if sheet.needs or not sheet.placed:
         return None
     ranked = ranked_scores(sheet)
     reason = msg(

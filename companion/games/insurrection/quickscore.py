@@ -112,7 +112,7 @@ def render(sheet: ScoreSheet, out: TextIO) -> None:
             print(f"  {points:>5}  {tr(card.line)}", file=out)
     print(file=out)
     # the places, best first, once every total is known (shared places: 1, 2, 2)
-    if sheet.standings and all(s.place is not None for s in sheet.standings):
+    if sheet.standings and sheet.placed:
         print(tr("insurrection.cli.standings"), file=out)
         for s in sheet.standings:
             line = tr("insurrection.cli.standing", place=s.place, player=s.player, total=s.total)

@@ -114,10 +114,15 @@ class ScoreSheet:
     standings: tuple[Standing, ...] = ()  # best first (§4); see ``standings``
 
     @property
+    def placed(self) -> bool:
+        """Whether every player has a place: no total is unknown."""
+        return all(s.place is not None for s in self.standings)
+
+    @property
     def winners(self) -> tuple[str, ...]:
         """Who wins: the winner, or the players sharing first place when the tie-break cannot
         decide (§4); none while a total or a value the tie-break needs is unknown."""
-        if self.needs or any(s.place is None for s in self.standings):
+        if self.needs or not self.placed:
             return ()
         return tuple(s.player for s in self.standings if s.place == 1)
 

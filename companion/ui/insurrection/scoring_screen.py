@@ -100,7 +100,7 @@ class SheetView(Vertical):
         head.append("\n")
         if sheet.explanation is not None:
             head.append("★ " + tr(sheet.explanation), style=STRONG)
-        if all(p.total is not None for p in sheet.players):
+        if sheet.placed:
             head.append("\n" + tr("insurrection_ui.score.standings") + "  ", style="bold")
             # the engine's places: players the tie-break cannot part share one (§4)
             for i, standing in enumerate(sheet.standings):
