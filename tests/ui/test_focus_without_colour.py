@@ -13,6 +13,7 @@ from textual.containers import HorizontalScroll, ScrollableContainer, VerticalSc
 
 from companion.ui.app import create_app
 from tests.ui.contrast import low_contrast
+from tests.ui.keys import until
 
 CONTAINERS = (ScrollableContainer, VerticalScroll, HorizontalScroll)
 # what a terminal shows under NO_COLOR besides the characters (Rich's style attributes)
@@ -54,7 +55,14 @@ async def colour_only(app, pilot, name: str) -> list[str]:
         seen.add(_kind(widget))
         widget.focus()
         await pilot.pause()
-        await pilot.pause()  # (scrolled into sight after the focus)
+        # scrolled into sight after the focus: waited for (a pause or two is not enough on a
+        # loaded machine: the Start button was still below the screen)
+        await until(
+            pilot,
+            lambda w=widget: bool(w.region.intersection(screen.size.region)),
+            f"{name}: {type(widget).__name__} in sight",
+        )
+        await pilot.pause()
         region = widget.region.intersection(screen.size.region)
         assert region, (name, widget)
         focused, svg = _looks(screen), app.export_screenshot()
